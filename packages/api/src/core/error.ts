@@ -1,0 +1,106 @@
+// One root class; every failure the client raises is a PayError. ApiError carries what the provider
+// answered; one factory picks the subclass from the status and the spec's messages.
+
+export class PayError extends Error {
+  override readonly name: string = 'PayError';
+}
+
+export interface ApiErrorInit {
+  status: number;
+  message: string;
+  /** field → messages, from the validation body */
+  fields?: Record<string, string[]> | undefined;
+  requestId?: string | undefined;
+  /** the body as received (parsed JSON, or text) */
+  raw?: unknown;
+  headers?: Headers | undefined;
+}
+
+export class ApiError extends PayError {
+  override readonly name: string = 'ApiError';
+  readonly status: number;
+  readonly fields: Record<string, string[]> | undefined;
+  readonly requestId: string | undefined;
+  readonly raw: unknown;
+  readonly headers: Headers | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.fields = init.fields;
+    this.requestId = init.requestId;
+    this.raw = init.raw;
+    this.headers = init.headers;
+  }
+}
+
+/** `unauthorized access`: the key is missing or unknown. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+}
+/** `unauthorized access: permission denied`: the key may not do this. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name = 'PermissionDeniedError';
+}
+/** `customer was not found`, `card was not found`, `card not found`, or any 404. */
+export class NotFoundError extends ApiError {
+  override readonly name = 'NotFoundError';
+}
+/** The validation body (`fields` holds field → messages) or another 400. */
+export class ValidationError extends ApiError {
+  override readonly name = 'ValidationError';
+}
+/** 429; `retryAfter` in seconds when the provider said. */
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError';
+  get retryAfter(): number | undefined {
+    const value = this.headers?.get('retry-after');
+    if (value == null) return undefined;
+    const seconds = Number(value);
+    if (Number.isFinite(seconds)) return seconds;
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+  }
+}
+/** 5xx from the provider. */
+export class InternalServerError extends ApiError {
+  override readonly name = 'InternalServerError';
+}
+/** The answer could not be read: not JSON, or not the shape the spec gives. */
+export class UnexpectedResponseError extends ApiError {
+  override readonly name = 'UnexpectedResponseError';
+}
+
+/** The request never got an answer: DNS, refused, reset. */
+export class ConnectionError extends PayError {
+  override readonly name: string = 'ConnectionError';
+  constructor(message = 'connection error', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+/** No answer within the timeout. */
+export class TimeoutError extends ConnectionError {
+  override readonly name = 'TimeoutError';
+  constructor(message = 'request timed out', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+/** A webhook whose signature does not verify, is too old, or whose body is not an event. */
+export class SignatureVerificationError extends PayError {
+  override readonly name = 'SignatureVerificationError';
+}
+
+const NOT_FOUND_MESSAGES = new Set(['customer was not found', 'card was not found', 'card not found']);
+
+/** Picks the subclass from the HTTP status and the spec's failure messages. */
+export function makeApiError(init: ApiErrorInit): ApiError {
+  const { status, message } = init;
+  if (message === 'unauthorized access: permission denied' || status === 403)
+    return new PermissionDeniedError(init);
+  if (message === 'unauthorized access' || status === 401) return new AuthenticationError(init);
+  if (NOT_FOUND_MESSAGES.has(message) || status === 404) return new NotFoundError(init);
+  if (status === 429) return new RateLimitError(init);
+  if (status >= 500) return new InternalServerError(init);
+  if (status === 400 || status === 422 || init.fields) return new ValidationError(init);
+  return new ApiError(init);
+}

@@ -1,0 +1,39 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ErrorBody, SessionView, statusOfErrorCode, routes } from './index.js';
+
+describe('protocol schemas', () => {
+  const view = {
+    id: 'ses_1',
+    status: 'pending',
+    amount: '5000.00',
+    currency: 'NGN',
+    account: { account_name: 'Demo Shop', account_number: '9912345678', bank_name: 'Wema Bank' },
+    reference: 'ref_1',
+    created_at: '2026-11-21T10:00:00.000Z',
+    expires_at: '2026-11-21T10:30:00.000Z',
+    paid_at: null,
+    server_time: '2026-11-21T10:00:01.000Z',
+  };
+
+  it('accepts a session view as the kit sends it', () => {
+    assert.deepEqual(SessionView.parse(view), view);
+  });
+
+  it('refuses a float amount, a lower-case currency and an unknown status', () => {
+    assert.equal(SessionView.safeParse({ ...view, amount: 5000 }).success, false);
+    assert.equal(SessionView.safeParse({ ...view, currency: 'ngn' }).success, false);
+    assert.equal(SessionView.safeParse({ ...view, status: 'done' }).success, false);
+  });
+
+  it('gives every error code a 4xx or 5xx status and parses the error body', () => {
+    for (const status of Object.values(statusOfErrorCode)) assert.ok(status >= 400 && status < 600);
+    const body = { error: { code: 'not_found', message: 'No such session.' } };
+    assert.deepEqual(ErrorBody.parse(body), body);
+    assert.equal(ErrorBody.safeParse({ error: { code: 'teapot', message: 'x' } }).success, false);
+  });
+
+  it('encodes path parameters', () => {
+    assert.equal(routes.session('a/b c'), '/sessions/a%2Fb%20c');
+  });
+});
