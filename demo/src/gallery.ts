@@ -1,0 +1,112 @@
+// The demo gallery: a live checkout with the emulator's buttons, the element in its other states,
+// and a log of every event the elements fire.
+import '@pay-elements/elements/define/pay-dynamic-account';
+import '@pay-elements/elements/define/pay-qr';
+
+interface DemoConfig {
+  sandbox: boolean;
+  orders: Array<{ id: string; title: string; amount: string; currency: string }>;
+}
+
+const $ = <T extends HTMLElement>(selector: string) => {
+  const found = document.querySelector<T>(selector);
+  if (!found) throw new Error(`missing ${selector}`);
+  return found;
+};
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json().catch(() => null) };
+}
+
+function sessionIdOf(json: unknown): string | null {
+  if (typeof json === 'object' && json !== null && 'id' in json && typeof json.id === 'string')
+    return json.id;
+  return null;
+}
+
+const log = $<HTMLOListElement>('#event-log');
+for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy']) {
+  document.addEventListener(type, (event) => {
+    const item = document.createElement('li');
+    const detail = 'detail' in event ? JSON.stringify(event.detail) : '';
+    item.textContent = `${new Date().toLocaleTimeString()}  ${type}  ${detail}`;
+    log.prepend(item);
+  });
+}
+
+const config = (await (await fetch('/demo-config.json')).json()) as DemoConfig;
+const select = $<HTMLSelectElement>('#order');
+const money = (amount: string, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
+for (const order of config.orders) {
+  const option = document.createElement('option');
+  option.value = order.id;
+  option.textContent = `${order.title} — ${money(order.amount, order.currency)}`;
+  select.append(option);
+}
+
+let current: string | null = null;
+const status = $('#tool-status');
+const tools = $('#sandbox-tools');
+tools.hidden = !config.sandbox;
+const buttons = ['#send-transfer', '#send-wrong', '#move-clock'].map((s) => $<HTMLButtonElement>(s));
+
+$<HTMLFormElement>('#checkout-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void (async () => {
+    const { status: code, json } = await postJson('/pay/sessions', { order_id: select.value });
+    const id = sessionIdOf(json);
+    if (code >= 400 || !id) {
+      status.textContent = 'Could not start a checkout.';
+      return;
+    }
+    current = id;
+    const element = document.createElement('pay-dynamic-account');
+    element.setAttribute('endpoint', '/pay');
+    element.setAttribute('session', id);
+    $('#live').replaceChildren(element);
+    const link = document.createElement('a');
+    link.href = `/checkout/${encodeURIComponent(id)}`;
+    link.textContent = 'Open the hosted checkout page for this session';
+    $('#hosted-link').replaceChildren(link);
+    for (const b of buttons) b.disabled = false;
+    status.textContent = '';
+  })();
+});
+
+async function transfer(amount?: string) {
+  if (!current) return;
+  const { json } = await postJson(
+    `/demo-api/sessions/${encodeURIComponent(current)}/transfer`,
+    amount ? { amount } : {},
+  );
+  const result = json as { sent?: boolean; reason?: string } | null;
+  status.textContent = result?.sent
+    ? 'Transfer sent by the emulator.'
+    : `The bank refused it: ${result?.reason ?? 'unknown reason'}.`;
+}
+buttons[0]?.addEventListener('click', () => void transfer());
+buttons[1]?.addEventListener('click', () => void transfer('1.00'));
+buttons[2]?.addEventListener('click', () => {
+  void postJson('/demo-api/clock', { minutes: 31 }).then(() => {
+    status.textContent = 'The clock moved 31 minutes.';
+  });
+});
+
+// A paid example: a session for the second order, paid at once through the emulator.
+if (config.sandbox) {
+  const { json } = await postJson('/pay/sessions', { order_id: 'demo-2' });
+  const id = sessionIdOf(json);
+  if (id) {
+    await postJson(`/demo-api/sessions/${encodeURIComponent(id)}/transfer`, {});
+    const paid = document.createElement('pay-dynamic-account');
+    paid.setAttribute('endpoint', '/pay');
+    paid.setAttribute('session', id);
+    $('#state-paid').replaceChildren(paid);
+  }
+}

@@ -1,0 +1,254 @@
+// server-example: the kit mounted at /pay, the demo site at /, the hosted checkout page at
+// /checkout/{id}, and (with the emulator only) the demo's sandbox buttons under /demo-api. With no
+// provider key it starts the emulator in the same process, sharing one clock with the kit, so that
+// the emulator's /_sandbox/clock moves the kit's time too.
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import { PayClient } from '@pay-elements/api';
+import {
+  createClock,
+  SandboxControl,
+  startSandbox,
+  fixtures,
+  type Sandbox,
+  type SandboxClock,
+} from '@pay-elements/sandbox';
+import {
+  createPayHandler,
+  MemoryStore,
+  type Logger,
+  type PayHandler,
+  type SessionStore,
+} from '@pay-elements/server';
+import { toNodeListener } from '@pay-elements/server/node';
+import type { ExampleConfig } from './config.js';
+import { securityHeaders } from './headers.js';
+import { demoOrderResolver, demoOrders } from './orders.js';
+import { notFoundPage } from './pages.js';
+import { readStatic } from './static.js';
+
+const SANDBOX_KEY = 'sk_sandbox_local';
+const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_local';
+
+export interface AppOptions {
+  /** where the built demo is; default demo/dist of this repository */
+  staticRoot?: string;
+  /** the emulator's clock (emulator mode); default real time that /_sandbox/clock can move */
+  clock?: SandboxClock;
+  logger?: Logger;
+  /** a store to use instead of the one PAY_DB names */
+  store?: SessionStore;
+  /** called after the kit marks a session paid */
+  onPaid?: (sessionId: string) => void;
+}
+
+export interface App {
+  url: string;
+  /** the emulator, when there is no provider key */
+  sandbox: Sandbox | null;
+  pay: PayHandler;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
+
+const TransferBody = z.object({
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .optional(),
+});
+const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
+
+async function openStore(config: ExampleConfig): Promise<SessionStore> {
+  if (config.PAY_DB === ':memory:') return new MemoryStore();
+  mkdirSync(dirname(config.PAY_DB), { recursive: true });
+  const { SqliteStore } = await import('@pay-elements/server/sqlite');
+  return new SqliteStore(config.PAY_DB);
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
+  const staticRoot = options.staticRoot ?? defaultStaticRoot;
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not a TCP server');
+  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+  const https = url.startsWith('https:');
+
+  let sandbox: Sandbox | null = null;
+  let client: PayClient;
+  let customerId: string;
+  let webhookSecret: string | undefined;
+  if (config.PAY_API_KEY && config.PAY_BASE_URL) {
+    client = new PayClient({ apiKey: config.PAY_API_KEY, baseUrl: config.PAY_BASE_URL });
+    customerId = config.PAY_DEMO_CUSTOMER_ID ?? '';
+    webhookSecret = config.PAY_WEBHOOK_SECRET;
+  } else {
+    sandbox = await startSandbox({
+      port: config.PAY_SANDBOX_PORT,
+      host: config.HOST,
+      clock: options.clock ?? createClock(),
+      webhookUrl: `http://${config.HOST}:${address.port}/pay/webhooks`,
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+    });
+    client = new PayClient({ apiKey: SANDBOX_KEY, baseUrl: sandbox.url, timeout: 5_000 });
+    customerId = config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id;
+    webhookSecret = SANDBOX_WEBHOOK_SECRET;
+  }
+  const control = sandbox ? new SandboxControl(sandbox.url, SANDBOX_KEY) : null;
+  const store = options.store ?? (await openStore(config));
+
+  const pay = createPayHandler({
+    client,
+    store,
+    resolveOrder: demoOrderResolver(customerId),
+    onPaid: (session) => {
+      console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
+      options.onPaid?.(session.id);
+    },
+    lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
+    basePath: '/pay',
+    ...(sandbox ? { clock: sandbox.clock } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
+  });
+
+  async function page(path: string, status = 200): Promise<Response> {
+    const file = await readStatic(staticRoot, path);
+    if (!file) {
+      return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }
+    return new Response(new Uint8Array(file.body), {
+      status,
+      headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
+    });
+  }
+
+  async function demoApi(request: Request, path: string): Promise<Response> {
+    if (!control || !sandbox)
+      return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
+    if (request.method !== 'POST')
+      return json(405, { error: { code: 'method_not_allowed', message: 'Use POST.' } });
+    let body: unknown = {};
+    const text = await request.text();
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return json(400, { error: { code: 'invalid_request', message: 'The body is not JSON.' } });
+      }
+    }
+    const transfer = /^\/demo-api\/sessions\/([^/]+)\/transfer$/.exec(path);
+    if (transfer?.[1]) {
+      const parsed = TransferBody.safeParse(body);
+      if (!parsed.success)
+        return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
+      const session = await store.get(decodeURIComponent(transfer[1]));
+      if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
+      try {
+        const tx = await control.transfer({
+          account_number: session.account.accountNumber,
+          amount: Number(parsed.data.amount ?? session.amount),
+        });
+        await sandbox.flushWebhooks();
+        return json(200, { sent: true, transaction: tx.id });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'refused';
+        return json(409, { sent: false, reason });
+      }
+    }
+    if (path === '/demo-api/clock') {
+      const parsed = ClockBody.safeParse(body);
+      if (!parsed.success)
+        return json(400, { error: { code: 'invalid_request', message: 'minutes must be 1 to 10080.' } });
+      const now = await control.advanceClock(parsed.data.minutes);
+      return json(200, { now });
+    }
+    return json(404, { error: { code: 'not_found', message: 'No such demo route.' } });
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path === '/pay' || path.startsWith('/pay/')) return pay.fetch(request);
+    if (path.startsWith('/demo-api/')) return demoApi(request, path);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    }
+    if (path === '/healthz') return json(200, { ok: true, sandbox: Boolean(sandbox) });
+    if (path === '/demo-api' || path === '/demo-config.json') {
+      return json(200, { sandbox: Boolean(sandbox), orders: demoOrders });
+    }
+    const checkout = /^\/checkout\/([^/]+)$/.exec(path);
+    if (checkout?.[1]) {
+      const session = await store.get(decodeURIComponent(checkout[1]));
+      if (!session) {
+        return new Response(
+          notFoundPage({
+            title: 'Checkout not found',
+            message: 'This payment link is not valid. Ask the shop for a new one.',
+            stylesheet: '/site.css',
+          }),
+          {
+            status: 404,
+            headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+          },
+        );
+      }
+      return page('/checkout.html');
+    }
+    if (path === '/') return page('/index.html');
+    const file = await readStatic(staticRoot, path);
+    if (file) {
+      return new Response(new Uint8Array(file.body), {
+        headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
+      });
+    }
+    return new Response(
+      notFoundPage({
+        title: 'Page not found',
+        message: 'There is nothing at this address.',
+        stylesheet: '/site.css',
+      }),
+      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
+    );
+  }
+
+  const headers = securityHeaders(https);
+  const handler = async (request: Request): Promise<Response> => {
+    const response = await route(request);
+    for (const [name, value] of Object.entries(headers)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    return response;
+  };
+  server.on('request', toNodeListener(handler));
+
+  return {
+    url,
+    sandbox,
+    pay,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pay.close();
+      await sandbox?.close();
+    },
+  };
+}

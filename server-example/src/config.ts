@@ -1,0 +1,69 @@
+// server-example's environment, read once and parsed with zod. A wrong value stops the start with a
+// message naming the variable and what it expects.
+import * as z from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 65535')
+    .max(65_535, 'must be 0 to 65535')
+    .default(fallback);
+
+const Env = z
+  .object({
+    PORT: port(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /** the public origin of this server, for links in pages (default http://HOST:PORT) */
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example' }).optional(),
+    PAY_API_KEY: z.string().min(1, 'must not be empty').optional(),
+    PAY_BASE_URL: z
+      .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
+      .optional(),
+    PAY_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+    PAY_SANDBOX_PORT: port(4010),
+    /** SQLite file for sessions; `:memory:` keeps them in memory */
+    PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
+    /** the provider customer the demo orders are charged to (real provider mode) */
+    PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
+    PAY_LIFESPAN_MINUTES: z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1)
+      .max(10_080)
+      .default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.PAY_API_KEY) !== Boolean(env.PAY_BASE_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PAY_API_KEY ? 'PAY_BASE_URL' : 'PAY_API_KEY'],
+        message:
+          'PAY_API_KEY and PAY_BASE_URL go together: set both to use a provider, or neither for the emulator',
+      });
+    }
+    if (env.PAY_API_KEY && !env.PAY_DEMO_CUSTOMER_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAY_DEMO_CUSTOMER_ID'],
+        message: 'must name the provider customer the demo orders are charged to',
+      });
+    }
+  });
+
+export type ExampleConfig = z.infer<typeof Env>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; empty variables count as unset. */
+export function readConfig(env: Readonly<Record<string, string | undefined>>): ExampleConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,40 @@
+// Server-written pages: the ones that cannot come from the demo build because they carry data, such as
+// "no such checkout". Every value is escaped; there is no inline script or style (the CSP forbids both).
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+}
+
+/** A plain, styled page for a missing checkout or invoice; uses the demo's stylesheet when given. */
+export function notFoundPage(options: {
+  title: string;
+  message: string;
+  stylesheet?: string | undefined;
+}): string {
+  const { title, message, stylesheet } = options;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
+</head>
+<body class="hosted">
+<main class="hosted-main">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p><a href="/">Back to the shop</a></p>
+</main>
+</body>
+</html>
+`;
+}
