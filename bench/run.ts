@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark, figures and ratios against a baseline measured in the same run.
+// `npm run bench -- size` runs one.
+import { pollingBench } from './polling.js';
+import { sizeBench } from './size.js';
+import { throughputBench } from './throughput.js';
+
+const all: Record<string, () => Promise<void>> = {
+  size: sizeBench,
+  polling: pollingBench,
+  throughput: throughputBench,
+};
+const chosen = process.argv.slice(2).filter((name) => name in all);
+console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
+for (const name of chosen.length ? chosen : Object.keys(all)) await all[name]?.();
