@@ -85,6 +85,13 @@ export class TimeoutError extends ConnectionError {
     super(message, options);
   }
 }
+/** The caller's AbortSignal fired before an answer came (`cause` holds its reason). Never retried. */
+export class RequestAbortedError extends PayError {
+  override readonly name = 'RequestAbortedError';
+  constructor(message = 'request aborted', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
 /** A webhook whose signature does not verify, is too old, or whose body is not an event. */
 export class SignatureVerificationError extends PayError {
   override readonly name = 'SignatureVerificationError';
