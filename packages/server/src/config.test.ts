@@ -1,0 +1,77 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PayClient } from '@pay-elements/api';
+import { parseOptions, PayConfigError } from './config.js';
+import { createPayHandler } from './handler.js';
+import { MemoryStore } from './store/memory.js';
+
+const client = new PayClient({ apiKey: 'sk_test_config', baseUrl: 'http://127.0.0.1:9' });
+const resolveOrder = () => null;
+
+function failsWith(options: unknown, pattern: RegExp): void {
+  assert.throws(
+    () => parseOptions(options),
+    (e: unknown) => {
+      assert.ok(e instanceof PayConfigError);
+      assert.match(e.message, pattern);
+      return true;
+    },
+  );
+}
+
+describe('options', () => {
+  it('fills the defaults', () => {
+    const config = parseOptions({ client, resolveOrder });
+    assert.equal(config.lifespanMinutes, 30);
+    assert.equal(config.basePath, '/pay');
+    assert.deepEqual(config.allowedOrigins, []);
+    assert.equal(config.pollIntervalMs, 5000);
+    assert.equal(config.webhookSecret, undefined);
+    assert.ok(config.store instanceof MemoryStore);
+    assert.equal(typeof config.clock.now(), 'number');
+  });
+
+  it('normalizes the base path', () => {
+    assert.equal(parseOptions({ client, resolveOrder, basePath: '/api/pay/' }).basePath, '/api/pay');
+    assert.equal(parseOptions({ client, resolveOrder, basePath: '/' }).basePath, '');
+  });
+
+  it('names the option that is wrong and what it expects', () => {
+    failsWith({ resolveOrder }, /option "client" must be a PayClient/);
+    failsWith({ client: { virtualAccounts: {} }, resolveOrder }, /option "client" must be a PayClient/);
+    failsWith({ client }, /option "resolveOrder" must be a function/);
+    failsWith(
+      { client, resolveOrder, lifespanMinutes: 0 },
+      /option "lifespanMinutes" must be at least 1 minute/,
+    );
+    failsWith(
+      { client, resolveOrder, lifespanMinutes: 2.5 },
+      /option "lifespanMinutes" must be a whole number/,
+    );
+    failsWith({ client, resolveOrder, lifespanMinutes: '30' }, /option "lifespanMinutes" must be a number/);
+    failsWith({ client, resolveOrder, basePath: 'pay' }, /option "basePath" must be a path/);
+    failsWith(
+      { client, resolveOrder, allowedOrigins: ['https://shop.example/checkout'] },
+      /option "allowedOrigins.0" each must be an origin/,
+    );
+    failsWith({ client, resolveOrder, allowedOrigins: '*' }, /option "allowedOrigins" must be an array/);
+    failsWith({ client, resolveOrder, clock: Date }, /option "clock" must be an object with now/);
+    failsWith({ client, resolveOrder, webhookSecret: 'short' }, /option "webhookSecret" must be at least 8/);
+    failsWith({ client, resolveOrder, pollIntervalMs: -1 }, /option "pollIntervalMs" must not be negative/);
+    failsWith({ client, resolveOrder, store: {} }, /option "store" must implement SessionStore/);
+    failsWith({ client, resolveOrder, onPaid: 'yes' }, /option "onPaid" must be a function/);
+    failsWith({ client, resolveOrder, logger: { info() {} } }, /option "logger" must have debug, info, warn/);
+    failsWith(null, /options must be an object/);
+  });
+
+  it('lists every wrong option at once', () => {
+    failsWith(
+      { client, resolveOrder, lifespanMinutes: 0, basePath: 'x' },
+      /lifespanMinutes.*; option "basePath"/,
+    );
+  });
+
+  it('makes createPayHandler fail at creation, never at the first request', () => {
+    assert.throws(() => createPayHandler({ client, resolveOrder, lifespanMinutes: -5 }), PayConfigError);
+  });
+});

@@ -1,0 +1,170 @@
+// The kit's options, parsed once with zod when the handler is created. A bad option fails there,
+// with a message naming it and saying what it expects.
+import * as z from 'zod';
+import { defaultConventions, type PayClient } from '@pay-elements/api';
+import type { SessionRecord, SessionStore } from './store/types.js';
+import { MemoryStore } from './store/memory.js';
+import { defaultLogger, type Logger } from './log.js';
+import { isPositiveDecimal } from './decimal.js';
+
+/** What the merchant's `resolveOrder` answers for a known order. */
+export interface Order {
+  /** decimal string, "5000.00" */
+  amount: string;
+  /** ISO 4217, any case (the kit upper-cases it) */
+  currency: string;
+  /** the provider's customer the single-use account is issued to */
+  customer_id: string;
+}
+
+export interface Clock {
+  /** milliseconds since the epoch */
+  now(): number;
+}
+
+export interface PayHandlerOptions {
+  /** the provider client, holding the secret key */
+  client: PayClient;
+  /** where sessions live; default a MemoryStore (lost on restart: use SqliteStore in production) */
+  store?: SessionStore;
+  /** the amount, currency and customer of an order, or null when the order is unknown */
+  resolveOrder(orderId: string): Order | null | Promise<Order | null>;
+  /** called once per paid session, after the transition is committed (at least once on a crash) */
+  onPaid?(session: SessionRecord): void | Promise<void>;
+  /** lifespan of each single-use account, in minutes; default 30 */
+  lifespanMinutes?: number;
+  /** where the routes are mounted; default `/pay` */
+  basePath?: string;
+  /** origins (`https://shop.example`) allowed to call the routes from a browser; default none */
+  allowedOrigins?: string[];
+  /** the time source; default `Date` */
+  clock?: Clock;
+  /** the webhook signing secret; without it POST /webhooks is not mounted */
+  webhookSecret?: string;
+  /** how old a webhook signature may be, in seconds; default 300 */
+  webhookToleranceSeconds?: number;
+  /** the least time between two provider checks of one customer, in ms; default 5000 */
+  pollIntervalMs?: number;
+  /** how long a claimed onPaid delivery is left alone before a sweep retries it, in ms; default 5 min */
+  onPaidRetryAfterMs?: number;
+  /** where logs go; default warnings and errors to the console */
+  logger?: Logger;
+  /** a hosted page for the session, given to the widget as `checkout_url` */
+  checkoutUrl?(sessionId: string): string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function hasMethods(value: unknown, ...names: string[]): boolean {
+  return isObject(value) && names.every((name) => typeof value[name] === 'function');
+}
+
+const fn = <T>(what: string) =>
+  z.custom<T>((v) => typeof v === 'function', { error: `must be a function (${what})` });
+
+const { minLifespanMinutes, maxLifespanMinutes } = defaultConventions.dynamicAccount;
+
+const Options = z.object({
+  client: z.custom<PayClient>(
+    (v) =>
+      isObject(v) &&
+      hasMethods(v['virtualAccounts'], 'createDynamic') &&
+      hasMethods(v['transactions'], 'list'),
+    { error: 'must be a PayClient from @pay-elements/api' },
+  ),
+  store: z
+    .custom<SessionStore>((v) => hasMethods(v, 'get', 'create', 'markPaid', 'findByReference', 'close'), {
+      error: 'must implement SessionStore (MemoryStore, SqliteStore or your own)',
+    })
+    .optional(),
+  resolveOrder: fn<PayHandlerOptions['resolveOrder']>('orderId → {amount, currency, customer_id} | null'),
+  onPaid: fn<NonNullable<PayHandlerOptions['onPaid']>>('session → void').optional(),
+  lifespanMinutes: z
+    .number({ error: 'must be a number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(minLifespanMinutes, { error: `must be at least ${minLifespanMinutes} minute` })
+    .max(maxLifespanMinutes, { error: `must be at most ${maxLifespanMinutes} minutes` })
+    .default(30),
+  basePath: z
+    .string({ error: 'must be a string such as "/pay"' })
+    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: 'must be a path such as "/pay" (or "/" for the root)' })
+    .default('/pay')
+    .transform((p) => p.replace(/\/+$/, '')),
+  allowedOrigins: z
+    .array(
+      z.string().refine(
+        (o) => {
+          try {
+            return new URL(o).origin === o;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'each must be an origin such as "https://shop.example" (scheme, host, port; no path)' },
+      ),
+      { error: 'must be an array of origins' },
+    )
+    .default([]),
+  clock: z
+    .custom<Clock>((v) => hasMethods(v, 'now'), { error: 'must be an object with now(): number' })
+    .default({ now: () => Date.now() }),
+  webhookSecret: z
+    .string({ error: 'must be a string' })
+    .min(8, { error: 'must be at least 8 characters' })
+    .optional(),
+  webhookToleranceSeconds: z
+    .number({ error: 'must be a number of seconds' })
+    .positive({ error: 'must be positive' })
+    .default(300),
+  pollIntervalMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must not be negative' })
+    .default(5000),
+  onPaidRetryAfterMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000' })
+    .default(300_000),
+  logger: z
+    .custom<Logger>((v) => hasMethods(v, 'debug', 'info', 'warn', 'error'), {
+      error: 'must have debug, info, warn and error methods (console does)',
+    })
+    .default(defaultLogger),
+  checkoutUrl: fn<NonNullable<PayHandlerOptions['checkoutUrl']>>('sessionId → URL string').optional(),
+});
+
+export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };
+
+/** Thrown by createPayHandler when an option is wrong. */
+export class PayConfigError extends Error {
+  override readonly name = 'PayConfigError';
+}
+
+/** Parses the options, or throws a PayConfigError naming each bad option and what it expects. */
+export function parseOptions(options: unknown): PayHandlerConfig {
+  if (!isObject(options)) throw new PayConfigError('createPayHandler: options must be an object');
+  const result = Options.safeParse(options);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.map(String).join('.') || 'options';
+      return `option "${name}" ${issue.message}`;
+    });
+    throw new PayConfigError(`createPayHandler: ${lines.join('; ')}`);
+  }
+  return { ...result.data, store: result.data.store ?? new MemoryStore() };
+}
+
+/** What `resolveOrder` must answer, checked on every call (a merchant bug is a 500, never a guess). */
+export const OrderSchema = z.object({
+  amount: z
+    .string()
+    .refine(isPositiveDecimal, { error: 'must be a positive decimal string such as "5000.00"' }),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code' })
+    .transform((c) => c.toUpperCase()),
+  customer_id: z.string().min(1),
+});

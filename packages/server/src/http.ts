@@ -1,0 +1,241 @@
+// HTTP plumbing of the kit: the one error type and the one place it becomes a response, JSON
+// answers, body reading under a size limit, CORS and ETags. Fetch-standard only.
+import { createHash } from 'node:crypto';
+import type * as z from 'zod';
+import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements/protocol';
+import {
+  ConnectionError,
+  InternalServerError,
+  RateLimitError,
+  UnexpectedResponseError,
+} from '@pay-elements/api';
+import { describeError, type Logger } from './log.js';
+
+/** Widget routes take small JSON bodies; provider webhooks may be larger. */
+export const WIDGET_BODY_LIMIT = 16 * 1024;
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/** The one error type of the kit: a protocol error code, a message fit for a browser, maybe fields. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.status = statusOfErrorCode[code];
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** Raised by a body stream (the node adapter's) when the body passes the adapter's limit. */
+export class BodyLimitError extends Error {
+  override readonly name = 'BodyLimitError';
+}
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+/** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+function errorJson(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string[]>,
+  headers?: Record<string, string>,
+): Response {
+  const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } };
+  return json(body, statusOfErrorCode[code], headers);
+}
+
+/**
+ * The one place a failure becomes an answer. HttpError says what the browser may know; provider
+ * outages become 503 (429 for its rate limits) with a generic message; anything else is a 500 whose
+ * detail goes to the log only.
+ */
+export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
+  if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
+  if (error instanceof RateLimitError) {
+    logger.warn('provider rate limit', { ...context, error: describeError(error) });
+    const after = error.retryAfter;
+    const headers: Record<string, string> =
+      after === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(after))) };
+    return errorJson(
+      'rate_limited',
+      'Too many requests to the payment provider. Try again shortly.',
+      undefined,
+      headers,
+    );
+  }
+  if (
+    error instanceof ConnectionError ||
+    error instanceof InternalServerError ||
+    error instanceof UnexpectedResponseError
+  ) {
+    logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
+    return errorJson('upstream_unavailable', 'The payment provider is unavailable. Try again shortly.');
+  }
+  logger.error('unexpected error', { ...context, error: describeError(error) });
+  return errorJson('internal', 'Something went wrong on our side.');
+}
+
+/** True for `application/json` and `…+json` media types, whatever the parameters. */
+export function isJsonMediaType(contentType: string | null): boolean {
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError('payload_too_large', `The request body is larger than ${limit} bytes.`);
+}
+
+/** Reads the whole body as UTF-8 text, refusing it (413) as soon as it passes `limit` bytes. */
+export async function readBody(request: Request, limit: number): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof BodyLimitError) throw tooLarge(limit);
+    throw new HttpError('invalid_request', 'The request body could not be read.');
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError('invalid_request', 'The request body is not valid UTF-8.');
+  }
+}
+
+/** Reads a JSON body: 415 unless the content type is JSON, 413 past the limit, 400 if malformed. */
+export async function readJson(request: Request, limit: number): Promise<unknown> {
+  if (!isJsonMediaType(request.headers.get('content-type')))
+    throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
+  const text = await readBody(request, limit);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError('invalid_request', 'The request body is not valid JSON.');
+  }
+}
+
+/** The subset of a zod (or zod/mini) schema the kit parses input with. */
+export interface InputSchema<T> {
+  safeParse(
+    value: unknown,
+    params?: { reportInput?: boolean },
+  ): { success: true; data: T } | { success: false; error: { issues: readonly z.core.$ZodIssue[] } };
+}
+
+/** A message for a browser, in English whatever zod locale the schema's copy of zod carries. */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? `must have at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`
+        : `must be at least ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `must have at most ${issue.maximum} characters`
+        : `must be at most ${issue.maximum}`;
+    case 'invalid_format':
+      return 'has an invalid format';
+    case 'unrecognized_keys':
+      return `has unknown keys: ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Parses input with a protocol schema; 400 invalid_request with `fields` (path → messages) otherwise. */
+export function parseInput<T>(schema: InputSchema<T>, value: unknown): T {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(issueMessage(issue));
+  }
+  throw new HttpError('invalid_request', 'The request is not valid.', { fields });
+}
+
+// ── ETag ────────────────────────────────────────────────────────────────────────────────────
+
+/** A strong ETag over the JSON of `value`. */
+export function etagOf(value: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+// ── CORS ────────────────────────────────────────────────────────────────────────────────────
+
+export const CORS_ALLOW_HEADERS = 'content-type, if-none-match';
+export const CORS_EXPOSE_HEADERS = 'etag';
+
+/** Headers that let an allowed origin read the answer; none for any other origin. */
+export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>): Record<string, string> {
+  if (!origin || !allowed.has(origin)) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS };
+}
+
+/** Copies a response with extra headers (CORS, Vary) added. */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return response;
+  const merged = new Headers(response.headers);
+  for (const [name, value] of entries) {
+    if (name === 'vary' && merged.has('vary')) merged.set('vary', `${merged.get('vary')}, ${value}`);
+    else merged.set(name, value);
+  }
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: merged,
+  });
+}

@@ -1,0 +1,20 @@
+// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the session
+// store interface and its memory implementation, the payment watcher. The SQLite store lives at
+// `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
+export { createPayHandler, type PayHandler } from './handler.js';
+export { PayConfigError, type Clock, type Order, type PayHandlerOptions } from './config.js';
+export { HttpError, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
+export { defaultLogger, type LogFields, type Logger } from './log.js';
+export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
+export { stableView, type StableSessionView } from './sessions.js';
+export { MemoryStore } from './store/memory.js';
+export type { PaidMark, Renewal, SessionAccountRecord, SessionRecord, SessionStore } from './store/types.js';
+export {
+  compareDecimal,
+  decimalEquals,
+  decimalFromNumber,
+  decimalToNumber,
+  formatDecimal,
+  numberEqualsDecimal,
+  parseDecimal,
+} from './decimal.js';

@@ -1,0 +1,185 @@
+// @pay-elements/server/node: runs a Fetch-standard handler on node:http. The request body is
+// streamed into the Request with the size limit enforced while reading (the handler answers 413 and
+// the connection is closed, the rest is never buffered); the answer is streamed back with
+// backpressure; a client that goes away aborts the request's signal.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorBody } from '@pay-elements/protocol';
+import { BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
+
+export type FetchHandler =
+  ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
+
+export interface NodeListenerOptions {
+  /** The most bytes any request body may have; default 256 KiB (the kit's own routes ask for less). */
+  maxBodyBytes?: number;
+  /** Called when the handler itself throws (the kit's never does); default console.error. */
+  onError?: (error: unknown) => void;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function errorBody(code: ErrorBody['error']['code'], message: string): string {
+  const body: ErrorBody = { error: { code, message } };
+  return JSON.stringify(body);
+}
+
+function sendError(res: ServerResponse, status: number, body: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/** The request body as a web stream that errors with BodyLimitError past `limit` bytes. */
+function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
+  let total = 0;
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          total += chunk.byteLength;
+          if (total > limit) {
+            finished = true;
+            onLimit();
+            req.pause();
+            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        req.once('error', (error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        });
+        req.once('close', () => {
+          // the client went away before the end of the body
+          if (finished) return;
+          finished = true;
+          controller.error(new Error('request body aborted'));
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    res.end();
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): Listener {
+  const fetchResponse = typeof handler === 'function' ? handler : (r: Request) => handler.fetch(r);
+  const limit = options.maxBodyBytes ?? WEBHOOK_BODY_LIMIT;
+  const onError = (error: unknown): void => {
+    if (options.onError) options.onError(error);
+    else console.error('[pay-elements] handler threw', error);
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > limit) {
+      sendError(res, 413, errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`));
+      return;
+    }
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    let overLimit = false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    } catch {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    }
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    // `duplex` is required by Node for a streamed body and missing from the DOM typings
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req), signal: abort.signal };
+    if (hasBody) {
+      init.body = bodyStream(req, limit, () => (overLimit = true));
+      init.duplex = 'half';
+    }
+    const request = new Request(url, init);
+    let response: Response;
+    try {
+      response = await fetchResponse(request);
+    } catch (error) {
+      onError(error);
+      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      return;
+    }
+    const headers: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') headers[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) headers['set-cookie'] = cookies;
+    if (overLimit) headers['connection'] = 'close';
+    res.writeHead(response.status, headers);
+    if (!response.body || method === 'HEAD') {
+      res.end();
+      return;
+    }
+    await writeBody(response.body, res);
+  }
+
+  return (req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      onError(error);
+      if (!res.headersSent) sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      else res.destroy();
+    });
+  };
+}

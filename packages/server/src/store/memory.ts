@@ -1,0 +1,130 @@
+// The in-memory store, for tests and single-process demos. Each method runs to completion without
+// awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
+// restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
+import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+
+interface Entry {
+  record: SessionRecord;
+  owed: boolean;
+  claimedAt: number | null;
+}
+
+function copy(record: SessionRecord): SessionRecord {
+  return { ...record, account: { ...record.account } };
+}
+
+export class MemoryStore implements SessionStore {
+  private readonly sessions = new Map<string, Entry>();
+  private readonly references = new Map<string, string>();
+  private readonly events = new Map<string, number>();
+
+  create(session: SessionRecord): Promise<void> {
+    if (this.sessions.has(session.id)) return Promise.reject(new Error(`duplicate session id`));
+    if (this.references.has(session.reference)) return Promise.reject(new Error(`duplicate reference`));
+    this.sessions.set(session.id, { record: copy(session), owed: false, claimedAt: null });
+    this.references.set(session.reference, session.id);
+    return Promise.resolve();
+  }
+
+  get(id: string): Promise<SessionRecord | null> {
+    const entry = this.sessions.get(id);
+    return Promise.resolve(entry ? copy(entry.record) : null);
+  }
+
+  findByReference(reference: string): Promise<SessionRecord | null> {
+    const id = this.references.get(reference);
+    return this.get(id ?? '');
+  }
+
+  findOpenByOrder(orderId: string): Promise<SessionRecord | null> {
+    let found: SessionRecord | null = null;
+    for (const { record } of this.sessions.values()) {
+      if (record.orderId !== orderId || record.status === 'expired') continue;
+      if (!found || record.createdAt >= found.createdAt) found = record;
+    }
+    return Promise.resolve(found ? copy(found) : null);
+  }
+
+  listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
+    const found = [...this.sessions.values()]
+      .map((e) => e.record)
+      .filter((r) => r.status === 'pending' && r.customerId === customerId);
+    return Promise.resolve(found.map(copy));
+  }
+
+  listPending(limit = 1000): Promise<SessionRecord[]> {
+    const found = [...this.sessions.values()]
+      .map((e) => e.record)
+      .filter((r) => r.status === 'pending')
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .slice(0, limit);
+    return Promise.resolve(found.map(copy));
+  }
+
+  markPaid(id: string, mark: PaidMark): Promise<boolean> {
+    const entry = this.sessions.get(id);
+    if (!entry || entry.record.status === 'paid') return Promise.resolve(false);
+    entry.record.status = 'paid';
+    entry.record.paidAt = mark.paidAt;
+    entry.record.transactionId = mark.transactionId;
+    entry.owed = true;
+    entry.claimedAt = mark.now;
+    return Promise.resolve(true);
+  }
+
+  markExpired(id: string, reference: string): Promise<boolean> {
+    const entry = this.sessions.get(id);
+    if (!entry || entry.record.status !== 'pending' || entry.record.reference !== reference)
+      return Promise.resolve(false);
+    entry.record.status = 'expired';
+    return Promise.resolve(true);
+  }
+
+  renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
+    const entry = this.sessions.get(id);
+    if (!entry || entry.record.status !== 'expired' || entry.record.reference !== previousReference)
+      return Promise.resolve(false);
+    if (this.references.has(renewal.reference)) return Promise.reject(new Error('duplicate reference'));
+    entry.record.status = 'pending';
+    entry.record.account = { ...renewal.account };
+    entry.record.reference = renewal.reference;
+    entry.record.expiresAt = renewal.expiresAt;
+    this.references.set(renewal.reference, id);
+    return Promise.resolve(true);
+  }
+
+  hasEvent(eventId: string): Promise<boolean> {
+    return Promise.resolve(this.events.has(eventId));
+  }
+
+  rememberEvent(eventId: string, now: number): Promise<boolean> {
+    if (this.events.has(eventId)) return Promise.resolve(false);
+    this.events.set(eventId, now);
+    return Promise.resolve(true);
+  }
+
+  listOwed(claimedBefore: number): Promise<SessionRecord[]> {
+    const found = [...this.sessions.values()]
+      .filter((e) => e.owed && (e.claimedAt === null || e.claimedAt < claimedBefore))
+      .map((e) => copy(e.record));
+    return Promise.resolve(found);
+  }
+
+  claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
+    const entry = this.sessions.get(id);
+    if (!entry || !entry.owed || (entry.claimedAt !== null && entry.claimedAt >= claimedBefore))
+      return Promise.resolve(false);
+    entry.claimedAt = now;
+    return Promise.resolve(true);
+  }
+
+  markDelivered(id: string): Promise<void> {
+    const entry = this.sessions.get(id);
+    if (entry) entry.owed = false;
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,193 @@
+// Test support (not exported): the real emulator on loopback with a frozen clock, the real client
+// with a counting fetch, and the kit wired to both, with every answer and log line recorded so that
+// tests can assert the key never leaks.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Customer, PayClient, signWebhook, Transaction, type FetchLike } from '@pay-elements/api';
+import { createClock, startSandbox } from '@pay-elements/sandbox';
+import * as z from 'zod';
+import { createPayHandler, type PayHandler } from '../handler.js';
+import type { Order, PayHandlerOptions } from '../config.js';
+import type { Logger } from '../log.js';
+import { toNodeListener } from '../node.js';
+import type { SessionRecord } from '../store/types.js';
+
+export const SANDBOX_KEY = 'sk_sandbox_local';
+export const WEBHOOK_SECRET = 'whsec_test_0123456789';
+export const SHOP = 'http://shop.test';
+/** Where the frozen clock starts. */
+export const START = Date.parse('2026-11-21T10:00:00.000Z');
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface WorldOptions {
+  /** kit options on top of the defaults (the client, store, orders and onPaid are set here) */
+  kit?: Partial<PayHandlerOptions>;
+  /** serve the kit on node:http and have the emulator deliver webhooks to it */
+  webhooks?: boolean;
+  /** the client talks to the emulator in-process (sandbox.handle), no socket */
+  inProcess?: boolean;
+  /** client timeout, ms; default 2000 */
+  timeout?: number;
+}
+
+export interface World {
+  sandbox: Sandbox;
+  client: PayClient;
+  kit: PayHandler;
+  customerId: string;
+  orders: Map<string, Order>;
+  /** sessions onPaid was called with, in order */
+  paid: SessionRecord[];
+  /** provider calls made by the client, as `METHOD /path` */
+  calls: string[];
+  /** every log line and every answer body seen, for leak checks */
+  logs: string[];
+  bodies: string[];
+  /** the kit's own URL when served on node:http */
+  kitUrl: string | null;
+  /** a request to the kit (base path `/pay` included in `path`) */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** POST to the emulator's control API, answering its `data` */
+  control(path: string, body?: unknown): Promise<{ status: boolean; data: unknown; message: string }>;
+  /** moves the shared clock forward */
+  advance(ms: number): void;
+  /** a signed webhook post, as the emulator sends it */
+  webhook(event: unknown, options?: { timestamp?: number; secret?: string }): Promise<Response>;
+  transactionsCalls(): number;
+  /** answers and log lines that contain the API key or the webhook secret (there must be none) */
+  leaks(): string[];
+  close(): Promise<void>;
+}
+
+const Envelope = z.object({ status: z.boolean(), data: z.unknown(), message: z.string() });
+export const TransferAnswer = Envelope.extend({ data: Transaction });
+
+function recordingLogger(lines: string[]): Logger {
+  const write = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+function portOf(server: Server): number {
+  const address: AddressInfo | string | null = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server is not listening on TCP');
+  return address.port;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const clock = createClock({ frozen: true, start: START });
+  let kitUrl: string | null = null;
+  let server: Server | null = null;
+  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  if (options.webhooks) {
+    server = createServer((req, res) => listener?.(req, res));
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    kitUrl = `http://127.0.0.1:${portOf(server)}`;
+  }
+  const sandbox = await startSandbox({
+    port: 0,
+    clock,
+    ...(kitUrl ? { webhookUrl: `${kitUrl}/pay/webhooks`, webhookSecret: WEBHOOK_SECRET } : {}),
+  });
+  const calls: string[] = [];
+  const logs: string[] = [];
+  const bodies: string[] = [];
+  const counting: FetchLike = (input, init) => {
+    calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+    return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
+  };
+  const client = new PayClient({
+    apiKey: SANDBOX_KEY,
+    baseUrl: sandbox.url,
+    fetch: counting,
+    maxRetries: 0,
+    timeout: options.timeout ?? 2000,
+  });
+
+  async function control(path: string, body: unknown = {}) {
+    const request = new Request(`${sandbox.url}/_sandbox${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': SANDBOX_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const response = options.inProcess ? await sandbox.handle(request) : await fetch(request);
+    return Envelope.parse(await response.json());
+  }
+
+  const created = await control('/customers', {
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    country_code: 'NGA',
+  });
+  const customerId = Customer.pick({ id: true }).parse(created.data).id;
+  const orders = new Map<string, Order>([
+    ['order-1', { amount: '5000.00', currency: 'ngn', customer_id: customerId }],
+    ['order-2', { amount: '1250.50', currency: 'NGN', customer_id: customerId }],
+  ]);
+  const paid: SessionRecord[] = [];
+  const kit = createPayHandler({
+    client,
+    clock,
+    resolveOrder: (id) => orders.get(id) ?? null,
+    onPaid: (session) => {
+      paid.push(session);
+    },
+    pollIntervalMs: 1000,
+    logger: recordingLogger(logs),
+    ...(kitUrl ? { webhookSecret: WEBHOOK_SECRET } : {}),
+    ...options.kit,
+  });
+  listener = toNodeListener(kit);
+
+  async function request(path: string, init?: RequestInit): Promise<Response> {
+    const response = await kit.fetch(new Request(`${SHOP}${path}`, init));
+    const text = await response.clone().text();
+    bodies.push(text);
+    return response;
+  }
+
+  return {
+    sandbox,
+    client,
+    kit,
+    customerId,
+    orders,
+    paid,
+    calls,
+    logs,
+    bodies,
+    kitUrl,
+    request,
+    control,
+    advance: (ms) => clock.advance(ms),
+    webhook(event, { timestamp, secret } = {}) {
+      const body = JSON.stringify(event);
+      const t = timestamp ?? Math.floor(clock.now() / 1000);
+      return request('/pay/webhooks', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'pay-signature': signWebhook(secret ?? WEBHOOK_SECRET, body, t),
+        },
+        body,
+      });
+    },
+    transactionsCalls: () => calls.filter((c) => c === 'GET /v1/transactions').length,
+    leaks: () => [...logs, ...bodies].filter((l) => l.includes(SANDBOX_KEY) || l.includes(WEBHOOK_SECRET)),
+    async close() {
+      await kit.close();
+      await sandbox.close();
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server?.close(() => resolve()));
+      }
+    },
+  };
+}
+
+/** POST /pay/sessions with a JSON body. */
+export function jsonPost(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}

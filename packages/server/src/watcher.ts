@@ -1,0 +1,258 @@
+// The payment watcher: finds the credit that pays a session by asking the provider for the
+// customer's transactions, at most once per interval per customer however many browsers poll
+// (concurrent checks of one customer share one in-flight call), makes one last check at expiry
+// before a session is called expired, and turns "paid" into exactly one onPaid call whether the news
+// comes from a webhook, from here, or both at once.
+import type { PayClient, Transaction } from '@pay-elements/api';
+import type { Clock } from './config.js';
+import { decimalEquals } from './decimal.js';
+import { describeError, type Logger } from './log.js';
+import type { SessionRecord, SessionStore } from './store/types.js';
+
+export interface WatcherOptions {
+  client: PayClient;
+  store: SessionStore;
+  clock: Clock;
+  logger: Logger;
+  /** least time between two provider checks of one customer, ms */
+  intervalMs: number;
+  /** a claimed onPaid delivery older than this is retried by a sweep, ms */
+  retryAfterMs: number;
+  onPaid: ((session: SessionRecord) => void | Promise<void>) | undefined;
+}
+
+/** The credit that paid a session, as the watcher or a webhook found it. */
+export interface Credit {
+  transactionId: string;
+  /** ISO 8601 */
+  paidAt: string;
+}
+
+/** How far back from the oldest pending session a check pages through the customer's history. */
+const HISTORY_SLACK_MS = 60 * 60 * 1000;
+/** Pages one check may read: the first (the largest page size) holds any real customer's recent credits. */
+const MAX_PAGES = 5;
+
+/** Whether a transaction is the credit that pays the session: its account reference, its exact amount. */
+export function creditPays(transaction: Transaction, session: SessionRecord): boolean {
+  return (
+    transaction.entry === 'credit' &&
+    transaction.status === 'success' &&
+    transaction.payment_transfer.account_reference === session.reference &&
+    decimalEquals(transaction.amount, session.amount)
+  );
+}
+
+/** A provider timestamp as ISO 8601 in UTC; `fallback` when it does not parse. */
+export function toIso(timestamp: string, fallback: number): string {
+  const at = Date.parse(timestamp);
+  return new Date(Number.isNaN(at) ? fallback : at).toISOString();
+}
+
+interface Check {
+  startedAt: number;
+  done: Promise<void>;
+}
+
+export class PaymentWatcher {
+  private readonly options: WatcherOptions;
+  /** customer → when its last provider check started (the throttle) */
+  private readonly lastCheck = new Map<string, number>();
+  /** customer → the provider check in flight (the coalescing) */
+  private readonly inFlight = new Map<string, Check>();
+  /** background work (onPaid deliveries) that close() waits for */
+  private readonly background = new Set<Promise<void>>();
+  /** sessions whose onPaid this instance is calling right now (a sweep leaves them alone) */
+  private readonly delivering = new Set<string>();
+  private readonly startedAt: number;
+  private closed = false;
+
+  constructor(options: WatcherOptions) {
+    this.options = options;
+    this.startedAt = options.clock.now();
+  }
+
+  /**
+   * The session brought up to date. A pending session triggers a check of its customer unless one
+   * ran within the interval; `force` makes sure a check starts now (used before a renewal). Provider
+   * failures are thrown: a status poll catches them and answers what the store holds.
+   */
+  async refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
+    if (session.status !== 'pending') return session;
+    await this.checkCustomer(session.customerId, options.force ?? false);
+    return (await this.options.store.get(session.id)) ?? session;
+  }
+
+  /** Checks one customer's pending sessions against the provider, within the throttle. */
+  async checkCustomer(customerId: string, force = false): Promise<void> {
+    const now = this.options.clock.now();
+    const running = this.inFlight.get(customerId);
+    if (running) {
+      await running.done;
+      if (!force || running.startedAt >= now) return;
+      return this.checkCustomer(customerId, force);
+    }
+    const last = this.lastCheck.get(customerId);
+    if (!force && last !== undefined && now - last < this.options.intervalMs) return;
+    this.lastCheck.set(customerId, now);
+    this.pruneThrottle(now);
+    const check: Check = {
+      startedAt: now,
+      done: this.runCheck(customerId, now).finally(() => {
+        if (this.inFlight.get(customerId) === check) this.inFlight.delete(customerId);
+      }),
+    };
+    this.inFlight.set(customerId, check);
+    return check.done;
+  }
+
+  /**
+   * Checks every customer with a pending session (within the throttle) and retries onPaid
+   * deliveries left owed. A host may call this on an interval; status polls do not need it.
+   */
+  async sweep(): Promise<void> {
+    await this.deliverOwed(this.options.clock.now() - this.options.retryAfterMs);
+    const pending = await this.options.store.listPending();
+    const customers = [...new Set(pending.map((s) => s.customerId))];
+    for (const customerId of customers) {
+      await this.checkCustomer(customerId).catch((error: unknown) =>
+        this.options.logger.warn('payment check failed', { customerId, error: describeError(error) }),
+      );
+    }
+  }
+
+  /**
+   * Marks a session paid by a credit. Only the call whose compare-and-set made the transition
+   * delivers onPaid (after the store committed it); true when this call did.
+   */
+  async confirm(session: SessionRecord, credit: Credit): Promise<boolean> {
+    const changed = await this.options.store.markPaid(session.id, {
+      paidAt: credit.paidAt,
+      transactionId: credit.transactionId,
+      now: this.options.clock.now(),
+    });
+    if (changed) {
+      this.options.logger.info('session paid', {
+        sessionId: session.id,
+        transactionId: credit.transactionId,
+      });
+      // after close() the delivery stays owed in the store; the next start makes it
+      if (!this.closed) this.track(this.deliver(session.id));
+    }
+    return changed;
+  }
+
+  /** Retries onPaid deliveries owed since before this instance started (after a crash or restart). */
+  start(): void {
+    this.track(
+      this.deliverOwed(this.startedAt + 1).catch((error: unknown) =>
+        this.options.logger.error('retrying owed onPaid deliveries failed', { error: describeError(error) }),
+      ),
+    );
+  }
+
+  /** Resolves once no check or onPaid delivery is running. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0 || this.inFlight.size > 0) {
+      await Promise.allSettled([...this.background, ...[...this.inFlight.values()].map((c) => c.done)]);
+    }
+  }
+
+  /** Stops new deliveries from being scheduled and waits for those under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+  }
+
+  private async runCheck(customerId: string, startedAt: number): Promise<void> {
+    const { store, logger } = this.options;
+    const sessions = await store.listPendingByCustomer(customerId);
+    if (sessions.length === 0) return;
+    const found = await this.findCredits(customerId, sessions);
+    for (const session of sessions) {
+      const credit = found.get(session.id);
+      if (credit) {
+        await this.confirm(session, {
+          transactionId: credit.id,
+          paidAt: toIso(credit.created_at, startedAt),
+        });
+      } else if (startedAt >= Date.parse(session.expiresAt)) {
+        // this check started after the account closed and found nothing: the session is expired
+        if (await store.markExpired(session.id, session.reference))
+          logger.info('session expired', { sessionId: session.id });
+      }
+    }
+  }
+
+  /**
+   * The credit paying each session, newest transactions first, page after page until every session
+   * has its credit, the history is older than the oldest session (less a slack for clock skew), the
+   * list ends, or MAX_PAGES were read.
+   */
+  private async findCredits(
+    customerId: string,
+    sessions: SessionRecord[],
+  ): Promise<Map<string, Transaction>> {
+    const { client } = this.options;
+    const since = Math.min(...sessions.map((s) => Date.parse(s.createdAt))) - HISTORY_SLACK_MS;
+    const size = client.conventions.pageSize.max;
+    const found = new Map<string, Transaction>();
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await client.transactions.list({
+        customer_id: customerId,
+        sort: 'created_at,desc',
+        size,
+        page,
+      });
+      for (const session of sessions) {
+        const credit = found.has(session.id) ? undefined : result.items.find((t) => creditPays(t, session));
+        if (credit) found.set(session.id, credit);
+      }
+      const oldest = result.items.at(-1);
+      if (found.size === sessions.length || result.last || !oldest || Date.parse(oldest.created_at) < since)
+        break;
+    }
+    return found;
+  }
+
+  private async deliverOwed(claimedBefore: number): Promise<void> {
+    const { store, clock } = this.options;
+    for (const session of await store.listOwed(claimedBefore)) {
+      if (this.closed) return;
+      if (this.delivering.has(session.id)) continue;
+      if (await store.claimOwed(session.id, claimedBefore, clock.now())) await this.deliver(session.id);
+    }
+  }
+
+  /** Calls onPaid, then records that nothing is owed; a failure leaves it owed for a later retry. */
+  private async deliver(sessionId: string): Promise<void> {
+    const { store, logger, onPaid } = this.options;
+    if (this.delivering.has(sessionId)) return;
+    this.delivering.add(sessionId);
+    try {
+      const session = await store.get(sessionId);
+      if (!session) return;
+      if (onPaid) await onPaid(session);
+      await store.markDelivered(sessionId);
+    } catch (error) {
+      logger.error('onPaid failed; it stays owed and is retried by a sweep or at the next start', {
+        sessionId,
+        error: describeError(error),
+      });
+    } finally {
+      this.delivering.delete(sessionId);
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  private pruneThrottle(now: number): void {
+    if (this.lastCheck.size < 10_000) return;
+    for (const [customer, at] of this.lastCheck)
+      if (now - at >= this.options.intervalMs && !this.inFlight.has(customer))
+        this.lastCheck.delete(customer);
+  }
+}

@@ -1,0 +1,91 @@
+// POST /webhooks: provider events in. The signature is verified over the raw body (constant time,
+// stale timestamps refused as replays), each event id is remembered so a duplicate changes nothing,
+// and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
+// comes as soon as the transition is committed; onPaid runs after, in the background.
+import {
+  SignatureVerificationError,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  type WebhookEvent,
+} from '@pay-elements/api';
+import type { Clock } from './config.js';
+import { decimalEquals } from './decimal.js';
+import { HttpError, isJsonMediaType, json, readBody } from './http.js';
+import type { Logger } from './log.js';
+import type { Route } from './router.js';
+import type { SessionStore } from './store/types.js';
+import { toIso, type PaymentWatcher } from './watcher.js';
+
+export interface WebhookRouteOptions {
+  secret: string;
+  toleranceSeconds: number;
+  store: SessionStore;
+  watcher: PaymentWatcher;
+  clock: Clock;
+  logger: Logger;
+  maxBodyBytes: number;
+}
+
+type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
+
+export function webhookRoutes(options: WebhookRouteOptions): Route[] {
+  const { store, watcher, clock, logger } = options;
+
+  async function settleCredit(event: CreditedEvent): Promise<void> {
+    const { data } = event;
+    const session = await store.findByReference(data.account_reference);
+    if (!session) {
+      logger.info('credit for an account the kit did not open; ignored', { eventId: event.id });
+      return;
+    }
+    const exact =
+      data.transaction.entry === 'credit' &&
+      decimalEquals(data.amount, session.amount) &&
+      decimalEquals(data.transaction.amount, session.amount) &&
+      data.currency.toUpperCase() === session.currency;
+    if (!exact) {
+      logger.warn('credit does not match the session amount or currency; ignored', {
+        eventId: event.id,
+        sessionId: session.id,
+        amount: data.amount,
+        currency: data.currency,
+      });
+      return;
+    }
+    await watcher.confirm(session, {
+      transactionId: data.transaction.id,
+      paidAt: toIso(data.transaction.created_at, clock.now()),
+    });
+  }
+
+  const receive: Route = {
+    method: 'POST',
+    path: '/webhooks',
+    maxBodyBytes: options.maxBodyBytes,
+    async handle({ request }) {
+      if (!isJsonMediaType(request.headers.get('content-type')))
+        throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
+      const body = await readBody(request, options.maxBodyBytes);
+      let event: WebhookEvent;
+      try {
+        event = verifyWebhook({
+          secret: options.secret,
+          body,
+          header: request.headers.get(SIGNATURE_HEADER),
+          now: Math.floor(clock.now() / 1000),
+          toleranceSeconds: options.toleranceSeconds,
+        });
+      } catch (error) {
+        if (!(error instanceof SignatureVerificationError)) throw error;
+        logger.warn('webhook refused', { reason: error.message });
+        throw new HttpError('invalid_request', 'The webhook signature is not valid.');
+      }
+      if (await store.hasEvent(event.id)) return json({ received: true });
+      if (event.type === 'virtual_account.credited') await settleCredit(event);
+      await store.rememberEvent(event.id, clock.now());
+      return json({ received: true });
+    },
+  };
+
+  return [receive];
+}
