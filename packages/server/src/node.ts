@@ -97,9 +97,37 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
   );
 }
 
-async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+/** Answers up to this size are sent whole, with a Content-Length, in one write. */
+const BUFFERED_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Writes the answer. A small answer (all of the kit's) is read whole and sent in one write with its
+ * Content-Length: chunked writes of a few bytes each cost far more than the handler itself. A larger
+ * one is streamed with backpressure.
+ */
+async function writeAnswer(
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: ReadableStream<Uint8Array>,
+  res: ServerResponse,
+): Promise<void> {
   const reader = body.getReader();
   try {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        res.writeHead(status, { ...headers, 'content-length': String(size) });
+        res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        return;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+      if (size > BUFFERED_ANSWER_BYTES) break;
+    }
+    res.writeHead(status, headers);
+    for (const chunk of chunks) res.write(chunk);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -167,12 +195,12 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers['set-cookie'] = cookies;
     if (overLimit) headers['connection'] = 'close';
-    res.writeHead(response.status, headers);
     if (!response.body || method === 'HEAD') {
+      res.writeHead(response.status, headers);
       res.end();
       return;
     }
-    await writeBody(response.body, res);
+    await writeAnswer(response.status, headers, response.body, res);
   }
 
   return (req, res) => {
