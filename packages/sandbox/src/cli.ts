@@ -1,0 +1,61 @@
+// `pay-sandbox [--port N] [--host H]`: the emulator on real time, configured by PAY_SANDBOX_*.
+import { parseArgs } from 'node:util';
+import { ConfigError, sandboxOptionsFromEnv } from './config.js';
+import { DEFAULT_API_KEY, DEFAULT_RESTRICTED_KEY, DEFAULT_WEBHOOK_SECRET } from './sandbox.js';
+import { startSandbox } from './server.js';
+
+const usage = `usage: pay-sandbox [--port N] [--host H]
+
+  --port N   port to listen on (env PAY_SANDBOX_PORT, default 4010; 0 = any free port)
+  --host H   address to bind (env PAY_SANDBOX_HOST, default 127.0.0.1)
+
+  env PAY_SANDBOX_API_KEY, PAY_SANDBOX_RESTRICTED_KEY, PAY_SANDBOX_WEBHOOK_URL,
+      PAY_SANDBOX_WEBHOOK_SECRET, PAY_SANDBOX_REVEAL_LIMIT (see the package README)`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string', short: 'H' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const options = sandboxOptionsFromEnv({
+    ...process.env,
+    ...(values.port !== undefined && { PAY_SANDBOX_PORT: values.port }),
+    ...(values.host !== undefined && { PAY_SANDBOX_HOST: values.host }),
+  });
+  const sandbox = await startSandbox({ ...options, logger: console });
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const restricted = options.restrictedKey ?? DEFAULT_RESTRICTED_KEY;
+  console.log(
+    [
+      `pay-sandbox listening on ${sandbox.url}`,
+      `  full key        ${apiKey}   (X-API-KEY header, ?api-key= or Authorization: Bearer)`,
+      `  restricted key  ${restricted}   (GET /v1/banks/... only)`,
+      `  control API     ${sandbox.url}/_sandbox/...`,
+      options.webhookUrl
+        ? `  webhooks        ${options.webhookUrl} (secret ${options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET})`
+        : '  webhooks        off (set PAY_SANDBOX_WEBHOOK_URL)',
+    ].join('\n'),
+  );
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  if (error instanceof ConfigError || code) {
+    console.error(`pay-sandbox: ${error instanceof Error ? error.message : String(error)}`);
+    if (code.startsWith('ERR_PARSE_ARGS')) console.error(usage);
+  } else console.error(error);
+  process.exit(1);
+});

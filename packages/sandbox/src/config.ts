@@ -1,0 +1,51 @@
+// The emulator's environment, read once and parsed: a wrong value stops it at start with a message
+// naming the variable and what it expects.
+import * as z from 'zod';
+import { DEFAULT_HOST, DEFAULT_PORT, type StartOptions } from './server.js';
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be an integer')
+  .min(0, 'must be 0 to 65535')
+  .max(65_535, 'must be 0 to 65535');
+
+const EnvSchema = z.object({
+  PAY_SANDBOX_PORT: port.default(DEFAULT_PORT),
+  PAY_SANDBOX_HOST: z.string().min(1, 'must not be empty').default(DEFAULT_HOST),
+  PAY_SANDBOX_API_KEY: z.string().min(1, 'must not be empty').optional(),
+  PAY_SANDBOX_RESTRICTED_KEY: z.string().min(1, 'must not be empty').optional(),
+  PAY_SANDBOX_WEBHOOK_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  PAY_SANDBOX_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+  PAY_SANDBOX_REVEAL_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .optional(),
+});
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Start options from `PAY_SANDBOX_*` variables; empty variables count as unset. */
+export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): StartOptions & {
+  port: number;
+  host: string;
+} {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PAY_SANDBOX_PORT,
+    host: e.PAY_SANDBOX_HOST,
+    ...(e.PAY_SANDBOX_API_KEY && { apiKey: e.PAY_SANDBOX_API_KEY }),
+    ...(e.PAY_SANDBOX_RESTRICTED_KEY && { restrictedKey: e.PAY_SANDBOX_RESTRICTED_KEY }),
+    ...(e.PAY_SANDBOX_WEBHOOK_URL && { webhookUrl: e.PAY_SANDBOX_WEBHOOK_URL }),
+    ...(e.PAY_SANDBOX_WEBHOOK_SECRET && { webhookSecret: e.PAY_SANDBOX_WEBHOOK_SECRET }),
+    ...(e.PAY_SANDBOX_REVEAL_LIMIT && { revealLimit: e.PAY_SANDBOX_REVEAL_LIMIT }),
+  };
+}

@@ -1,0 +1,62 @@
+// What a route handler is given. Handlers are synchronous: the body is read before they run, so each
+// mutation of the state happens in one piece.
+import type { WebhookEvent } from '@pay-elements/api';
+import type { SandboxClock } from './clock.js';
+import type { FaultRegistry } from './faults.js';
+import type { State } from './store.js';
+
+export interface SandboxLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface SandboxConfig {
+  apiKey: string;
+  restrictedKey: string;
+  revealLimit: number;
+  webhookUrl: string | undefined;
+  webhookSecret: string;
+  webhookRetryDelaysMs: readonly number[];
+  logger: SandboxLogger;
+}
+
+type Distribute<T> = T extends unknown ? Pick<T, Extract<keyof T, 'type' | 'data'>> : never;
+/** An event to send: its type and data (the id and time are added when it is sent). */
+export type EventInput = Distribute<WebhookEvent>;
+
+export interface Services {
+  state: State;
+  clock: SandboxClock;
+  config: SandboxConfig;
+  emit(event: EventInput): void;
+  faults: FaultRegistry;
+  /** back to the seed fixtures */
+  reset(): void;
+}
+
+export interface RequestContext extends Services {
+  request: Request;
+  url: URL;
+  params: Readonly<Record<string, string>>;
+  /** the parsed JSON body of a route declared with `body: true`, else `{}` */
+  body: Record<string, unknown>;
+}
+
+export type Access = 'full' | 'banks';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** `/v1/cards/:card_id/withdraw` */
+  path: string;
+  /** whether a JSON body is read */
+  body?: boolean;
+  /** `banks`: the restricted key may call it too; default `full` */
+  access?: Access;
+  handle(ctx: RequestContext): Response;
+}
+
+/** The path parameter `name`, which the router guarantees. */
+export function param(ctx: RequestContext, name: string): string {
+  return ctx.params[name] ?? '';
+}

@@ -1,0 +1,69 @@
+// The control API under /_sandbox (full key required, same envelope): reset, customers, cards,
+// inbound transfers, paying invoices, moving the clock, injecting faults.
+import { MINUTE } from './clock.js';
+import { param, type Route } from './context.js';
+import { ClockBody, CreateCustomerBody, FaultBody, IssueCardBody, TransferBody } from './control-schemas.js';
+import { cardView, issueCard } from './resources/cards.js';
+import { createCustomer } from './resources/customers.js';
+import { payInvoice } from './resources/invoices.js';
+import { receiveTransfer } from './resources/virtual-accounts.js';
+import { ok } from './responses.js';
+import { parseInput } from './validate.js';
+
+export const controlRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/_sandbox/reset',
+    handle: (ctx) => {
+      ctx.reset();
+      return ok({});
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/customers',
+    body: true,
+    handle: (ctx) => ok(createCustomer(ctx, parseInput(CreateCustomerBody, ctx.body))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/cards',
+    body: true,
+    handle: (ctx) => ok(cardView(issueCard(ctx, parseInput(IssueCardBody, ctx.body)))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/transfers',
+    body: true,
+    handle: (ctx) => ok(receiveTransfer(ctx, parseInput(TransferBody, ctx.body))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/invoices/:number/pay',
+    handle: (ctx) => ok(payInvoice(ctx, param(ctx, 'number'))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/clock',
+    body: true,
+    handle: (ctx) => {
+      const { advance_minutes } = parseInput(ClockBody, ctx.body);
+      ctx.clock.advance(advance_minutes * MINUTE);
+      return ok({ now: new Date(ctx.clock.now()).toISOString() });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/faults',
+    body: true,
+    handle: (ctx) => ok(ctx.faults.add(parseInput(FaultBody, ctx.body))),
+  },
+  {
+    method: 'DELETE',
+    path: '/_sandbox/faults',
+    handle: (ctx) => {
+      ctx.faults.clear();
+      return ok({});
+    },
+  },
+];

@@ -1,0 +1,18 @@
+// @pay-elements/sandbox: a stateful local emulator of the Business Payments API.
+export { createClock, type ClockOptions, type SandboxClock } from './clock.js';
+export {
+  createSandbox,
+  DEFAULT_API_KEY,
+  DEFAULT_RESTRICTED_KEY,
+  DEFAULT_WEBHOOK_SECRET,
+  type SandboxHandler,
+  type SandboxOptions,
+} from './sandbox.js';
+export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type StartOptions } from './server.js';
+export { toNodeListener } from './node.js';
+export { sandboxOptionsFromEnv, ConfigError } from './config.js';
+export { SandboxControl, SandboxControlError, type CardView, type Fault } from './control-client.js';
+export type { CreateCustomerBody, FaultBody, IssueCardBody, TransferBody } from './control-schemas.js';
+export type { SandboxLogger } from './context.js';
+export { fixtures } from './fixtures.js';
+export { BODY_LIMIT } from './body.js';

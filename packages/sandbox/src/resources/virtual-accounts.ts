@@ -1,0 +1,283 @@
+// POST /v1/virtual-accounts/create (permanent), POST /v1/virtual-accounts/dynamic (single-use),
+// GET /v1/virtual-accounts; and the inbound transfers that pay into them.
+import {
+  CreateDynamicAccountParams,
+  CreateVirtualAccountParams,
+  defaultConventions,
+  type Customer,
+  type DynamicAccount,
+  type PermanentVirtualAccount,
+  type Transaction,
+  type VirtualAccountCreation,
+} from '@pay-elements/api';
+import { MINUTE, isoOffset, isoZ } from '../clock.js';
+import type { Route, Services } from '../context.js';
+import { findBank } from '../data/banks.js';
+import {
+  marketByAlpha3,
+  marketByCurrency,
+  markets,
+  type Market,
+  type PartnerBank,
+} from '../data/countries.js';
+import { newAccountNumber, newId, newReference } from '../ids.js';
+import { record } from '../ledger.js';
+import { formatMinor, minorToNumber, toMinor, withinLimit } from '../money.js';
+import { SandboxFailure, ValidationFailure, messages, ok } from '../responses.js';
+import { accountNumberTaken, walletByCurrency, type PermanentAccountRecord } from '../store.js';
+import { parseInput, REQUIRED } from '../validate.js';
+import { findCustomer } from './customers.js';
+
+const query = defaultConventions.query;
+
+export function accountName(services: Services, customer: Customer): string {
+  return `${services.state.business.name} - ${customer.first_name} ${customer.last_name}`;
+}
+
+/** The market a customer's single-use accounts are in, from their country. */
+export function marketOfCustomer(customer: Customer): Market {
+  const market = marketByAlpha3(customer.country_code);
+  if (!market) throw new SandboxFailure(400, `no virtual accounts for customers in ${customer.country_code}`);
+  return market;
+}
+
+/** A permanent account entry at `bank`; USD accounts carry routing numbers and a SWIFT-style code. */
+export function permanentEntry(
+  bank: PartnerBank,
+  accountNumber: string,
+  name: string,
+  currency: string,
+  isDefault: boolean,
+  id: string,
+): PermanentVirtualAccount {
+  return {
+    recommended: isDefault,
+    default: isDefault,
+    account_number: accountNumber,
+    account_name: name,
+    bank_name: bank.name,
+    bank_code: bank.code,
+    meta: {
+      id,
+      provider: 1,
+      currency,
+      account_type: 'individual',
+      issued: true,
+      disabled: false,
+      ach_routing_number: bank.achRoutingNumber,
+      rtp_routing_number: bank.rtpRoutingNumber,
+      wire_routing_number: bank.wireRoutingNumber,
+      swift_code: bank.swiftCode,
+      bank_address: bank.bankAddress,
+    },
+  };
+}
+
+/** The issuing bank for each requested code: any bank of the market's list, default the partner bank. */
+function issuingBanks(market: Market, codes: readonly string[] | undefined): PartnerBank[] {
+  if (!codes?.length) return [market.partnerBank];
+  const fields: Record<string, string[]> = {};
+  const banks: PartnerBank[] = [];
+  [...new Set(codes)].forEach((code, i) => {
+    const bank = findBank(market.alpha2, code);
+    if (!bank) {
+      fields[`codes.${i}`] = [`is not a bank code of ${market.alpha2}; see GET /v1/banks/${market.alpha2}`];
+      return;
+    }
+    const partner = market.partnerBank;
+    const isPartner = code === partner.code || bank.name === partner.name;
+    const us = market.alpha2 === 'US';
+    banks.push(
+      isPartner
+        ? partner
+        : {
+            name: bank.name,
+            code: bank.code,
+            swiftCode: '',
+            achRoutingNumber: us ? bank.code : '',
+            rtpRoutingNumber: us ? bank.code : '',
+            wireRoutingNumber: us ? bank.code : '',
+            bankAddress: '',
+          },
+    );
+  });
+  if (Object.keys(fields).length) throw new ValidationFailure(fields);
+  return banks;
+}
+
+function createPermanent(services: Services, body: Record<string, unknown>): VirtualAccountCreation {
+  const params = parseInput(CreateVirtualAccountParams, body);
+  const customer = findCustomer(services, params.customer_id);
+  const market = marketByCurrency(params.currency);
+  if (!market)
+    throw ValidationFailure.of('currency', `must be one of: ${markets.map((m) => m.currency).join(', ')}`);
+  if (market.currency === 'NGN') {
+    if (params.id_number === undefined) throw ValidationFailure.of('id_number', REQUIRED);
+    if (!/^\d{11}$/.test(params.id_number))
+      throw ValidationFailure.of('id_number', 'must be an 11-digit BVN');
+  }
+  const banks = issuingBanks(market, params.codes);
+  const { state } = services;
+  const reference = newReference('VA');
+  const name = accountName(services, customer);
+  const hasDefault = state.permanentAccounts.some(
+    (a) => a.customerId === customer.id && a.currency === market.currency && a.entry.default,
+  );
+  const accounts = banks.map((bank, i) => {
+    const number = newAccountNumber((n) => accountNumberTaken(state, n));
+    const entry = permanentEntry(bank, number, name, market.currency, !hasDefault && i === 0, newId('va'));
+    state.permanentAccounts.push({ customerId: customer.id, reference, currency: market.currency, entry });
+    const { meta } = entry;
+    return {
+      account_number: entry.account_number,
+      account_name: entry.account_name,
+      bank_name: entry.bank_name,
+      bank_code: entry.bank_code,
+      ach_routing_number: meta.ach_routing_number,
+      rtp_routing_number: meta.rtp_routing_number,
+      wire_routing_number: meta.wire_routing_number,
+      swift_code: meta.swift_code,
+      bank_address: meta.bank_address,
+    };
+  });
+  return {
+    customer_id: customer.id,
+    reference,
+    currency: market.currency,
+    email: customer.email,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    created_on: isoZ(services.clock.now()),
+    accounts,
+  };
+}
+
+function createDynamic(services: Services, body: Record<string, unknown>): DynamicAccount {
+  const params = parseInput(CreateDynamicAccountParams, body);
+  const amount = toMinor(params.amount);
+  if (amount === null) throw ValidationFailure.of('amount', 'must have at most 2 decimals');
+  if (!withinLimit(amount)) throw ValidationFailure.of('amount', 'is too large');
+  const customer = findCustomer(services, params.customer_id);
+  const market = marketOfCustomer(customer);
+  const { state, clock } = services;
+  const now = clock.now();
+  const expiresAt = now + params.lifespan_minutes * MINUTE;
+  const account: DynamicAccount = {
+    account_name: accountName(services, customer),
+    account_no: newAccountNumber((n) => accountNumberTaken(state, n)),
+    amount: minorToNumber(amount),
+    currency: market.currency.toLowerCase(),
+    bank_name: market.partnerBank.name,
+    reference: newReference('DVA'),
+    email: customer.email,
+    expires_at: isoOffset(expiresAt),
+    payment_session_id: '',
+    usage: 'integration',
+    created_at: isoOffset(now),
+    customer_id: customer.id,
+  };
+  state.dynamicAccounts.set(account.account_no, { account, amount, currency: market.currency, expiresAt });
+  return account;
+}
+
+function listPermanent(services: Services, url: URL): PermanentVirtualAccount[] {
+  const customerId = url.searchParams.get(query.customerId);
+  const currency = url.searchParams.get(query.currency)?.toUpperCase();
+  if (customerId) findCustomer(services, customerId);
+  return services.state.permanentAccounts
+    .filter((a) => (!customerId || a.customerId === customerId) && (!currency || a.currency === currency))
+    .map((a) => a.entry);
+}
+
+export interface InboundTransfer {
+  account_number: string;
+  amount: number;
+  sender_account_name?: string | undefined;
+  sender_bank_name?: string | undefined;
+}
+
+export const transferMessages = {
+  wrongAmount: (expected: bigint) =>
+    `amount does not match the account: it accepts exactly ${formatMinor(expected)}`,
+  expired: 'account has expired',
+  alreadyPaid: 'account has already been paid',
+} as const;
+
+/**
+ * An inbound bank transfer to a virtual account. A single-use account takes only its exact amount,
+ * only before it expires, and only once; a permanent account takes any amount. The money lands in
+ * the business wallet of the account's currency as a credit of the account's customer.
+ */
+export function receiveTransfer(services: Services, transfer: InboundTransfer): Transaction {
+  const { state, clock } = services;
+  const amount = toMinor(transfer.amount);
+  if (amount === null || amount <= 0n)
+    throw ValidationFailure.of('amount', 'must be an amount > 0 with at most 2 decimals');
+  const dynamic = state.dynamicAccounts.get(transfer.account_number);
+  const permanent: PermanentAccountRecord | undefined = dynamic
+    ? undefined
+    : state.permanentAccounts.find((a) => a.entry.account_number === transfer.account_number);
+  if (!dynamic && !permanent) throw new SandboxFailure(404, messages.accountNotFound);
+  if (dynamic) {
+    if (dynamic.paidBy) throw new SandboxFailure(400, transferMessages.alreadyPaid);
+    if (clock.now() >= dynamic.expiresAt) throw new SandboxFailure(400, transferMessages.expired);
+    if (amount !== dynamic.amount)
+      throw new SandboxFailure(400, transferMessages.wrongAmount(dynamic.amount));
+  }
+  const currency = dynamic?.currency ?? permanent?.currency ?? '';
+  const customerId = dynamic?.account.customer_id ?? permanent?.customerId ?? '';
+  const reference = dynamic?.account.reference ?? permanent?.reference ?? '';
+  const wallet = walletByCurrency(state, currency);
+  if (!wallet) throw new SandboxFailure(400, `no business wallet in ${currency}`);
+  const sender = transfer.sender_account_name ?? 'Sandbox Sender';
+  const bankCode = permanent?.entry.bank_code ?? marketByCurrency(currency)?.partnerBank.code ?? '';
+  const transaction = record(services, {
+    entry: 'credit',
+    amount,
+    wallet,
+    type: 'transfer',
+    message: `Transfer from ${sender}`,
+    customerId,
+    paymentTransfer: {
+      account_number: transfer.account_number,
+      account_reference: reference,
+      customer_id: customerId,
+      sender_account_name: sender,
+      sender_bank_name: transfer.sender_bank_name ?? 'Access Bank',
+      bank_code: bankCode,
+    },
+  });
+  if (dynamic) dynamic.paidBy = transaction.id;
+  services.emit({
+    type: 'virtual_account.credited',
+    data: {
+      transaction,
+      account_number: transfer.account_number,
+      account_reference: reference,
+      customer_id: customerId,
+      amount: transaction.amount,
+      currency,
+    },
+  });
+  return transaction;
+}
+
+export const virtualAccountRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/virtual-accounts/create',
+    body: true,
+    handle: (ctx) => ok(createPermanent(ctx, ctx.body)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/virtual-accounts/dynamic',
+    body: true,
+    handle: (ctx) => ok(createDynamic(ctx, ctx.body)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/virtual-accounts',
+    handle: (ctx) => ok(listPermanent(ctx, ctx.url)),
+  },
+];

@@ -1,0 +1,113 @@
+// The emulator's whole state, in process. Wire records are stored as the api package's types so
+// every answer has the spec's shape by construction; amounts that change are bigint minor units.
+// Every mutation runs synchronously once a request's body is read, so no two requests interleave
+// inside a read-modify-write.
+import type {
+  BankSuggestion,
+  CardEvent,
+  Customer,
+  DynamicAccount,
+  Invoice,
+  InvoiceView,
+  PaymentLink,
+  PaymentResult,
+  PermanentVirtualAccount,
+  Transaction,
+} from '@pay-elements/api';
+
+export interface WalletRecord {
+  id: string;
+  /** upper-case */
+  currency: string;
+  balance: bigint;
+  status: string;
+}
+
+export interface PermanentAccountRecord {
+  customerId: string;
+  /** the creation result's `reference`, carried as `account_reference` on the credits it receives */
+  reference: string;
+  /** upper-case */
+  currency: string;
+  entry: PermanentVirtualAccount;
+}
+
+export interface DynamicAccountRecord {
+  account: DynamicAccount;
+  amount: bigint;
+  /** upper-case */
+  currency: string;
+  expiresAt: number;
+  /** the credit transaction that paid it */
+  paidBy?: string;
+}
+
+export interface InvoiceRecord {
+  invoice: Invoice;
+  /** upper-case */
+  currency: string;
+  total: bigint;
+  paymentDetails: InvoiceView['payment_details'];
+}
+
+export interface LinkRecord {
+  link: PaymentLink;
+  expiresAt: number;
+}
+
+export interface CardRecord {
+  id: string;
+  customerId: string;
+  /** lower-case, as card payloads carry it */
+  currency: string;
+  balance: bigint;
+  frozen: boolean;
+  number: string;
+  cvv: string;
+  expiryMonth: number;
+  expiryYear: number;
+  createdAt: number;
+  events: CardEvent[];
+  /** times of recent reveals, for the rate limit */
+  reveals: number[];
+}
+
+export interface TransactionRecord {
+  transaction: Transaction;
+  /** the customer a credit to a virtual account belongs to (the `customer_id` filter) */
+  customerId?: string;
+}
+
+export interface State {
+  business: { name: string };
+  customers: Map<string, Customer>;
+  wallets: Map<string, WalletRecord>;
+  permanentAccounts: PermanentAccountRecord[];
+  /** by account_no */
+  dynamicAccounts: Map<string, DynamicAccountRecord>;
+  /** by invoice_number */
+  invoices: Map<string, InvoiceRecord>;
+  links: LinkRecord[];
+  cards: Map<string, CardRecord>;
+  transactions: TransactionRecord[];
+  /** payment results by idempotency `reference` */
+  payments: Map<string, PaymentResult>;
+  /** banks an account number was paid through, most recent first */
+  suggestions: Map<string, BankSuggestion[]>;
+  /** the last invoice number issued */
+  invoiceSequence: number;
+}
+
+export function walletByCurrency(state: State, currency: string): WalletRecord | undefined {
+  const upper = currency.toUpperCase();
+  for (const wallet of state.wallets.values()) if (wallet.currency === upper) return wallet;
+  return undefined;
+}
+
+/** Whether an account number is already used by any virtual account. */
+export function accountNumberTaken(state: State, number: string): boolean {
+  return (
+    state.dynamicAccounts.has(number) ||
+    state.permanentAccounts.some((a) => a.entry.account_number === number)
+  );
+}

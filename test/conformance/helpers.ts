@@ -1,0 +1,108 @@
+// Shared by the conformance files: one emulator per file on loopback, plain fetch, and assertions on
+// the spec's three body shapes (success envelope, failure envelope, validation body).
+import assert from 'node:assert/strict';
+import { FailureEnvelope, SUCCESS_MESSAGE, ValidationBody, Wallet, envelope, page } from '@pay-elements/api';
+import {
+  SandboxControl,
+  createClock,
+  startSandbox,
+  type Sandbox,
+  type StartOptions,
+} from '@pay-elements/sandbox';
+
+/** A zod schema of the api package (its own zod copy; `test/` resolves another). */
+type Schema = Parameters<typeof envelope>[0];
+
+export const KEY = 'sk_sandbox_local';
+export const RESTRICTED = 'sk_sandbox_restricted';
+/** Every conformance run starts its frozen clock here. */
+export const START = Date.UTC(2025, 0, 15, 10, 0, 0);
+
+export interface Harness {
+  sandbox: Sandbox;
+  control: SandboxControl;
+  call(path: string, init?: CallInit): Promise<Answer>;
+}
+
+export interface CallInit {
+  method?: string;
+  /** JSON-encoded unless already a string */
+  body?: unknown;
+  /** the full key unless given; null for none */
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export async function boot(options: StartOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({
+    port: 0,
+    clock: createClock({ frozen: true, start: START }),
+    ...options,
+  });
+  const call = async (path: string, init: CallInit = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...init.headers };
+    const key = init.key === undefined ? KEY : init.key;
+    if (key !== null) headers['x-api-key'] = key;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${sandbox.url}${path}`, { method: init.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+  return { sandbox, control: new SandboxControl(sandbox.url), call };
+}
+
+/** A 200 success envelope whose data fits `schema`; answers the parsed data. */
+export function expectOk<T extends Schema>(answer: Answer, schema: T) {
+  assert.equal(answer.status, 200, `expected 200, got ${answer.status}: ${answer.text}`);
+  const body: { status: boolean; error: unknown[]; message: string } = envelope(schema).parse(answer.json);
+  assert.equal(body.status, true);
+  assert.equal(body.message, SUCCESS_MESSAGE);
+  assert.deepEqual(body.error, []);
+  return schema.parse(Reflect.get(Object(answer.json), 'data'));
+}
+
+/** A paginated success whose items fit `item`. */
+export function expectPage<T extends Schema>(answer: Answer, item: T) {
+  return expectOk(answer, page(item));
+}
+
+/** The failure envelope: status false, empty data, empty error array, this message and HTTP status. */
+export function expectFailure(answer: Answer, status: number, message: string): void {
+  assert.equal(answer.status, status, `expected ${status}, got ${answer.status}: ${answer.text}`);
+  const body = FailureEnvelope.parse(answer.json);
+  assert.deepEqual(body, { status: false, data: {}, error: [], message });
+}
+
+/** The validation body (no envelope), HTTP 400; answers field → messages. */
+export function expectValidation(answer: Answer): Record<string, string[]> {
+  assert.equal(answer.status, 400, `expected 400, got ${answer.status}: ${answer.text}`);
+  const body = ValidationBody.strict().parse(answer.json);
+  return body.error;
+}
+
+/** The balance of a wallet, as the API shows it. */
+export async function balanceOf(harness: Harness, walletId: string): Promise<string> {
+  const answer = await harness.call('/v1/wallets');
+  assert.equal(answer.status, 200);
+  const wallets = envelope(Wallet.array()).parse(answer.json).data;
+  const wallet = wallets.find((w) => w.id === walletId);
+  assert.ok(wallet, `wallet ${walletId} exists`);
+  return wallet.balance;
+}
