@@ -1,0 +1,555 @@
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { styleProps } from '../../lib/style-props.js';
+import type { SessionStatus, SessionView } from '@pay-elements/protocol';
+import { ClipboardController } from '../../controllers/clipboard.js';
+import { CountdownController } from '../../controllers/countdown.js';
+import { LocalizeController } from '../../controllers/localize.js';
+import { PollController } from '../../controllers/poll.js';
+import type { PollResult } from '../../controllers/poll.js';
+import { PayCopyEvent } from '../../events/pay-copy.js';
+import type { PayCopyDetail } from '../../events/pay-copy.js';
+import { PayErrorEvent } from '../../events/pay-error.js';
+import { PayExpiredEvent } from '../../events/pay-expired.js';
+import { PayPaidEvent } from '../../events/pay-paid.js';
+import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
+import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
+import { fetchSession, renewSession } from '../../lib/backend.js';
+import type { BackendError, SessionAnswer } from '../../lib/backend.js';
+import { realClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
+import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
+import styles from './dynamic-account.styles.js';
+
+/** What the element shows: before the first answer, each session status, or a failure with nothing to show. */
+export type DynamicAccountState = 'loading' | SessionStatus | 'error';
+
+const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid', 'expired', 'error'];
+const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
+
+/**
+ * @summary The single-use bank account a shopper transfers the exact amount to, with a countdown to
+ * its expiry; waits for the transfer and says when it has arrived.
+ *
+ * Loads the session view from `{endpoint}/sessions/{session}`, polls it (every 2 s for the first
+ * minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
+ * (`{endpoint}/sessions/{session}/renew`) once the account has expired.
+ *
+ * @event {PayStatusChangeEvent} pay-status-change - The status is first known or changed. `detail: {status, previous, session}`.
+ * @event {PayPaidEvent} pay-paid - The transfer arrived; fired once. `detail: {session}`.
+ * @event {PayExpiredEvent} pay-expired - The account expired unpaid. `detail: {session}`.
+ * @event {PayErrorEvent} pay-error - Loading or renewing failed. `detail: {code, message, status, operation}`.
+ * @event {PayCopyEvent} pay-copy - A copy button put its value on the clipboard. `detail: {field, value}`.
+ *
+ * @csspart base - The box around every state.
+ * @csspart title - The heading of the current state.
+ * @csspart instructions - "Transfer exactly … to this account".
+ * @csspart details - The list of amount, bank, account name and account number.
+ * @csspart amount - The formatted amount.
+ * @csspart bank-name - The bank's name.
+ * @csspart account-name - The account holder's name.
+ * @csspart account-number - The grouped account number.
+ * @csspart copy-button - Both copy buttons (also `copy-amount` and `copy-account-number`).
+ * @csspart countdown - The countdown text and progress bar.
+ * @csspart countdown-text - "Expires in 29:05".
+ * @csspart progress - The progress bar's track.
+ * @csspart progress-indicator - The progress bar's fill.
+ * @csspart message - The explanation under the title (waiting, paid, expired, error).
+ * @csspart status-icon - The icon of the paid, expired and error states.
+ * @csspart renew-button - "Get a new account".
+ * @csspart retry-button - "Try again".
+ * @csspart qr - The <pay-qr> of the hosted checkout URL.
+ *
+ * @cssproperty --pay-color-text - Text colour.
+ * @cssproperty --pay-color-text-muted - Secondary text colour.
+ * @cssproperty --pay-color-surface - Background of the box.
+ * @cssproperty --pay-color-surface-raised - Background of the account details.
+ * @cssproperty --pay-color-border - Borders and the progress track.
+ * @cssproperty --pay-color-accent - Buttons and the progress fill.
+ * @cssproperty --pay-color-accent-text - Text on accent backgrounds.
+ * @cssproperty --pay-color-success - The paid state and "Copied".
+ * @cssproperty --pay-color-danger - The expired and error states.
+ * @cssproperty --pay-color-focus - The focus ring.
+ * @cssproperty --pay-font-family - Font.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-radius - Corner radius.
+ * @cssproperty --pay-spacing - Base spacing.
+ * @cssproperty --pay-focus-ring-width - Width of the focus ring.
+ * @cssproperty --pay-transition-duration - Transitions (0s under prefers-reduced-motion).
+ * @cssproperty --pay-progress-height - Height of the progress bar.
+ * @cssproperty --pay-progress-color - Fill of the progress bar.
+ * @cssproperty --pay-progress-track-color - Track of the progress bar.
+ *
+ * @cssstate loading - Waiting for the first answer.
+ * @cssstate pending - The account is open, waiting for the transfer.
+ * @cssstate paid - The transfer arrived.
+ * @cssstate expired - The account expired unpaid.
+ * @cssstate error - Nothing to show: the session is unknown or the backend failed.
+ */
+export class PayDynamicAccount extends LitElement {
+  static override styles = styles;
+
+  /** The session id, as created by the merchant's backend (`POST {endpoint}/sessions`). */
+  @property({ attribute: 'session' }) session = '';
+
+  /** Base URL of the backend kit's widget endpoints. */
+  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+
+  /** Shows a QR code of the session's hosted checkout URL (when it has one), to finish on a phone. */
+  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+
+  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. */
+  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+
+  /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
+  @property({ attribute: false }) clock: Clock = realClock;
+
+  @state() private view: SessionView | null = null;
+  @state() private failure: BackendError | null = null;
+  @state() private renewFailure: BackendError | null = null;
+  @state() private renewing = false;
+  @state() private announcement = '';
+
+  @query('[part="title"]') private titleElement?: HTMLElement;
+
+  private readonly internals: ElementInternals;
+  private readonly localize = new LocalizeController(this);
+  private readonly countdown = new CountdownController(this, {
+    clock: () => this.clock,
+    onTick: (remaining, previous) => this.handleTick(remaining, previous),
+    onZero: () => this.handleCountdownZero(),
+  });
+  private readonly poller = new PollController(this, {
+    clock: () => this.clock,
+    poll: () => this.refresh(),
+  });
+  private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
+
+  /** Changes with every session (or endpoint) shown, so late answers for an old one are dropped. */
+  private generation = 0;
+  private abort: AbortController | null = null;
+  private etag: string | null = null;
+  /** When the current account's window opened (server time, ms): created_at, or the renewal. */
+  private windowStart = 0;
+  private paidAnnounced = false;
+  private failing = false;
+  private focusTitleAfterUpdate = false;
+
+  constructor() {
+    super();
+    this.internals = this.attachInternals();
+    this.internals.role = 'region';
+  }
+
+  /** The session's status, or null before the first answer and when it failed to load. */
+  get status(): SessionStatus | null {
+    return this.view?.status ?? null;
+  }
+
+  /** The session view as last answered by the backend. */
+  get sessionView(): SessionView | null {
+    return this.view;
+  }
+
+  /** Asks the backend now rather than at the next poll. */
+  async refreshNow(): Promise<void> {
+    await this.poller.pollNow();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('session') || changed.has('endpoint')) this.restart();
+  }
+
+  protected override updated(): void {
+    const current = this.displayState;
+    for (const name of stateNames) {
+      if (name === current) this.internals.states.add(name);
+      else this.internals.states.delete(name);
+    }
+    const status = this.status;
+    if (status) this.setAttribute('status', status);
+    else this.removeAttribute('status');
+    this.internals.ariaLabel = this.localize.term.regionLabel;
+    this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
+    if (this.focusTitleAfterUpdate) {
+      this.focusTitleAfterUpdate = false;
+      this.titleElement?.focus();
+    }
+  }
+
+  private get displayState(): DynamicAccountState {
+    if (this.view) return this.view.status;
+    return this.failure ? 'error' : 'loading';
+  }
+
+  private restart(): void {
+    this.abort?.abort();
+    this.abort = null;
+    this.generation++;
+    this.poller.stop();
+    this.countdown.stop();
+    this.view = null;
+    this.failure = null;
+    this.renewFailure = null;
+    this.renewing = false;
+    this.etag = null;
+    this.paidAnnounced = false;
+    this.failing = false;
+    if (!this.session) return;
+    const generation = this.generation;
+    void this.refresh().then((result) => {
+      if (generation !== this.generation || result === 'stop') return;
+      this.poller.start(result === 'failed');
+    });
+  }
+
+  /** One request for the session view, and its effects. Never rejects. */
+  private async refresh(): Promise<PollResult> {
+    if (!this.session) return 'stop';
+    const generation = this.generation;
+    this.abort ??= new AbortController();
+    const answer = await fetchSession(this.endpoint, this.session, {
+      etag: this.view ? this.etag : null,
+      signal: this.abort.signal,
+    });
+    if (generation !== this.generation) return 'stop';
+    return this.handleAnswer(answer, 'load');
+  }
+
+  private handleAnswer(answer: SessionAnswer, operation: 'load' | 'renew'): PollResult {
+    switch (answer.kind) {
+      case 'aborted':
+        return 'stop';
+      case 'not-modified':
+        this.failing = false;
+        return this.view?.status === 'pending' ? 'continue' : 'stop';
+      case 'error':
+        return this.handleFailure(answer.error, operation);
+      case 'view':
+        this.etag = answer.etag;
+        this.accept(answer.view, this.clock.now(), operation === 'renew');
+        return answer.view.status === 'pending' ? 'continue' : 'stop';
+    }
+  }
+
+  private handleFailure(error: BackendError, operation: 'load' | 'renew'): PollResult {
+    if (operation === 'renew') {
+      this.renewFailure = error;
+      this.announce(this.localize.term.errors[error.code]);
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation }));
+      // the session moved on (paid at the last second?): show where it stands
+      if (error.code === 'conflict') void this.poller.pollNow();
+      return 'stop';
+    }
+    const gone = error.code === 'not_found';
+    if (gone || !this.view) {
+      // nothing (more) to show: the error state
+      if (gone) {
+        this.view = null;
+        this.countdown.stop();
+      }
+      this.failure = error;
+    }
+    if (!this.failing) {
+      this.failing = true;
+      if (!this.view) this.announce(this.localize.term.errors[error.code]);
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation }));
+    }
+    return gone ? 'stop' : 'failed';
+  }
+
+  private accept(view: SessionView, receivedAt: number, renewed: boolean): void {
+    const previous = this.view;
+    const newAccount =
+      !previous ||
+      previous.account.account_number !== view.account.account_number ||
+      previous.expires_at !== view.expires_at;
+    this.view = view;
+    this.failure = null;
+    this.failing = false;
+    if (newAccount) {
+      const start = Date.parse(renewed ? view.server_time : view.created_at);
+      this.windowStart = Number.isNaN(start) ? Date.parse(view.server_time) : start;
+    }
+    if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, receivedAt);
+    else this.countdown.stop();
+
+    if (previous?.status === view.status) return;
+    this.dispatchEvent(
+      new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, session: view }),
+    );
+    const term = this.localize.term;
+    if (view.status === 'paid' && !this.paidAnnounced) {
+      this.paidAnnounced = true;
+      if (previous) this.announce(term.statusTitle.paid);
+      this.dispatchEvent(new PayPaidEvent({ session: view }));
+    } else if (view.status === 'expired') {
+      if (previous) this.announce(term.statusTitle.expired);
+      this.dispatchEvent(new PayExpiredEvent({ session: view }));
+    }
+    if (view.status !== 'pending') this.poller.stop();
+  }
+
+  /** Puts `text` in the polite live region (re-announcing identical text too). */
+  private announce(text: string): void {
+    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
+  }
+
+  private handleTick(remaining: number, previous: number | null): void {
+    if (previous === null) return;
+    const mark = crossedMark(previous, remaining, announceMarks);
+    if (mark !== null && remaining > 0) {
+      this.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
+    }
+  }
+
+  private handleCountdownZero(): void {
+    // The server has the last word (a transfer may land in the final second): ask it now.
+    if (this.view?.status === 'pending') void this.poller.pollNow();
+  }
+
+  private readonly handleRenew = async (): Promise<void> => {
+    if (this.renewing || !this.session) return;
+    const generation = this.generation;
+    this.renewing = true;
+    this.renewFailure = null;
+    this.abort ??= new AbortController();
+    const answer = await renewSession(this.endpoint, this.session, { signal: this.abort.signal });
+    if (generation !== this.generation) return;
+    this.renewing = false;
+    const result = this.handleAnswer(answer, 'renew');
+    if (answer.kind === 'view') {
+      this.focusTitleAfterUpdate = true;
+      if (result === 'continue') this.poller.start();
+    }
+  };
+
+  private readonly handleRetry = (): void => {
+    this.failing = false;
+    this.poller.start();
+    void this.poller.pollNow();
+  };
+
+  private async copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
+    const copied = await this.clipboard.copy(field, value);
+    if (!copied) {
+      this.announce(this.localize.term.copyFailed);
+      return;
+    }
+    this.announce(done);
+    this.dispatchEvent(new PayCopyEvent({ field, value }));
+  }
+
+  private readonly handleCopyAccountNumber = (): void => {
+    if (!this.view) return;
+    void this.copy(
+      'account-number',
+      compactAccountNumber(this.view.account.account_number),
+      this.localize.term.copiedAccountNumber,
+    );
+  };
+
+  private readonly handleCopyAmount = (): void => {
+    if (!this.view) return;
+    void this.copy('amount', this.view.amount, this.localize.term.copiedAmount);
+  };
+
+  protected override render(): TemplateResult {
+    const current = this.displayState;
+    let body: TemplateResult;
+    switch (current) {
+      case 'loading':
+        body = this.renderLoading();
+        break;
+      case 'error':
+        body = this.renderError();
+        break;
+      case 'pending':
+        body = this.renderPending();
+        break;
+      case 'paid':
+        body = this.renderPaid();
+        break;
+      case 'expired':
+        body = this.renderExpired();
+        break;
+    }
+    return html`
+      ${body}
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        ${this.announcement}
+      </div>
+    `;
+  }
+
+  private renderTitle(text: string): TemplateResult {
+    return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
+  }
+
+  private renderLoading(): TemplateResult {
+    return html`
+      <div part="base" role="group" aria-labelledby="title" aria-busy="true">
+        <p part="title" id="title">
+          <span class="spinner" aria-hidden="true"></span>${this.localize.term.loading}
+        </p>
+      </div>
+    `;
+  }
+
+  private renderError(): TemplateResult {
+    const term = this.localize.term;
+    const code = this.failure?.code ?? 'internal';
+    return html`
+      <div part="base" role="group" aria-labelledby="title">
+        ${this.renderIcon('error')} ${this.renderTitle(term.errorTitle)}
+        <p part="message">${term.errors[code]}</p>
+        ${
+          code === 'not_found'
+            ? nothing
+            : html`<button part="retry-button" type="button" @click=${this.handleRetry}>
+                ${term.retry}
+              </button>`
+        }
+      </div>
+    `;
+  }
+
+  private renderPending(): TemplateResult {
+    const view = this.view;
+    if (!view) return this.renderLoading();
+    const term = this.localize.term;
+    const amount = this.localize.money(view.amount, view.currency);
+    const copied = this.clipboard.copied;
+    const numberCopied = copied === 'account-number';
+    const amountCopied = copied === 'amount';
+    return html`
+      <div part="base" role="group" aria-labelledby="title">
+        ${this.renderTitle(term.statusTitle.pending)}
+        <p part="instructions">${term.instructions(amount)}</p>
+        <dl part="details">
+          <div class="row">
+            <dt>${term.amountLabel}</dt>
+            <dd>
+              <span part="amount">${amount}</span>
+              <button
+                part="copy-button copy-amount"
+                type="button"
+                aria-label=${amountCopied ? term.copiedAmount : term.copyAmount}
+                ?data-copied=${amountCopied}
+                @click=${this.handleCopyAmount}
+              >
+                ${amountCopied ? term.copied : term.copy}
+              </button>
+            </dd>
+          </div>
+          <div class="row">
+            <dt>${term.bankLabel}</dt>
+            <dd part="bank-name">${view.account.bank_name}</dd>
+          </div>
+          <div class="row">
+            <dt>${term.accountNameLabel}</dt>
+            <dd part="account-name">${view.account.account_name}</dd>
+          </div>
+          <div class="row">
+            <dt>${term.accountNumberLabel}</dt>
+            <dd>
+              <span part="account-number" aria-hidden="true"
+                >${displayAccountNumber(view.account.account_number)}</span
+              >
+              <span class="visually-hidden">${spokenAccountNumber(view.account.account_number)}</span>
+              <button
+                part="copy-button copy-account-number"
+                type="button"
+                aria-label=${numberCopied ? term.copiedAccountNumber : term.copyAccountNumber}
+                ?data-copied=${numberCopied}
+                @click=${this.handleCopyAccountNumber}
+              >
+                ${numberCopied ? term.copied : term.copy}
+              </button>
+            </dd>
+          </div>
+        </dl>
+        ${this.renderCountdown(view)}
+        <p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>
+        ${
+          this.showQr && view.checkout_url
+            ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>`
+            : nothing
+        }
+      </div>
+    `;
+  }
+
+  private renderCountdown(view: SessionView): TemplateResult {
+    const term = this.localize.term;
+    const remaining = this.countdown.remaining;
+    const total = Math.max(0, Date.parse(view.expires_at) - this.windowStart);
+    const fraction = remainingFraction(remaining, total);
+    const seconds = Math.ceil(remaining / 1000);
+    return html`
+      <div part="countdown">
+        <p part="countdown-text">${term.expiresIn(this.localize.clockFace(remaining))}</p>
+        <div
+          part="progress"
+          role="progressbar"
+          aria-label=${term.timeLeftLabel}
+          aria-valuemin="0"
+          aria-valuemax=${Math.max(seconds, Math.ceil(total / 1000))}
+          aria-valuenow=${seconds}
+          aria-valuetext=${term.timeLeftValue(this.localize.durationWords(remaining))}
+        >
+          <div part="progress-indicator" ${styleProps({ transform: `scaleX(${fraction})` })}></div>
+        </div>
+      </div>
+    `;
+  }
+
+  private renderPaid(): TemplateResult {
+    const view = this.view;
+    if (!view) return this.renderLoading();
+    const term = this.localize.term;
+    return html`
+      <div part="base" role="group" aria-labelledby="title">
+        ${this.renderIcon('paid')} ${this.renderTitle(term.statusTitle.paid)}
+        <p part="message">${term.paidBody}</p>
+        <dl part="details">
+          <div class="row">
+            <dt>${term.amountLabel}</dt>
+            <dd><span part="amount">${this.localize.money(view.amount, view.currency)}</span></dd>
+          </div>
+        </dl>
+        ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.localize.dateTime(view.paid_at))}</p>` : nothing}
+      </div>
+    `;
+  }
+
+  private renderExpired(): TemplateResult {
+    const term = this.localize.term;
+    return html`
+      <div part="base" role="group" aria-labelledby="title">
+        ${this.renderIcon('expired')} ${this.renderTitle(term.statusTitle.expired)}
+        <p part="message">${term.expiredBody}</p>
+        ${this.renewFailure ? html`<p part="renew-error">${term.errors[this.renewFailure.code]}</p>` : nothing}
+        <button
+          part="renew-button"
+          type="button"
+          aria-disabled=${this.renewing ? 'true' : 'false'}
+          @click=${this.handleRenew}
+        >
+          ${this.renewing ? term.renewing : term.renew}
+        </button>
+      </div>
+    `;
+  }
+
+  private renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
+    const path =
+      kind === 'paid'
+        ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
+        : 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z';
+    return html`<svg part="status-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d=${path}></path>
+    </svg>`;
+  }
+}

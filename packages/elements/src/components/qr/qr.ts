@@ -1,0 +1,101 @@
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { QRCodeErrorCorrectionLevel } from 'qrcode';
+import { LocalizeController } from '../../controllers/localize.js';
+import { modulesPath, quietZone } from '../../lib/qr-path.js';
+import styles from './qr.styles.js';
+
+/**
+ * @summary A QR code of `value`, drawn as SVG (one path, no canvas), sized by CSS.
+ *
+ * Draws nothing when `value` is empty or too long for a QR code. The encoder (the `qrcode` package) is
+ * loaded on first use, so a page that shows no QR code never downloads it; `updateComplete` resolves
+ * once the code is drawn.
+ *
+ * @csspart svg - The <svg>.
+ * @csspart background - The light ground, quiet zone included.
+ * @csspart modules - The dark modules (one <path>).
+ *
+ * @cssproperty --pay-qr-size - Width and height. Default 12rem.
+ * @cssproperty --pay-qr-color - The modules' colour. Default black (keep it dark on light for scanners).
+ * @cssproperty --pay-qr-background - The ground's colour. Default white.
+ * @cssproperty --pay-radius - Corner radius of the ground.
+ */
+export class PayQr extends LitElement {
+  static override styles = styles;
+
+  /** The text to encode: usually a URL. */
+  @property({ attribute: 'value' }) value = '';
+
+  /** Accessible name of the image; defaults to "QR code" in the page's language. */
+  @property({ attribute: 'label' }) label = '';
+
+  /** Error correction level: L, M (default), Q or H. */
+  @property({ attribute: 'error-correction' }) errorCorrection: QRCodeErrorCorrectionLevel = 'M';
+
+  @state() private path = '';
+  @state() private size = 0;
+
+  private readonly localize = new LocalizeController(this);
+
+  /** The number of modules on a side (without the quiet zone), or 0 when nothing is drawn. */
+  get moduleCount(): number {
+    return this.size;
+  }
+
+  /** The drawing under way, awaited by `updateComplete`. */
+  private drawing: Promise<void> = Promise.resolve();
+  /** Bumped by each draw, so that a slow earlier draw never overwrites a later one. */
+  private drawCount = 0;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('value') || changed.has('errorCorrection')) this.drawing = this.draw();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    await this.drawing;
+    if (this.isUpdatePending) complete = await super.getUpdateComplete();
+    return complete;
+  }
+
+  private async draw(): Promise<void> {
+    const count = ++this.drawCount;
+    const value = this.value;
+    const errorCorrectionLevel = this.errorCorrection;
+    let path = '';
+    let size = 0;
+    if (value) {
+      try {
+        const { create } = await import('qrcode');
+        const { modules } = create(value, { errorCorrectionLevel });
+        path = modulesPath(modules);
+        size = modules.size;
+      } catch {
+        // too long to encode: draw nothing rather than a wrong code
+      }
+    }
+    if (count !== this.drawCount) return;
+    this.path = path;
+    this.size = size;
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    if (!this.size) return nothing;
+    const side = this.size + quietZone * 2;
+    return html`
+      <svg
+        part="svg"
+        role="img"
+        aria-label=${this.label || this.localize.term.qrCode}
+        viewBox="0 0 ${side} ${side}"
+        shape-rendering="crispEdges"
+        focusable="false"
+      >
+        <rect part="background" width=${side} height=${side}></rect>
+        <path part="modules" d=${this.path}></path>
+      </svg>
+    `;
+  }
+}

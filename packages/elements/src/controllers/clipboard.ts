@@ -1,0 +1,69 @@
+// Copy to the clipboard, remembering for a few seconds which field was copied so its button can
+// say so, on the host's injectable clock.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Clock, TimerId } from '../lib/clock.js';
+
+export type ClipboardWriter = (text: string) => Promise<void>;
+
+export interface ClipboardOptions {
+  clock: () => Clock;
+  /** How long a button says "Copied", ms. */
+  resetAfter?: number;
+  /** Defaults to `navigator.clipboard.writeText`. */
+  write?: ClipboardWriter;
+}
+
+/** The page's async clipboard; rejects where it is unavailable (an insecure context). */
+export const writeToClipboard: ClipboardWriter = async (text) => {
+  if (!('clipboard' in navigator)) throw new Error('the clipboard is not available here');
+  await navigator.clipboard.writeText(text);
+};
+
+export class ClipboardController implements ReactiveController {
+  private readonly host: ReactiveControllerHost;
+  private readonly options: ClipboardOptions;
+  private timer: TimerId | null = null;
+  private timerClock: Clock | null = null;
+  /** The key of the field copied last, for a few seconds; null otherwise. */
+  copied: string | null = null;
+  /** Replace to route copies elsewhere (tests, an app shell with its own clipboard). */
+  write: ClipboardWriter;
+
+  constructor(host: ReactiveControllerHost, options: ClipboardOptions) {
+    this.host = host;
+    this.options = options;
+    this.write = options.write ?? writeToClipboard;
+    host.addController(this);
+  }
+
+  /** Puts `text` on the clipboard and marks `key` copied; answers whether it worked. */
+  async copy(key: string, text: string): Promise<boolean> {
+    try {
+      await this.write(text);
+    } catch {
+      return false;
+    }
+    this.clear();
+    this.copied = key;
+    const clock = this.options.clock();
+    this.timerClock = clock;
+    this.timer = clock.setTimeout(() => {
+      this.timer = null;
+      this.copied = null;
+      this.host.requestUpdate();
+    }, this.options.resetAfter ?? 3000);
+    this.host.requestUpdate();
+    return true;
+  }
+
+  hostDisconnected(): void {
+    this.clear();
+    this.copied = null;
+  }
+
+  private clear(): void {
+    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
+    this.timer = null;
+    this.timerClock = null;
+  }
+}

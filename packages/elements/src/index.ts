@@ -1,0 +1,24 @@
+// @pay-elements/elements: the classes, events and types, with no side effects. Register the tags
+// by importing '@pay-elements/elements/define/pay-dynamic-account' (or define them yourself).
+export { PayDynamicAccount } from './components/dynamic-account/dynamic-account.js';
+export type { DynamicAccountState } from './components/dynamic-account/dynamic-account.js';
+export { PayQr } from './components/qr/qr.js';
+
+export { PayStatusChangeEvent } from './events/pay-status-change.js';
+export type { PayStatusChangeDetail } from './events/pay-status-change.js';
+export { PayPaidEvent } from './events/pay-paid.js';
+export type { PayPaidDetail } from './events/pay-paid.js';
+export { PayExpiredEvent } from './events/pay-expired.js';
+export type { PayExpiredDetail } from './events/pay-expired.js';
+export { PayErrorEvent } from './events/pay-error.js';
+export type { PayErrorDetail } from './events/pay-error.js';
+export { PayCopyEvent } from './events/pay-copy.js';
+export type { PayCopyDetail } from './events/pay-copy.js';
+
+export { ManualClock, realClock } from './lib/clock.js';
+export type { Clock, TimerId } from './lib/clock.js';
+export type { BackendError, ClientErrorCode } from './lib/backend.js';
+export { registerTranslation, translationFor, en, fr } from './i18n/index.js';
+export type { Translation } from './i18n/types.js';
+
+export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';

@@ -1,0 +1,114 @@
+// Mounting <pay-dynamic-account> for a test: a manual clock injected before it connects, every
+// pay-* event recorded from the start, and small readers of what the shopper sees.
+import { fixture, html } from './testing.js';
+import '../define/pay-dynamic-account.js';
+import type { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
+import { ManualClock } from '../lib/clock.js';
+import { endpoint } from './backend.js';
+
+export const payEventTypes = [
+  'pay-status-change',
+  'pay-paid',
+  'pay-expired',
+  'pay-error',
+  'pay-copy',
+] as const;
+export type PayEventType = (typeof payEventTypes)[number];
+
+/** Every pay-* event a target fires, in order, and a way to await the next one of a kind. */
+export class EventLog {
+  readonly events: Event[] = [];
+  private waiters: { types: readonly string[]; resolve: (event: Event) => void }[] = [];
+
+  constructor(target: EventTarget) {
+    for (const type of payEventTypes) {
+      target.addEventListener(type, (event) => {
+        this.events.push(event);
+        const ready = this.waiters.filter((w) => w.types.includes(event.type));
+        this.waiters = this.waiters.filter((w) => !ready.includes(w));
+        for (const waiter of ready) waiter.resolve(event);
+      });
+    }
+  }
+
+  /** The events of one type, typed. */
+  of<K extends PayEventType>(type: K): GlobalEventHandlersEventMap[K][] {
+    return this.events.filter((e): e is GlobalEventHandlersEventMap[K] => e.type === type);
+  }
+
+  /** The next event of one of `types` fired from now on. */
+  next(...types: PayEventType[]): Promise<Event> {
+    return new Promise((resolve) => this.waiters.push({ types, resolve }));
+  }
+}
+
+export interface Mounted {
+  el: PayDynamicAccount;
+  clock: ManualClock;
+  log: EventLog;
+}
+
+/**
+ * Mounts <pay-dynamic-account session=…> (inside a wrapper with `lang` when given) and waits for
+ * the first answer: its first pay-status-change or pay-error.
+ */
+export async function mountAccount(
+  session: string,
+  options: { clock?: ManualClock; lang?: string; showQr?: boolean; wait?: boolean } = {},
+): Promise<Mounted> {
+  const clock = options.clock ?? new ManualClock();
+  const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
+  const el = document.createElement('pay-dynamic-account');
+  el.clock = clock;
+  el.endpoint = endpoint;
+  el.session = session;
+  el.showQr = options.showQr ?? false;
+  const log = new EventLog(el);
+  const first = log.next('pay-status-change', 'pay-error');
+  wrapper.append(el);
+  if (options.wait !== false) {
+    await first;
+    // let the element finish reacting (start polling) before the test moves time
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await el.updateComplete;
+  }
+  return { el, clock, log };
+}
+
+/** The element's shadow root (it always has one). */
+export function shadow(el: Element): ShadowRoot {
+  if (!el.shadowRoot) throw new Error(`${el.localName} has no shadow root`);
+  return el.shadowRoot;
+}
+
+/** The element with `part` inside `el`'s shadow root, or an error naming the part. */
+export function part<T extends Element = HTMLElement>(el: Element, name: string): T {
+  const found = shadow(el).querySelector<T>(`[part~="${name}"]`);
+  if (!found) throw new Error(`no part "${name}" in <${el.localName}>`);
+  return found;
+}
+
+export function hasPart(el: Element, name: string): boolean {
+  return shadow(el).querySelector(`[part~="${name}"]`) !== null;
+}
+
+/** The visible text of a part, runs of markup whitespace collapsed (no-break spaces kept). */
+export function partText(el: Element, name: string): string {
+  return (part(el, name).textContent ?? '').replace(/[ \t\n\r]+/g, ' ').trim();
+}
+
+/** What the polite live region says now. */
+export function liveText(el: Element): string {
+  const region = shadow(el).querySelector('[aria-live="polite"]');
+  return (region?.textContent ?? '').replace(/[ \t\n\r]+/g, ' ').trim();
+}
+
+/** Pretends the tab is hidden (or visible again) and tells the page. */
+export function setPageVisibility(state: 'hidden' | 'visible'): void {
+  if (state === 'visible') {
+    Reflect.deleteProperty(document, 'visibilityState');
+  } else {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  }
+  document.dispatchEvent(new Event('visibilitychange'));
+}

@@ -1,0 +1,105 @@
+// What the browser tests ask of the real backend: create sessions through the kit's public route,
+// and move the emulator (a transfer, the clock, faults) through the dev server's /_test control
+// route, which holds the key in Node.
+import { SessionView } from '@pay-elements/protocol';
+
+export const endpoint = '/pay';
+
+/** The test orders the kit's resolveOrder knows (packages/elements/test-backend.js). */
+export const orders = {
+  basic: { id: 'order-basic', amount: '5000.00', currency: 'NGN' },
+  large: { id: 'order-large', amount: '1234567.89', currency: 'NGN' },
+} as const;
+
+async function expectOk(response: Response, what: string): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * POST /pay/sessions {order_id}, as the merchant's page would: the new session's view. Each call is
+ * a fresh order of that kind (the kit keeps one session per order).
+ */
+export async function createSession(orderId: string = orders.basic.id): Promise<SessionView> {
+  const response = await fetch(`${endpoint}/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ order_id: `${orderId}-${crypto.randomUUID()}` }),
+  });
+  return SessionView.parse(await expectOk(response, 'POST /pay/sessions'));
+}
+
+async function control(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`/_test${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return expectOk(response, `${method} /_test${route}`);
+}
+
+/** An inbound bank transfer to the account, through the emulator (its webhook has reached the kit when this answers). */
+export function sendTransfer(accountNumber: string, amount: string): Promise<unknown> {
+  return control('POST', '/transfers', { account_number: accountNumber, amount: Number(amount) });
+}
+
+/** Moves the emulator's (and so the kit's) clock forward. */
+export function advanceServerClock(minutes: number): Promise<unknown> {
+  return control('POST', '/clock', { advance_minutes: minutes });
+}
+
+/** Makes the emulator fail requests under `pathPrefix` with `status`. */
+export function injectFault(fault: {
+  path_prefix: string;
+  status: number;
+  method?: string;
+  times?: number;
+}): Promise<unknown> {
+  return control('POST', '/faults', fault);
+}
+
+/** Clears the emulator's faults and any kit outage. */
+export function clearFaults(): Promise<unknown> {
+  return control('DELETE', '/faults');
+}
+
+/**
+ * The next `times` reads of a session answer 503 upstream_unavailable from in front of the kit (the
+ * kit itself answers its stored state when the provider is down, so a failing read needs an outage).
+ */
+export function injectKitOutage(times: number): Promise<unknown> {
+  return control('POST', '/kit-outage', { times });
+}
+
+/** Counts the page's requests to the kit's session route (and its 304 answers) from now on; `restore()` when done. */
+export function countSessionRequests(sessionId: string): {
+  readonly count: number;
+  readonly notModified: number;
+  restore(): void;
+} {
+  const original = window.fetch.bind(window);
+  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
+  let count = 0;
+  let notModified = 0;
+  const path = `${endpoint}/sessions/${encodeURIComponent(sessionId)}`;
+  window.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const counted = new URL(url, location.href).pathname === path;
+    if (counted) count++;
+    const response = await original(input, init);
+    if (counted && response.status === 304) notModified++;
+    return response;
+  };
+  return {
+    get count() {
+      return count;
+    },
+    get notModified() {
+      return notModified;
+    },
+    restore() {
+      if (saved) Object.defineProperty(window, 'fetch', saved);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// @web/test-runner: the elements' tests in real Chromium, against the real backend kit
+// (@pay-elements/server) talking to the real emulator (@pay-elements/sandbox), both started here in
+// Node and mounted on the dev server: the kit under /pay, a test-only control route under /_test
+// that forwards to the emulator's control API (so the key stays in Node).
+// Run from the repository root: node_modules/.bin/wtr --config packages/elements/web-test-runner.config.js
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { register } from 'tsx/esm/api';
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// ── the `N passed, N failed` line, printed last whatever happens ─────────────────────────────
+let summary = null;
+process.on('exit', () => {
+  console.log(summary ? `${summary.passed} passed, ${summary.failed} failed` : '0 passed, 1 failed');
+});
+
+/** Counts tests over every session; a file that failed to load (or failed outside its tests) is one failure. */
+function summaryReporter() {
+  const countSuite = (suite, counts) => {
+    for (const test of suite.tests) {
+      if (test.skipped) continue;
+      if (test.passed) counts.passed++;
+      else counts.failed++;
+    }
+    for (const child of suite.suites) countSuite(child, counts);
+  };
+  return {
+    onTestRunFinished({ sessions }) {
+      const total = { passed: 0, failed: 0 };
+      for (const session of sessions) {
+        const counts = { passed: 0, failed: 0 };
+        if (session.testResults) countSuite(session.testResults, counts);
+        if ((session.errors?.length ?? 0) > 0 || (!session.passed && counts.failed === 0)) counts.failed++;
+        total.passed += counts.passed;
+        total.failed += counts.failed;
+      }
+      summary = total;
+    },
+  };
+}
+
+// ── qrcode is CommonJS only: serve it pre-bundled as ESM with named exports ──────────────────
+function qrcodeAsEsm() {
+  const path = '/__pay-test__/qrcode.js';
+  let bundled = null;
+  return {
+    name: 'qrcode-as-esm',
+    resolveImport({ source }) {
+      if (source === 'qrcode') return path;
+      return undefined;
+    },
+    async serve(context) {
+      if (context.path !== path) return undefined;
+      bundled ??= build({
+        stdin: {
+          contents:
+            "import qr from 'qrcode'; export default qr; export const { create, toString, toDataURL, toCanvas } = qr;",
+          resolveDir: root,
+          loader: 'js',
+        },
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+      }).then((result) => result.outputFiles[0].text);
+      return { body: await bundled, type: 'js' };
+    },
+  };
+}
+
+// ── the backend: emulator + kit, in this process (TypeScript packages: tsx first) ────────────
+register();
+const { startTestBackend } = await import('./test-backend.js');
+const backend = await startTestBackend();
+
+export default {
+  rootDir: root,
+  files: ['packages/elements/src/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 30_000,
+  testsFinishTimeout: 50_000,
+  testFramework: { config: { timeout: 5000 } },
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  middleware: backend.middleware,
+  plugins: [
+    qrcodeAsEsm(),
+    // the plugin reads the file raw (no `extends`): point it at the base that sets legacy decorators
+    esbuildPlugin({
+      ts: true,
+      target: 'auto',
+      tsconfig: fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url)),
+    }),
+    {
+      name: 'pay-backend-lifecycle',
+      async serverStop() {
+        await backend.close();
+      },
+    },
+  ],
+  reporters: [defaultReporter(), summaryReporter()],
+};
