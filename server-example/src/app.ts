@@ -1,5 +1,5 @@
 // server-example: the kit mounted at /pay, the demo site at /, the hosted checkout page at
-// /checkout/{id}, and (with the emulator only) the demo's sandbox buttons under /demo-api. With no
+// /checkout/{id}, the hosted invoice pay page at /invoices/{number}, and (with the emulator only) the demo's sandbox buttons under /demo-api. With no
 // provider key it starts the emulator in the same process, sharing one clock with the kit, so that
 // the emulator's /_sandbox/clock moves the kit's time too.
 import { mkdirSync } from 'node:fs';
@@ -27,6 +27,7 @@ import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
 import { securityHeaders } from './headers.js';
 import { demoOrderResolver, demoOrders } from './orders.js';
+import { invoicePage } from './invoice-page.js';
 import { notFoundPage } from './pages.js';
 import { readStatic } from './static.js';
 
@@ -71,6 +72,15 @@ async function openStore(config: ExampleConfig): Promise<SessionStore> {
   return new SqliteStore(config.PAY_DB);
 }
 
+/** A path segment decoded, or '' when it is not valid percent-encoding (answered as not found). */
+function segment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -84,7 +94,8 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('not a TCP server');
-  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+  const port = address.port;
+  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${port}`;
   const https = url.startsWith('https:');
 
   let sandbox: Sandbox | null = null;
@@ -100,7 +111,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
       port: config.PAY_SANDBOX_PORT,
       host: config.HOST,
       clock: options.clock ?? createClock(),
-      webhookUrl: `http://${config.HOST}:${address.port}/pay/webhooks`,
+      webhookUrl: `http://${config.HOST}:${port}/pay/webhooks`,
       webhookSecret: SANDBOX_WEBHOOK_SECRET,
     });
     client = new PayClient({ apiKey: SANDBOX_KEY, baseUrl: sandbox.url, timeout: 5_000 });
@@ -124,6 +135,8 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     ...(webhookSecret ? { webhookSecret } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
+    invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
+    bankSuggestions: { enabled: true, perMinute: 10 },
   });
 
   async function page(path: string, status = 200): Promise<Response> {
@@ -159,7 +172,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
       const parsed = TransferBody.safeParse(body);
       if (!parsed.success)
         return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
-      const session = await store.get(decodeURIComponent(transfer[1]));
+      const session = await store.get(segment(transfer[1]));
       if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
       try {
         const tx = await control.transfer({
@@ -171,6 +184,16 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'refused';
         return json(409, { sent: false, reason });
+      }
+    }
+    const invoice = /^\/demo-api\/invoices\/([^/]+)\/pay$/.exec(path);
+    if (invoice?.[1]) {
+      try {
+        await control.payInvoice(segment(invoice[1]));
+        await sandbox.flushWebhooks();
+        return json(200, { paid: true });
+      } catch (error) {
+        return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
       }
     }
     if (path === '/demo-api/clock') {
@@ -196,7 +219,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     }
     const checkout = /^\/checkout\/([^/]+)$/.exec(path);
     if (checkout?.[1]) {
-      const session = await store.get(decodeURIComponent(checkout[1]));
+      const session = await store.get(segment(checkout[1]));
       if (!session) {
         return new Response(
           notFoundPage({
@@ -211,6 +234,16 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
         );
       }
       return page('/checkout.html');
+    }
+    const invoice = /^\/invoices\/([^/]+)$/.exec(path);
+    if (invoice?.[1]) {
+      return invoicePage({
+        number: segment(invoice[1]),
+        origin: `http://${config.HOST}:${port}`,
+        pay,
+        staticRoot,
+        businessName: 'Acme Stores',
+      });
     }
     if (path === '/') return page('/index.html');
     const file = await readStatic(staticRoot, path);

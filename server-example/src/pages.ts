@@ -38,3 +38,10 @@ ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 </html>
 `;
 }
+
+/** Puts a page's title and description into a built template's `__PAY_TITLE__` / `__PAY_DESCRIPTION__`. */
+export function fillTemplate(html: string, values: { title: string; description: string }): string {
+  return html
+    .replaceAll('__PAY_TITLE__', escapeHtml(values.title))
+    .replaceAll('__PAY_DESCRIPTION__', escapeHtml(values.description));
+}

@@ -64,6 +64,38 @@ describe('options', () => {
     failsWith(null, /options must be an object/);
   });
 
+  it('defaults the invoice, link and bank options, and caps the bank cache at the spec’s one day', () => {
+    const config = parseOptions({ client, resolveOrder });
+    assert.equal(config.linkCacheMs, 30_000);
+    assert.equal(config.bankCacheMs, 86_400_000);
+    assert.deepEqual(config.bankSuggestions, { enabled: false, perMinute: 10, maxClients: 10_000 });
+    assert.equal(config.invoiceUrl, undefined);
+    assert.deepEqual(
+      parseOptions({ client, resolveOrder, bankSuggestions: { enabled: true } }).bankSuggestions,
+      {
+        enabled: true,
+        perMinute: 10,
+        maxClients: 10_000,
+      },
+    );
+    failsWith(
+      { client, resolveOrder, bankCacheMs: 86_400_001 },
+      /option "bankCacheMs" must be at most one day \(86400000\)/,
+    );
+    failsWith({ client, resolveOrder, linkCacheMs: -1 }, /option "linkCacheMs" must not be negative/);
+    failsWith({ client, resolveOrder, bankSuggestions: true }, /option "bankSuggestions" must be an object/);
+    failsWith(
+      { client, resolveOrder, bankSuggestions: { enabled: true, perMinute: 0 } },
+      /option "bankSuggestions.perMinute" must be at least 1/,
+    );
+    failsWith(
+      { client, resolveOrder, bankSuggestions: { enabled: true, perMinut: 5 } },
+      /option "bankSuggestions"/,
+    );
+    failsWith({ client, resolveOrder, invoiceUrl: 'https://x' }, /option "invoiceUrl" must be a function/);
+    failsWith({ client, resolveOrder, clientKey: 'ip' }, /option "clientKey" must be a function/);
+  });
+
   it('lists every wrong option at once', () => {
     failsWith(
       { client, resolveOrder, lifespanMinutes: 0, basePath: 'x' },

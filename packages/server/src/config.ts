@@ -51,7 +51,32 @@ export interface PayHandlerOptions {
   logger?: Logger;
   /** a hosted page for the session, given to the widget as `checkout_url` */
   checkoutUrl?(sessionId: string): string;
+  /** a hosted page for the invoice, given to the widget as `hosted_url` */
+  invoiceUrl?(invoiceNumber: string): string;
+  /** how long the list of payment links is kept before the provider is asked again, ms; default 30 000 */
+  linkCacheMs?: number;
+  /** how long a country's bank list is kept, ms; default and maximum one day (the spec's rule) */
+  bankCacheMs?: number;
+  /** POST /banks/suggest: off unless enabled (it reveals where an account number has been paid) */
+  bankSuggestions?: BankSuggestionOptions;
+  /**
+   * Who a request comes from, for rate limits. Default: the socket address recorded by the node
+   * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
+   */
+  clientKey?(request: Request): string;
 }
+
+export interface BankSuggestionOptions {
+  /** mount POST /banks/suggest; default false (404) */
+  enabled: boolean;
+  /** suggestions per client per minute (also the burst); default 10 */
+  perMinute?: number;
+  /** the most clients whose rate is tracked at once; default 10 000 */
+  maxClients?: number;
+}
+
+/** The spec's limit on keeping a bank list: one day. */
+export const MAX_BANK_CACHE_MS = 24 * 60 * 60 * 1000;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -134,6 +159,41 @@ const Options = z.object({
     })
     .default(defaultLogger),
   checkoutUrl: fn<NonNullable<PayHandlerOptions['checkoutUrl']>>('sessionId → URL string').optional(),
+  invoiceUrl: fn<NonNullable<PayHandlerOptions['invoiceUrl']>>('invoiceNumber → URL string').optional(),
+  linkCacheMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_BANK_CACHE_MS, { error: 'must be at most one day (86400000)' })
+    .default(30_000),
+  bankCacheMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_BANK_CACHE_MS, {
+      error: 'must be at most one day (86400000): the provider allows caching bank lists for a day at most',
+    })
+    .default(MAX_BANK_CACHE_MS),
+  bankSuggestions: z
+    .strictObject(
+      {
+        enabled: z.boolean({ error: 'must be true or false' }),
+        perMinute: z
+          .number({ error: 'must be a number' })
+          .int({ error: 'must be a whole number' })
+          .min(1, { error: 'must be at least 1' })
+          .max(10_000, { error: 'must be at most 10000' })
+          .default(10),
+        maxClients: z
+          .number({ error: 'must be a number' })
+          .int({ error: 'must be a whole number' })
+          .min(1, { error: 'must be at least 1' })
+          .default(10_000),
+      },
+      { error: 'must be an object such as { enabled: true, perMinute: 10 }' },
+    )
+    .default({ enabled: false, perMinute: 10, maxClients: 10_000 }),
+  clientKey: fn<NonNullable<PayHandlerOptions['clientKey']>>('request → string').optional(),
 });
 
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };

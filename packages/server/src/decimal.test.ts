@@ -1,14 +1,19 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  addDecimals,
   compareDecimal,
   decimalEquals,
   decimalFromNumber,
   decimalToNumber,
   formatDecimal,
   isPositiveDecimal,
+  multiplyDecimals,
+  negateDecimal,
   numberEqualsDecimal,
   parseDecimal,
+  percentOfDecimal,
+  roundDecimal,
 } from './decimal.js';
 
 describe('decimal', () => {
@@ -81,5 +86,32 @@ describe('decimal', () => {
     assert.equal(isPositiveDecimal('0.00'), false);
     assert.equal(isPositiveDecimal('-5'), false);
     assert.equal(isPositiveDecimal('5,00'), false);
+  });
+
+  it('adds, negates and multiplies exactly where floats drift', () => {
+    assert.equal(addDecimals('0.1', '0.2'), '0.3');
+    assert.equal(addDecimals('295000.00', '-29500.00', '22125.00'), '287625.00');
+    assert.equal(addDecimals('0'), '0');
+    assert.equal(negateDecimal('7.53'), '-7.53');
+    assert.equal(negateDecimal('-0.5'), '0.5');
+    assert.notEqual(1.15 * 3, 3.45);
+    assert.equal(multiplyDecimals('1.15', '3'), '3.45');
+    assert.equal(multiplyDecimals('19.99', '3'), '59.97');
+    assert.equal(multiplyDecimals('0.1', '2.5'), '0.25');
+    assert.equal(multiplyDecimals('-1.5', '1.5'), '-2.25');
+    assert.throws(() => addDecimals('1', '1e3'), /not a decimal/);
+  });
+
+  it('rounds half away from zero, and takes percentages of a base', () => {
+    assert.equal(roundDecimal('7.5275', 2), '7.53');
+    assert.equal(roundDecimal('7.525', 2), '7.53');
+    assert.equal(roundDecimal('7.52499', 2), '7.52');
+    assert.equal(roundDecimal('-0.125', 2), '-0.13');
+    assert.equal(roundDecimal('2.5', 0), '3');
+    assert.equal(roundDecimal('12', 2), '12.00');
+    assert.equal(percentOfDecimal('60.22', '12.5', 2), '7.53');
+    assert.equal(percentOfDecimal('60.22', '7.5', 2), '4.52');
+    assert.equal(percentOfDecimal('295000.00', '10', 2), '29500.00');
+    assert.equal(percentOfDecimal('1005', '5', 0), '50');
   });
 });

@@ -105,3 +105,60 @@ export function formatDecimal(text: string, minScale = 2): string {
   const sign = negative && /[1-9]/.test(digits) ? '-' : '';
   return scale > 0 ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
 }
+
+// ── Arithmetic (invoice charges) ────────────────────────────────────────────────────────────
+// Exact on the integer units; only `roundDecimal` loses digits, and it says how (half away from
+// zero, the commercial rounding the provider and the emulator use for invoice percentages).
+
+function parseOrThrow(text: string): Decimal {
+  const value = parseDecimal(text);
+  if (!value) throw new TypeError(`not a decimal: ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The plain text of a decimal at its own scale: {units: -1250n, scale: 2} → "-12.50". */
+function textOf(value: Decimal): string {
+  const negative = value.units < 0n;
+  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - value.scale);
+  const fraction = digits.slice(digits.length - value.scale);
+  return `${negative ? '-' : ''}${whole}${value.scale > 0 ? `.${fraction}` : ''}`;
+}
+
+/** a + b + …, exactly: ("0.1", "0.2") → "0.3". */
+export function addDecimals(...terms: string[]): string {
+  const values = terms.map(parseOrThrow);
+  const scale = Math.max(0, ...values.map((v) => v.scale));
+  const units = values.reduce((sum, v) => sum + rescale(v, scale), 0n);
+  return textOf({ units, scale });
+}
+
+/** -a, exactly. */
+export function negateDecimal(text: string): string {
+  const value = parseOrThrow(text);
+  return textOf({ units: -value.units, scale: value.scale });
+}
+
+/** a × b, exactly (the scales add): ("19.99", "3") → "59.97", ("0.1", "2.5") → "0.25". */
+export function multiplyDecimals(a: string, b: string): string {
+  const x = parseOrThrow(a);
+  const y = parseOrThrow(b);
+  return textOf({ units: x.units * y.units, scale: x.scale + y.scale });
+}
+
+/** Rounded to `scale` fraction digits, half away from zero: ("7.5275", 2) → "7.53", ("-0.125", 2) → "-0.13". */
+export function roundDecimal(text: string, scale: number): string {
+  const value = parseOrThrow(text);
+  if (value.scale <= scale) return textOf({ units: rescale(value, scale), scale });
+  const divisor = 10n ** BigInt(value.scale - scale);
+  const negative = value.units < 0n;
+  const magnitude = negative ? -value.units : value.units;
+  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
+  return textOf({ units: negative ? -rounded : rounded, scale });
+}
+
+/** `rate` percent of `base`, rounded to `scale` digits half away from zero: ("60.22", "12.5", 2) → "7.53". */
+export function percentOfDecimal(base: string, rate: string, scale: number): string {
+  const product = parseOrThrow(multiplyDecimals(base, rate));
+  return roundDecimal(textOf({ units: product.units, scale: product.scale + 2 }), scale);
+}

@@ -147,7 +147,7 @@ describe('CORS', () => {
     });
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('access-control-allow-origin'), 'https://shop.example');
-    assert.equal(response.headers.get('access-control-expose-headers'), 'etag');
+    assert.equal(response.headers.get('access-control-expose-headers'), 'etag, retry-after, pay-cache');
     assert.match(response.headers.get('vary') ?? '', /Origin/);
     const missing = await world.request('/pay/sessions/nope', {
       headers: { origin: 'https://shop.example' },

@@ -9,7 +9,10 @@ import {
   WIDGET_BODY_LIMIT,
   withHeaders,
 } from './http.js';
+import { bankRoutes } from './banks.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
+import { invoiceRoutes } from './invoices.js';
+import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { Router, type Route } from './router.js';
 import { sessionRoutes } from './sessions.js';
@@ -51,6 +54,25 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
   });
+  routes.push(
+    ...invoiceRoutes({
+      client,
+      clock,
+      logger,
+      maxBodyBytes: WIDGET_BODY_LIMIT,
+      invoiceUrl: config.invoiceUrl,
+    }),
+    ...linkRoutes({ client, clock, logger, maxBodyBytes: WIDGET_BODY_LIMIT, cacheMs: config.linkCacheMs }),
+    ...bankRoutes({
+      client,
+      clock,
+      logger,
+      maxBodyBytes: WIDGET_BODY_LIMIT,
+      cacheMs: config.bankCacheMs,
+      suggestions: config.bankSuggestions,
+      clientKey: config.clientKey,
+    }),
+  );
   if (config.webhookSecret) {
     routes.push(
       ...webhookRoutes({

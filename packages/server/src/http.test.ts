@@ -212,7 +212,7 @@ describe('CORS', () => {
   it('lets only a listed origin read answers', () => {
     assert.deepEqual(corsHeaders('https://shop.example', allowed), {
       'access-control-allow-origin': 'https://shop.example',
-      'access-control-expose-headers': 'etag',
+      'access-control-expose-headers': 'etag, retry-after, pay-cache',
     });
     assert.deepEqual(corsHeaders('https://evil.example', allowed), {});
     assert.deepEqual(corsHeaders(null, allowed), {});

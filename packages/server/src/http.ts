@@ -213,10 +213,21 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
 }
 
+/**
+ * A GET answer with an ETag over `stable` (the view without what changes on every request), or a
+ * bodiless 304 when If-None-Match already holds it. `extra` (e.g. `server_time`) is added after.
+ */
+export function etagJson(request: Request, stable: object, extra: Record<string, unknown> = {}): Response {
+  const etag = etagOf(stable);
+  if (etagMatches(request.headers.get('if-none-match'), etag))
+    return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
+  return json({ ...stable, ...extra }, 200, { etag });
+}
+
 // ── CORS ────────────────────────────────────────────────────────────────────────────────────
 
 export const CORS_ALLOW_HEADERS = 'content-type, if-none-match';
-export const CORS_EXPOSE_HEADERS = 'etag';
+export const CORS_EXPOSE_HEADERS = 'etag, retry-after, pay-cache';
 
 /** Headers that let an allowed origin read the answer; none for any other origin. */
 export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>): Record<string, string> {

@@ -2,7 +2,22 @@
 // store interface and its memory implementation, the payment watcher. The SQLite store lives at
 // `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
-export { PayConfigError, type Clock, type Order, type PayHandlerOptions } from './config.js';
+export {
+  MAX_BANK_CACHE_MS,
+  PayConfigError,
+  type BankSuggestionOptions,
+  type Clock,
+  type Order,
+  type PayHandlerOptions,
+} from './config.js';
+export {
+  buildInvoiceView,
+  invoiceStatus,
+  type InvoiceDiscrepancy,
+  type StableInvoiceView,
+} from './invoice-view.js';
+export { buildLinkView, linkStatus } from './links.js';
+export { countryCode, sortBanks } from './banks.js';
 export { HttpError, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
 export { defaultLogger, type LogFields, type Logger } from './log.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
@@ -10,11 +25,16 @@ export { stableView, type StableSessionView } from './sessions.js';
 export { MemoryStore } from './store/memory.js';
 export type { PaidMark, Renewal, SessionAccountRecord, SessionRecord, SessionStore } from './store/types.js';
 export {
+  addDecimals,
   compareDecimal,
   decimalEquals,
   decimalFromNumber,
   decimalToNumber,
   formatDecimal,
+  multiplyDecimals,
+  negateDecimal,
   numberEqualsDecimal,
   parseDecimal,
+  percentOfDecimal,
+  roundDecimal,
 } from './decimal.js';

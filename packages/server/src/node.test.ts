@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { ErrorBody } from '@pay-elements/protocol';
 import { errorResponse, HttpError, json, readBody } from './http.js';
 import { defaultLogger } from './log.js';
-import { toNodeListener } from './node.js';
+import { clientAddress, toNodeListener } from './node.js';
 
 function portOf(server: Server): number {
   const address = server.address();
@@ -164,6 +164,24 @@ describe('toNodeListener', () => {
       }
     },
   );
+
+  it('records the socket address of each Request it builds, for clientAddress', async () => {
+    const seen: Array<string | undefined> = [];
+    const listener = toNodeListener((request) => {
+      seen.push(clientAddress(request));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const recording = createServer(listener);
+    await new Promise<void>((resolve) => recording.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await send(portOf(recording), { method: 'GET', path: '/' });
+      assert.equal(answer.status, 204);
+      assert.deepEqual(seen, ['127.0.0.1']);
+      assert.equal(clientAddress(new Request('http://x.test/')), undefined, 'unknown for other Requests');
+    } finally {
+      await new Promise<void>((resolve) => recording.close(() => resolve()));
+    }
+  });
 
   it('answers a generic 500 when the handler throws', async () => {
     const listener = toNodeListener(() => Promise.reject(new Error('boom sk_live_secret')), {

@@ -1,7 +1,8 @@
 // @pay-elements/server/node: runs a Fetch-standard handler on node:http. The request body is
 // streamed into the Request with the size limit enforced while reading (the handler answers 413 and
 // the connection is closed, the rest is never buffered); the answer is streamed back with
-// backpressure; a client that goes away aborts the request's signal.
+// backpressure; a client that goes away aborts the request's signal. The socket's remote address
+// of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
 import { BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
@@ -17,6 +18,17 @@ export interface NodeListenerOptions {
 }
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The socket's remote address of each Request this adapter built (the Fetch API has no such field). */
+const remoteAddresses = new WeakMap<Request, string>();
+
+/**
+ * The remote address of the socket a Request came in on, when `toNodeListener` built it; undefined
+ * for any other Request. Behind a proxy this is the proxy's address: give the kit a `clientKey` then.
+ */
+export function clientAddress(request: Request): string | undefined {
+  return remoteAddresses.get(request);
+}
 
 function errorBody(code: ErrorBody['error']['code'], message: string): string {
   const body: ErrorBody = { error: { code, message } };
@@ -180,6 +192,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       init.duplex = 'half';
     }
     const request = new Request(url, init);
+    if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     let response: Response;
     try {
       response = await fetchResponse(request);

@@ -1,0 +1,64 @@
+// GET /invoices/{number}: the provider's invoice (fetched by number, with its payment details) as the
+// protocol's InvoiceViewModel. Not cached: a paid invoice must read paid at once. Concurrent
+// requests for one invoice share one provider call.
+import { NotFoundError, type InvoiceView, type PayClient } from '@pay-elements/api';
+import { SingleFlight } from './cache.js';
+import type { Clock } from './config.js';
+import { HttpError, etagJson } from './http.js';
+import { buildInvoiceView } from './invoice-view.js';
+import type { Logger } from './log.js';
+import type { Route } from './router.js';
+
+export interface InvoiceRouteOptions {
+  client: PayClient;
+  clock: Clock;
+  logger: Logger;
+  maxBodyBytes: number;
+  invoiceUrl: ((invoiceNumber: string) => string) | undefined;
+}
+
+/** Invoice numbers the kit asks the provider about: printable, no path tricks, at most 128 characters. */
+export function isInvoiceNumber(text: string): boolean {
+  return text.length <= 128 && text !== '.' && text !== '..' && /^[\p{L}\p{N}._~\-/]+$/u.test(text);
+}
+
+export function invoiceRoutes(options: InvoiceRouteOptions): Route[] {
+  const { client, clock, logger } = options;
+  const flights = new SingleFlight<string, InvoiceView>();
+
+  async function fetchInvoice(number: string): Promise<InvoiceView> {
+    if (!isInvoiceNumber(number)) throw new HttpError('not_found', 'No such invoice.');
+    try {
+      return await flights.run(number, () => client.invoices.view(number));
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new HttpError('not_found', 'No such invoice.');
+      throw error;
+    }
+  }
+
+  const view: Route = {
+    method: 'GET',
+    path: '/invoices/:number',
+    maxBodyBytes: options.maxBodyBytes,
+    async handle({ request, params }) {
+      const number = params['number'] ?? '';
+      const invoice = await fetchInvoice(number);
+      const now = clock.now();
+      const built = buildInvoiceView(invoice, now, options.invoiceUrl?.(invoice.invoice_number));
+      for (const d of built.discrepancies) {
+        logger.warn('invoice figures disagree with the provider; showing the provider’s', {
+          invoice: invoice.invoice_number,
+          ...d,
+        });
+      }
+      if (built.unknownStatus !== null)
+        logger.warn('unknown invoice status; shown as pending', {
+          invoice: invoice.invoice_number,
+          status: built.unknownStatus,
+        });
+      return etagJson(request, built.view, { server_time: new Date(now).toISOString() });
+    },
+  };
+
+  return [view];
+}

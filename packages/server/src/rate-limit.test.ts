@@ -1,0 +1,62 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { TokenBucketLimiter, addressKey } from './rate-limit.js';
+
+function manualClock(start = 0) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
+
+describe('TokenBucketLimiter', () => {
+  it('allows a burst of perMinute, then one more per 60/perMinute seconds', () => {
+    const clock = manualClock();
+    const limiter = new TokenBucketLimiter({ clock, perMinute: 10, maxKeys: 100 });
+    for (let i = 0; i < 10; i++) assert.deepEqual(limiter.take('a'), { allowed: true }, `request ${i}`);
+    assert.deepEqual(limiter.take('a'), { allowed: false, retryAfterSeconds: 6 });
+    clock.advance(5999);
+    assert.deepEqual(limiter.take('a'), { allowed: false, retryAfterSeconds: 1 });
+    clock.advance(1);
+    assert.deepEqual(limiter.take('a'), { allowed: true });
+    assert.equal(limiter.take('a').allowed, false);
+    clock.advance(60 * 60_000);
+    for (let i = 0; i < 10; i++)
+      assert.equal(limiter.take('a').allowed, true, 'refilled to the burst, no more');
+    assert.equal(limiter.take('a').allowed, false);
+  });
+
+  it('keeps clients apart', () => {
+    const limiter = new TokenBucketLimiter({ clock: manualClock(), perMinute: 1, maxKeys: 100 });
+    assert.equal(limiter.take('a').allowed, true);
+    assert.equal(limiter.take('a').allowed, false);
+    assert.equal(limiter.take('b').allowed, true);
+  });
+
+  it('holds at most maxKeys buckets, dropping full ones first, then the least recently used', () => {
+    const clock = manualClock();
+    const limiter = new TokenBucketLimiter({ clock, perMinute: 2, maxKeys: 10 });
+    for (let i = 0; i < 10; i++) limiter.take(`k${i}`);
+    assert.equal(limiter.size, 10);
+    clock.advance(30_000); // every bucket is full again
+    limiter.take('new');
+    assert.equal(limiter.size, 1, 'full buckets are the same as none');
+    for (let i = 0; i < 20; i++) {
+      limiter.take(`busy${i}`);
+      limiter.take(`busy${i}`);
+    }
+    assert.ok(limiter.size <= 10);
+    assert.equal(limiter.take('busy19').allowed, false, 'the most recent client is still tracked');
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64', () => {
+    assert.equal(addressKey('203.0.113.7'), '203.0.113.7');
+    assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(addressKey('2001:db8:0:1:aaaa::1'), '2001:db8:0:1::/64');
+    assert.equal(addressKey('2001:0db8:0000:0001:ffff:ffff:ffff:fffe'), '2001:db8:0:1::/64');
+    assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(addressKey('::1'), '0:0:0:0::/64');
+    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(addressKey('not:an:address::x'), 'not:an:address::x');
+  });
+});

@@ -1,0 +1,107 @@
+// A token bucket per client key on the injected clock: `perMinute` requests in a burst, refilled
+// continuously at `perMinute` a minute. Integer arithmetic (a token is 60 000 units, the bucket
+// gains `perMinute` units a millisecond), so no float drift decides a refusal. The map of buckets
+// is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
+// recently used go.
+import type { Clock } from './config.js';
+
+export interface RateLimiterOptions {
+  clock: Clock;
+  /** requests allowed per minute, also the burst */
+  perMinute: number;
+  /** the most client buckets held */
+  maxKeys: number;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+interface Bucket {
+  units: number;
+  updatedAt: number;
+}
+
+const UNITS_PER_TOKEN = 60_000;
+
+export class TokenBucketLimiter {
+  private readonly options: RateLimiterOptions;
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly capacity: number;
+
+  constructor(options: RateLimiterOptions) {
+    this.options = options;
+    this.capacity = options.perMinute * UNITS_PER_TOKEN;
+  }
+
+  /** Takes one token for `key`, or says how many seconds until one is there. */
+  take(key: string): RateDecision {
+    const now = this.options.clock.now();
+    let bucket = this.buckets.get(key);
+    if (bucket) {
+      this.refill(bucket, now);
+      this.buckets.delete(key); // re-inserted below: the map's order is the order of use
+    } else {
+      this.makeRoom(now);
+      bucket = { units: this.capacity, updatedAt: now };
+    }
+    this.buckets.set(key, bucket);
+    if (bucket.units >= UNITS_PER_TOKEN) {
+      bucket.units -= UNITS_PER_TOKEN;
+      return { allowed: true };
+    }
+    const waitMs = Math.ceil((UNITS_PER_TOKEN - bucket.units) / this.options.perMinute);
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /** Buckets held. */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private refill(bucket: Bucket, now: number): void {
+    const elapsed = Math.max(0, now - bucket.updatedAt);
+    bucket.units = Math.min(this.capacity, bucket.units + elapsed * this.options.perMinute);
+    bucket.updatedAt = now;
+  }
+
+  /** Before a new key: drop full buckets, then (if still full) the least recently used tenth. */
+  private makeRoom(now: number): void {
+    if (this.buckets.size < this.options.maxKeys) return;
+    for (const [key, bucket] of this.buckets) {
+      this.refill(bucket, now);
+      if (bucket.units >= this.capacity) this.buckets.delete(key);
+    }
+    let excess = this.buckets.size - this.options.maxKeys + 1;
+    if (excess <= 0) return;
+    excess = Math.max(excess, Math.ceil(this.options.maxKeys / 10));
+    for (const key of this.buckets.keys()) {
+      if (excess-- <= 0) break;
+      this.buckets.delete(key);
+    }
+  }
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(address: string): string[] | null {
+  const bare = address.replace(/%.*$/, '').toLowerCase();
+  const halves = bare.split('::');
+  if (halves.length > 2) return null;
+  const part = (text: string | undefined): string[] => (text ? text.split(':') : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array.from({ length: halves.length === 2 ? missing : 0 }, () => '0'), ...tail];
+  return groups.every((g) => /^[0-9a-f]{1,4}$/.test(g)) ? groups.map((g) => g.replace(/^0+(?=.)/, '')) : null;
+}
+
+/**
+ * The rate-limit key of a socket address: an IPv4 address as it is (IPv4-mapped IPv6 unwrapped), an
+ * IPv6 address by its /64 prefix (one subscriber usually holds a whole /64 and could rotate through it).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}

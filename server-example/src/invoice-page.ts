@@ -1,0 +1,71 @@
+// The hosted invoice pay page, /invoices/{number}: the built page with a title and a description a
+// payer's messaging app can preview ("Invoice INV-000101 — NGN 287,625.00"), or a proper page when the
+// invoice does not exist or cannot be read right now.
+import { InvoiceViewModel } from '@pay-elements/protocol';
+import type { PayHandler } from '@pay-elements/server';
+import { fillTemplate, notFoundPage } from './pages.js';
+import { readStatic } from './static.js';
+
+const html = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+/** Intl formats a decimal string exactly, with no float rounding. */
+const isDecimal = (value: string): value is `${number}` => /^-?\d+(\.\d+)?$/.test(value);
+
+const statusWords: Record<InvoiceViewModel['status'], string> = {
+  pending: 'Due',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export async function invoicePage(options: {
+  number: string;
+  origin: string;
+  pay: PayHandler;
+  staticRoot: string;
+  businessName: string;
+}): Promise<Response> {
+  const { number, origin, pay, staticRoot, businessName } = options;
+  const answer = await pay.fetch(new Request(`${origin}/pay/invoices/${encodeURIComponent(number)}`));
+  if (answer.status === 404) {
+    return html(
+      notFoundPage({
+        title: 'Invoice not found',
+        message:
+          'There is no invoice with this number. Check the link you were sent, or ask the sender for a new one.',
+        stylesheet: '/site.css',
+      }),
+      404,
+    );
+  }
+  const parsed = answer.ok ? InvoiceViewModel.safeParse(await answer.json()) : null;
+  if (!parsed?.success) {
+    return html(
+      notFoundPage({
+        title: 'Invoice unavailable',
+        message: 'This invoice cannot be shown right now. Please try again in a moment.',
+        stylesheet: '/site.css',
+      }),
+      503,
+    );
+  }
+  const view = parsed.data;
+  const template = await readStatic(staticRoot, '/invoice.html');
+  if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
+  const total = isDecimal(view.total)
+    ? new Intl.NumberFormat('en', { style: 'currency', currency: view.currency }).format(view.total)
+    : `${view.currency} ${view.total}`;
+  const due = view.due_date
+    ? new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(view.due_date))
+    : null;
+  const title = `Invoice ${view.number} — ${total}`;
+  const description =
+    view.status === 'paid'
+      ? `Invoice ${view.number} from ${businessName}: ${total}, paid. Thank you.`
+      : `Invoice ${view.number} from ${businessName}: ${total}. ${statusWords[view.status]}${due ? ` ${due}` : ''}. Pay by bank transfer.`;
+  return html(fillTemplate(template.body.toString('utf8'), { title, description }), 200);
+}
