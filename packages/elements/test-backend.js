@@ -14,6 +14,36 @@
 //                                                        503 upstream_unavailable in front of the kit
 //                                                        (the kit itself answers its stored state
 //                                                        when the provider is down); DELETE clears
+//     POST   /_test/invoices    {email, items, charges?, note?, payment_schedule}
+//                                                        a new invoice through the api client (POST
+//                                                        /v1/invoices); answers its record
+//                                                        (`invoice_number`, `total`, …)
+//     POST   /_test/invoices/{number}/pay                pays it in the emulator; answers once the
+//                                                        emulator's `invoice.paid` webhook is done
+//     POST   /_test/payouts     {account_number, bank_code, account_name?, amount?}
+//                                                        a bank_transfer payment from the NGN wallet:
+//                                                        the emulator learns the bank, so
+//                                                        /pay/banks/suggest knows it afterwards
+//     POST   /_test/bank-suggestions/reset               a fresh rate-limit bucket for
+//                                                        /pay/banks/suggest (see below)
+//
+// Fixtures (packages/sandbox/README.md, fixtures.ts; the seed time is the backend's start time):
+//   invoices  INV-000101 NGN 287,625.00 pending, due 8 days after the seed (10 % discount, 7.5 % tax)
+//             INV-000102 USD 1,525.00 paid (flat tax 0, flat fee 25.00)
+//             INV-000103 GHS 3,520.00 pending, due in 12 days (flat shipping 120.00)
+//             Paying a fixture changes it for every later test: create your own with /_test/invoices.
+//             A pending invoice reads `overdue` once /_test/clock moves past its due date.
+//   links     lnk_pro_monthly (active, 15000.00, expires in 30 days), lnk_community_donation (active,
+//             5000.00, 60 days), lnk_workshop_ticket (inactive, 25000.00), lnk_black_friday (expired,
+//             9999.99). The kit keeps the link list 30 s on the (frozen) clock.
+//   banks     NG (10 banks), GH, KE, ZA (6 each), US (5); any other assigned code (e.g. FR) answers
+//             404 not_found, a malformed one (e.g. X1, NGA) 400 invalid_request. The kit keeps each
+//             list a day: a fault on /v1/banks/<CC> only shows on a country not loaded yet (503), or
+//             as a stale list (header `pay-cache: stale`) after /_test/clock moves past a day.
+//   suggest   enabled; 0123456789 is known at 058 Guaranty Trust Bank and 044 Access Bank; any
+//             other account is known once /_test/payouts paid it. 10 suggestions a minute per bucket
+//             on the frozen clock (one more every 6 s of /_test/clock time): reset the bucket first.
+//   hosted    invoiceUrl: https://shop.example/invoices/{number}
 import { createServer } from 'node:http';
 
 const KEY = 'sk_sandbox_local';
@@ -74,8 +104,11 @@ export async function startTestBackend() {
     dial_code: '+234',
   });
 
+  const client = new api.PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0, timeout: 2000 });
+  // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket
+  let suggestBucket = 0;
   const kit = createPayHandler({
-    client: new api.PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0, timeout: 2000 }),
+    client,
     store: new MemoryStore(),
     clock: sandbox.clock,
     resolveOrder: (orderId) => {
@@ -84,6 +117,9 @@ export async function startTestBackend() {
     },
     webhookSecret: WEBHOOK_SECRET,
     checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
+    invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
+    bankSuggestions: { enabled: true, perMinute: 10 },
+    clientKey: () => `browser-${suggestBucket}`,
     logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
   });
   kitListener = toNodeListener(kit);
@@ -132,17 +168,43 @@ export async function startTestBackend() {
       outage = 0;
       return {};
     },
+    'POST /invoices': (body) => client.invoices.create(body),
+    'POST /payouts': (body) =>
+      client.payments.send({
+        from_amount: Number(body.amount ?? 100),
+        from_wallet_id: 'wal_ngn_main',
+        to_currency: 'NGN',
+        payment_method: 'bank_transfer',
+        info: {
+          account_number: body.account_number,
+          bank_code: body.bank_code,
+          account_name: body.account_name ?? 'Test Recipient',
+        },
+      }),
+    'POST /bank-suggestions/reset': () => ({ bucket: ++suggestBucket }),
+  };
+
+  /** POST /_test/invoices/{number}/pay */
+  const payInvoice = async (number) => {
+    const invoice = await control.payInvoice(number);
+    await sandbox.flushWebhooks();
+    return invoice;
   };
 
   const controlMiddleware = async (ctx, next) => {
     if (!ctx.path.startsWith('/_test/')) return next();
-    const route = controlRoutes[`${ctx.method} ${ctx.path.slice('/_test'.length)}`];
+    const key = `${ctx.method} ${ctx.path.slice('/_test'.length)}`;
+    const paying = /^POST \/invoices\/([^/]+)\/pay$/.exec(key);
+    const route = paying ? () => payInvoice(decodeURIComponent(paying[1])) : controlRoutes[key];
     if (!route) return send(ctx, 404, { message: 'unknown test route' });
     try {
       const body = ctx.method === 'POST' ? await readJson(ctx.req) : {};
       return send(ctx, 200, { data: await route(body) });
     } catch (error) {
-      return send(ctx, error.status ?? 500, { message: String(error.message ?? error) });
+      // the api client's own refusals (bad parameters, nothing sent) carry status 0
+      const status =
+        error.status >= 400 && error.status < 600 ? error.status : error.status === 0 ? 400 : 500;
+      return send(ctx, status, { message: String(error.message ?? error), fields: error.fields });
     }
   };
 

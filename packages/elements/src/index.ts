@@ -3,9 +3,23 @@
 export { PayDynamicAccount } from './components/dynamic-account/dynamic-account.js';
 export type { DynamicAccountState } from './components/dynamic-account/dynamic-account.js';
 export { PayQr } from './components/qr/qr.js';
+export { PayBankPicker } from './components/bank-picker/bank-picker.js';
+export type { BankDataStatus } from './controllers/bank-data.js';
+export { PayInvoiceView, invoicePollSchedule } from './components/invoice-view/invoice-view.js';
+export type { InvoiceViewState } from './components/invoice-view/invoice-view.js';
+export { PayLink } from './components/link/link.js';
+export type { LinkElementState } from './components/link/link.js';
 
 export { PayStatusChangeEvent } from './events/pay-status-change.js';
-export type { PayStatusChangeDetail } from './events/pay-status-change.js';
+export type {
+  PayStatusChangeDetail,
+  PaySessionStatusChangeDetail,
+  PayInvoiceStatusChangeDetail,
+} from './events/pay-status-change.js';
+export { PayInvoicePaidEvent } from './events/pay-invoice-paid.js';
+export type { PayInvoicePaidDetail } from './events/pay-invoice-paid.js';
+export { PayShareEvent } from './events/pay-share.js';
+export type { PayShareDetail } from './events/pay-share.js';
 export { PayPaidEvent } from './events/pay-paid.js';
 export type { PayPaidDetail } from './events/pay-paid.js';
 export { PayExpiredEvent } from './events/pay-expired.js';
@@ -22,3 +36,5 @@ export { registerTranslation, translationFor, en, fr } from './i18n/index.js';
 export type { Translation } from './i18n/types.js';
 
 export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';
+export type { InvoiceStatus, InvoiceViewModel, LinkStatus, LinkView } from '@pay-elements/protocol';
+export type { BankEntry } from '@pay-elements/protocol';

@@ -1,7 +1,10 @@
 export interface PayCopyDetail {
-  /** What was copied. */
-  field: 'account-number' | 'amount';
-  /** The exact text put on the clipboard: the unspaced account number, or the decimal amount. */
+  /** What was copied (`swift-code` from <pay-invoice-view>, `link` from <pay-link>). */
+  field: 'account-number' | 'amount' | 'swift-code' | 'link';
+  /**
+   * The exact text put on the clipboard: the unspaced account number, the decimal amount, the SWIFT
+   * code, or the link's URL.
+   */
   value: string;
 }
 

@@ -1,6 +1,7 @@
-import type { SessionStatus, SessionView } from '@pay-elements/protocol';
+import type { InvoiceStatus, InvoiceViewModel, SessionStatus, SessionView } from '@pay-elements/protocol';
 
-export interface PayStatusChangeDetail {
+/** From <pay-dynamic-account>: a checkout session's status. */
+export interface PaySessionStatusChangeDetail {
   /** The status now. */
   status: SessionStatus;
   /** The status before, or null on the first answer. */
@@ -9,7 +10,20 @@ export interface PayStatusChangeDetail {
   session: SessionView;
 }
 
-/** Fired when the session's status is first known and whenever it changes. */
+/** From <pay-invoice-view>: an invoice's status. */
+export interface PayInvoiceStatusChangeDetail {
+  /** The status now. */
+  status: InvoiceStatus;
+  /** The status before, or null on the first answer. */
+  previous: InvoiceStatus | null;
+  /** The invoice view as the backend answered it. */
+  invoice: InvoiceViewModel;
+}
+
+/** Which it is: `'session' in detail` or `'invoice' in detail` tells them apart. */
+export type PayStatusChangeDetail = PaySessionStatusChangeDetail | PayInvoiceStatusChangeDetail;
+
+/** Fired when the status of a session or an invoice is first known and whenever it changes. */
 export class PayStatusChangeEvent extends Event {
   readonly detail: PayStatusChangeDetail;
 

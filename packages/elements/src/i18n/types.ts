@@ -1,6 +1,12 @@
 // The shape every translation table fills. Strings that embed a formatted value are functions of
 // that value (already formatted with Intl by the caller), so word order stays the translator's.
-import type { ErrorCode, SessionStatus } from '@pay-elements/protocol';
+import type {
+  ErrorCode,
+  InvoiceChargeView,
+  InvoiceStatus,
+  LinkStatus,
+  SessionStatus,
+} from '@pay-elements/protocol';
 import type { ClientErrorCode } from '../lib/backend.js';
 
 export interface Translation {
@@ -55,4 +61,106 @@ export interface Translation {
   qrCode: string;
   /** Accessible name of the hosted-checkout QR in <pay-dynamic-account>. */
   qrCheckout: string;
+
+  /** <pay-bank-picker>. Numbers arrive formatted (except `count`, given for plural choices). */
+  bankPicker: {
+    /** Default visible label. */
+    label: string;
+    /** Placeholder of the search box. */
+    placeholder: string;
+    /** Accessible name of the button that opens the list. */
+    showList: string;
+    /** Name of the group of banks suggested for the account number. */
+    suggested: string;
+    /** Name of the group of every bank, when suggestions are listed above it. */
+    allBanks: string;
+    loading: string;
+    /** Announced as the list filters: "12 banks", "1 bank". */
+    resultCount: (count: number, formatted: string) => string;
+    /** Shown and announced when nothing matches. */
+    noMatch: string;
+    /** Under a capped list: "Showing 100 of 1,000 banks. Keep typing to narrow the list." */
+    moreResults: (shown: string, total: string) => string;
+    /** Announced when a bank is chosen: "Access Bank selected". */
+    selected: (name: string) => string;
+    /** Validation message when required and no bank is chosen. */
+    required: string;
+    /** Heading of the error state. */
+    loadFailed: string;
+    /** The country has no bank list (the backend answered 404 or 400). */
+    unknownCountry: (country: string) => string;
+  };
+
+  /** <pay-invoice-view>. Amounts and dates arrive formatted. */
+  invoice: {
+    /** Accessible name of the element and its heading: "Invoice INV-000101". */
+    title: (number: string) => string;
+    loading: string;
+    /** The status badge's words. */
+    status: Record<InvoiceStatus, string>;
+    /** The sentence under the heading in each status. */
+    statusBody: Record<InvoiceStatus, string>;
+    /** Announced when the status changes while the invoice is shown: "Invoice paid". */
+    statusAnnouncement: Record<InvoiceStatus, string>;
+    dueDateLabel: string;
+    issuedLabel: string;
+    /** The items table's caption. */
+    itemsCaption: string;
+    itemColumn: string;
+    quantityColumn: string;
+    unitPriceColumn: string;
+    lineTotalColumn: string;
+    subtotal: string;
+    total: string;
+    /** The name of each kind of charge. */
+    charge: Record<InvoiceChargeView['kind'], string>;
+    /** A percentage charge with its rate: "Tax (7.5%)". */
+    chargeWithRate: (name: string, rate: string) => string;
+    noteLabel: string;
+    paymentDetailsTitle: string;
+    /** "Transfer NGN 287,625.00 to this account" */
+    paymentInstructions: (total: string) => string;
+    currencyLabel: string;
+    swiftCodeLabel: string;
+    copySwiftCode: string;
+    copiedSwiftCode: string;
+    copyTotal: string;
+    copiedTotal: string;
+    /** Accessible name of the QR code of the hosted invoice page. */
+    qrLabel: string;
+    print: string;
+    errorTitle: string;
+    /** The 404 message. */
+    notFound: string;
+  };
+
+  /** <pay-link>. */
+  link: {
+    /** Accessible name of the element when it has no title yet. */
+    label: string;
+    loading: string;
+    /** The status badge's words. */
+    status: Record<LinkStatus, string>;
+    /** The sentence beside the status. */
+    statusBody: Record<LinkStatus, string>;
+    expiresLabel: string;
+    /** The label of the expiry once it has passed. */
+    expiredLabel: string;
+    /** "in 30 days (14 February 2025 at 10:00)" */
+    expiry: (relative: string, absolute: string) => string;
+    noExpiry: string;
+    copyLink: string;
+    copiedLink: string;
+    share: string;
+    /** Accessible name of the share button. */
+    shareLabel: string;
+    open: string;
+    /** Said after the "Open payment page" link: it opens a new tab. */
+    opensInNewTab: string;
+    /** Accessible name of the QR code of the link's URL. */
+    qrLabel: string;
+    errorTitle: string;
+    /** The 404 message. */
+    notFound: string;
+  };
 }

@@ -1,0 +1,324 @@
+import { css } from 'lit';
+import { tokens } from '../../styles/tokens.styles.js';
+
+export default [
+  tokens,
+  css`
+    :host {
+      display: block;
+      box-sizing: border-box;
+      color: var(--pay-color-text);
+      font-family: var(--pay-font-family);
+      font-size: var(--pay-font-size);
+      line-height: 1.5;
+    }
+
+    :host([hidden]) {
+      display: none;
+    }
+
+    [part='base'] {
+      display: grid;
+      gap: var(--pay-spacing);
+      padding: var(--pay-spacing);
+      background: var(--pay-color-surface);
+      border: 1px solid var(--pay-color-border);
+      border-radius: var(--pay-radius);
+    }
+
+    h2,
+    h3,
+    p,
+    dl {
+      margin: 0;
+    }
+
+    [part='header'] {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: calc(var(--pay-spacing) * 0.5);
+    }
+
+    [part='title'] {
+      font-size: 1.25em;
+      font-weight: 600;
+    }
+
+    h3 {
+      font-size: 1em;
+      font-weight: 600;
+    }
+
+    [part='message'],
+    [part='instructions'] {
+      color: var(--pay-color-text-muted);
+    }
+
+    /* The status in words, in a pill; its colour only repeats what the words say. */
+    [part='status-badge'] {
+      display: inline-block;
+      padding: 0.125em 0.75em;
+      border: 1px solid currentColor;
+      border-radius: 999px;
+      font-size: 0.875em;
+      font-weight: 600;
+      color: var(--pay-color-accent);
+    }
+
+    [part='status-badge'][data-status='paid'] {
+      color: var(--pay-color-success);
+    }
+
+    [part='status-badge'][data-status='overdue'] {
+      color: var(--pay-color-danger);
+    }
+
+    [part='status-badge'][data-status='cancelled'] {
+      color: var(--pay-color-text-muted);
+    }
+
+    /* Label and value columns line up across the rows of a list. */
+    [part='summary'],
+    [part='payment-details'] dl {
+      display: grid;
+      grid-template-columns: minmax(7rem, max-content) 1fr;
+      gap: calc(var(--pay-spacing) * 0.5);
+    }
+
+    .row {
+      display: grid;
+      grid-column: 1 / -1;
+      grid-template-columns: subgrid;
+      align-items: center;
+    }
+
+    dt {
+      color: var(--pay-color-text-muted);
+      font-size: 0.875em;
+    }
+
+    dd {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: calc(var(--pay-spacing) * 0.5);
+      margin: 0;
+      font-weight: 600;
+    }
+
+    .table-wrap {
+      overflow-x: auto;
+    }
+
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      font-variant-numeric: tabular-nums;
+    }
+
+    caption {
+      text-align: start;
+      font-weight: 600;
+      padding-block-end: calc(var(--pay-spacing) * 0.5);
+    }
+
+    th,
+    td {
+      padding: calc(var(--pay-spacing) * 0.375) calc(var(--pay-spacing) * 0.5);
+      text-align: start;
+      vertical-align: top;
+      border-bottom: 1px solid var(--pay-color-border);
+    }
+
+    thead th {
+      color: var(--pay-color-text-muted);
+      font-size: 0.875em;
+      font-weight: 600;
+      background: var(--pay-color-surface-raised);
+    }
+
+    tbody th {
+      font-weight: normal;
+      overflow-wrap: anywhere;
+    }
+
+    .num {
+      text-align: end;
+      white-space: nowrap;
+    }
+
+    tfoot th {
+      text-align: end;
+      font-weight: normal;
+      color: var(--pay-color-text-muted);
+    }
+
+    tfoot tr:not(.total-row) th,
+    tfoot tr:not(.total-row) td {
+      border-bottom: none;
+    }
+
+    .total-row th,
+    .total-row td {
+      font-weight: 700;
+      color: var(--pay-color-text);
+      border-top: 2px solid var(--pay-color-text);
+      border-bottom: none;
+    }
+
+    [part='note'] {
+      white-space: pre-line;
+      overflow-wrap: anywhere;
+    }
+
+    .note {
+      display: grid;
+      gap: 0.25rem;
+    }
+
+    [part='payment-details'] {
+      display: grid;
+      gap: calc(var(--pay-spacing) * 0.75);
+      padding: calc(var(--pay-spacing) * 0.75);
+      background: var(--pay-color-surface-raised);
+      border-radius: calc(var(--pay-radius) * 0.75);
+    }
+
+    .value,
+    [part='account-number'] {
+      font-variant-numeric: tabular-nums;
+      letter-spacing: 0.02em;
+    }
+
+    button {
+      font: inherit;
+      font-size: 0.875em;
+      cursor: pointer;
+      border-radius: calc(var(--pay-radius) * 0.75);
+      padding: 0.25em 0.75em;
+      min-height: 2rem;
+      transition:
+        background-color var(--pay-transition-duration),
+        color var(--pay-transition-duration);
+    }
+
+    button:focus-visible {
+      outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
+      outline-offset: 2px;
+    }
+
+    [part~='copy-button'] {
+      color: var(--pay-color-accent);
+      background: transparent;
+      border: 1px solid currentColor;
+    }
+
+    [part~='copy-button'][data-copied] {
+      color: var(--pay-color-success);
+    }
+
+    [part='print-button'],
+    [part='retry-button'] {
+      justify-self: start;
+      color: var(--pay-color-accent-text);
+      background: var(--pay-color-accent);
+      border: 1px solid var(--pay-color-accent);
+      font-size: 1em;
+      padding: 0.5em 1em;
+    }
+
+    [part='qr'] {
+      justify-self: center;
+      --pay-qr-size: 10rem;
+      border-radius: var(--pay-radius);
+      box-shadow: 0 1px 4px rgb(0 0 0 / 0.2);
+    }
+
+    .spinner {
+      display: inline-block;
+      width: 0.875em;
+      height: 0.875em;
+      margin-inline-end: 0.5em;
+      vertical-align: -0.1em;
+      border: 2px solid var(--pay-color-border);
+      border-top-color: var(--pay-color-accent);
+      border-radius: 50%;
+      animation: spin 1s linear infinite;
+    }
+
+    @keyframes spin {
+      to {
+        transform: rotate(1turn);
+      }
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .spinner {
+        animation: none;
+      }
+    }
+
+    /* A plain document on paper: black on white whatever the theme, no buttons, no shadows, and a
+       table that fits the page's width. */
+    @media print {
+      :host,
+      :host([theme]),
+      :host(:not([theme='light'])) {
+        --pay-color-text: #000000;
+        --pay-color-text-muted: #000000;
+        --pay-color-surface: #ffffff;
+        --pay-color-surface-raised: #ffffff;
+        --pay-color-border: #000000;
+        --pay-color-accent: #000000;
+        --pay-color-success: #000000;
+        --pay-color-danger: #000000;
+        color: #000000;
+        background: #ffffff;
+      }
+
+      [part='base'] {
+        border: none;
+        padding: 0;
+      }
+
+      button,
+      .spinner,
+      [role='status'] {
+        display: none;
+      }
+
+      [part='qr'] {
+        box-shadow: none;
+      }
+
+      .table-wrap {
+        overflow: visible;
+      }
+
+      table {
+        table-layout: fixed;
+      }
+
+      thead th:first-child {
+        width: 34%;
+      }
+
+      [part='payment-details'] {
+        padding: 0;
+      }
+
+      .num {
+        white-space: normal;
+        overflow-wrap: anywhere;
+      }
+
+      tr,
+      [part='payment-details'] {
+        break-inside: avoid;
+      }
+    }
+  `,
+];

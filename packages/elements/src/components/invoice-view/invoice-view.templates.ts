@@ -1,0 +1,239 @@
+// The markup of <pay-invoice-view>, as functions of what it shows. Every value from the backend is
+// bound as text (Lit escapes it): the note and item names can hold anything and never become markup.
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { InvoiceChargeView, InvoiceViewModel } from '@pay-elements/protocol';
+import type { PayCopyDetail } from '../../events/pay-copy.js';
+import type { Translation } from '../../i18n/types.js';
+import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
+import type { BackendError } from '../../lib/backend.js';
+import { formatCalendarDate } from '../../lib/dates.js';
+import { formatPercent, formatQuantity } from '../../lib/numbers.js';
+import { safeHttpUrl } from '../../lib/safe-url.js';
+
+/** The values <pay-invoice-view> copies. */
+export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number' | 'swift-code'>;
+
+export interface InvoiceTemplateContext {
+  view: InvoiceViewModel;
+  term: Translation;
+  /** The locale for numbers and dates. */
+  lang: string;
+  /** A decimal amount in the invoice's currency, formatted. */
+  money: (amount: string) => string;
+  /** The field whose copy button says "Copied" now, if any. */
+  copied: string | null;
+  onCopy: (field: CopyField) => void;
+  onPrint: () => void;
+}
+
+export function renderLoading(term: Translation): TemplateResult {
+  return html`
+    <div part="base" role="group" aria-labelledby="title" aria-busy="true">
+      <h2 part="title" id="title"><span class="spinner" aria-hidden="true"></span>${term.invoice.loading}</h2>
+    </div>
+  `;
+}
+
+export function renderError(
+  term: Translation,
+  message: string,
+  code: BackendError['code'],
+  onRetry: () => void,
+): TemplateResult {
+  return html`
+    <div part="base" role="group" aria-labelledby="title">
+      <h2 part="title" id="title">${term.invoice.errorTitle}</h2>
+      <p part="message">${message}</p>
+      ${
+        code === 'not_found'
+          ? nothing
+          : html`<button part="retry-button" type="button" @click=${onRetry}>${term.retry}</button>`
+      }
+    </div>
+  `;
+}
+
+export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
+  const { view, term } = ctx;
+  const payable = view.status === 'pending' || view.status === 'overdue';
+  const qrUrl = payable && view.hosted_url ? safeHttpUrl(view.hosted_url) : null;
+  return html`
+    <article part="base" aria-labelledby="title">
+      <header part="header">
+        <h2 part="title" id="title">${term.invoice.title(view.number)}</h2>
+        <span part="status-badge" data-status=${view.status}>${term.invoice.status[view.status]}</span>
+      </header>
+      <p part="message">${term.invoice.statusBody[view.status]}</p>
+      ${renderSummary(ctx)} ${renderItems(ctx)}
+      ${
+        view.note
+          ? html`<section class="note" aria-labelledby="note-title">
+              <h3 id="note-title">${term.invoice.noteLabel}</h3>
+              <p part="note">${view.note}</p>
+            </section>`
+          : nothing
+      }
+      ${payable ? renderPaymentDetails(ctx) : nothing}
+      ${qrUrl ? html`<pay-qr part="qr" value=${qrUrl} label=${term.invoice.qrLabel}></pay-qr>` : nothing}
+      <div class="actions">
+        <button part="print-button" type="button" @click=${ctx.onPrint}>${term.invoice.print}</button>
+      </div>
+    </article>
+  `;
+}
+
+/** The day of a timestamp, or the text as given if it is not one (never a broken element). */
+function calendarDate(iso: string, lang: string): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : formatCalendarDate(iso, lang);
+}
+
+function renderSummary({ view, term, lang }: InvoiceTemplateContext): TemplateResult {
+  return html`
+    <dl part="summary">
+      ${
+        view.due_date
+          ? html`<div class="row">
+              <dt>${term.invoice.dueDateLabel}</dt>
+              <dd part="due-date">${calendarDate(view.due_date, lang)}</dd>
+            </div>`
+          : nothing
+      }
+      <div class="row">
+        <dt>${term.invoice.issuedLabel}</dt>
+        <dd part="issued">${calendarDate(view.created_at, lang)}</dd>
+      </div>
+    </dl>
+  `;
+}
+
+function chargeLabel(charge: InvoiceChargeView, term: Translation, lang: string): string {
+  const name = term.invoice.charge[charge.kind];
+  return charge.type === 'percentage'
+    ? term.invoice.chargeWithRate(name, formatPercent(charge.rate, lang))
+    : name;
+}
+
+function renderItems({ view, term, lang, money }: InvoiceTemplateContext): TemplateResult {
+  const t = term.invoice;
+  return html`
+    <div class="table-wrap">
+      <table part="items">
+        <caption>
+          ${t.itemsCaption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${t.itemColumn}</th>
+            <th scope="col" class="num">${t.quantityColumn}</th>
+            <th scope="col" class="num">${t.unitPriceColumn}</th>
+            <th scope="col" class="num">${t.lineTotalColumn}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${view.items.map(
+            (item) => html`
+              <tr part="item-row">
+                <th scope="row">${item.name}</th>
+                <td class="num">${formatQuantity(item.quantity, lang)}</td>
+                <td class="num">${money(item.unit_price)}</td>
+                <td class="num">${money(item.total)}</td>
+              </tr>
+            `,
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colspan="3">${t.subtotal}</th>
+            <td class="num" part="subtotal">${money(view.subtotal)}</td>
+          </tr>
+          ${view.charges.map(
+            (charge) => html`
+              <tr part="charge charge-${charge.kind}">
+                <th scope="row" colspan="3">${chargeLabel(charge, term, lang)}</th>
+                <td class="num">${money(charge.amount)}</td>
+              </tr>
+            `,
+          )}
+          <tr class="total-row">
+            <th scope="row" colspan="3">${t.total}</th>
+            <td class="num" part="total">${money(view.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  `;
+}
+
+function copyButton(
+  ctx: InvoiceTemplateContext,
+  field: CopyField,
+  label: string,
+  copiedLabel: string,
+): TemplateResult {
+  const copied = ctx.copied === field;
+  return html`<button
+    part="copy-button copy-${field === 'amount' ? 'total' : field}"
+    type="button"
+    aria-label=${copied ? copiedLabel : label}
+    ?data-copied=${copied}
+    @click=${() => ctx.onCopy(field)}
+  >
+    ${copied ? ctx.term.copied : ctx.term.copy}
+  </button>`;
+}
+
+function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
+  const { view, term, money } = ctx;
+  const details = view.payment_details;
+  const t = term.invoice;
+  const total = money(view.total);
+  return html`
+    <section part="payment-details" aria-labelledby="payment-title">
+      <h3 id="payment-title">${t.paymentDetailsTitle}</h3>
+      <p part="instructions">${t.paymentInstructions(total)}</p>
+      <dl>
+        <div class="row">
+          <dt>${t.total}</dt>
+          <dd>
+            <span class="value">${total}</span>
+            ${copyButton(ctx, 'amount', t.copyTotal, t.copiedTotal)}
+          </dd>
+        </div>
+        <div class="row">
+          <dt>${term.accountNameLabel}</dt>
+          <dd part="account-name">${details.account_name}</dd>
+        </div>
+        <div class="row">
+          <dt>${term.accountNumberLabel}</dt>
+          <dd>
+            <span part="account-number" class="value" aria-hidden="true"
+              >${displayAccountNumber(details.account_number)}</span
+            >
+            <span class="visually-hidden">${spokenAccountNumber(details.account_number)}</span>
+            ${copyButton(ctx, 'account-number', term.copyAccountNumber, term.copiedAccountNumber)}
+          </dd>
+        </div>
+        <div class="row">
+          <dt>${term.bankLabel}</dt>
+          <dd part="bank-name">${details.bank_name}</dd>
+        </div>
+        <div class="row">
+          <dt>${t.currencyLabel}</dt>
+          <dd part="currency">${details.currency}</dd>
+        </div>
+        ${
+          details.swift_code
+            ? html`<div class="row">
+                <dt>${t.swiftCodeLabel}</dt>
+                <dd>
+                  <span part="swift-code" class="value">${details.swift_code}</span>
+                  ${copyButton(ctx, 'swift-code', t.copySwiftCode, t.copiedSwiftCode)}
+                </dd>
+              </div>`
+            : nothing
+        }
+      </dl>
+    </section>
+  `;
+}

@@ -1,0 +1,294 @@
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { LinkStatus, LinkView } from '@pay-elements/protocol';
+import { ClipboardController } from '../../controllers/clipboard.js';
+import { LocalizeController } from '../../controllers/localize.js';
+import { PayCopyEvent } from '../../events/pay-copy.js';
+import { PayErrorEvent } from '../../events/pay-error.js';
+import { PayShareEvent } from '../../events/pay-share.js';
+import type { BackendError } from '../../lib/backend.js';
+import { realClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
+import { fetchLink } from '../../lib/invoice-backend.js';
+import { renderLinkBody } from './link.templates.js';
+import styles from './link.styles.js';
+
+/** What the element shows: nothing yet, loading, each link status, or a failure. */
+export type LinkElementState = 'loading' | LinkStatus | 'error';
+
+const stateNames: readonly LinkElementState[] = ['loading', 'active', 'inactive', 'expired', 'error'];
+
+/**
+ * @summary A payment link to pass on: its title, description, amount, status and expiry, a QR code
+ * of its URL, and buttons to copy it, share it and open its payment page.
+ *
+ * Either loads the link view from `{endpoint}/links/{link-id}` once (`updateComplete` waits for
+ * it), or shows the `link` property as given (no request). The spec gives payment links no
+ * currency: the amount is shown in the `currency` attribute's currency, else in the view's own
+ * `currency`, else as a bare number. The expiry is measured against the element's clock (the link
+ * view carries no server time).
+ *
+ * @event {PayShareEvent} pay-share - The shopper asked to share the link; cancelable (`preventDefault()` and the host shares it itself). `detail: {url, title, text}`.
+ * @event {PayCopyEvent} pay-copy - The link's URL was put on the clipboard. `detail: {field: "link", value}`.
+ * @event {PayErrorEvent} pay-error - Loading failed. `detail: {code, message, status, operation: "load"}`.
+ *
+ * @csspart base - The box around every state.
+ * @csspart header - The title and the status badge.
+ * @csspart title - The link's title (or the loading and error titles).
+ * @csspart status-badge - The status in words.
+ * @csspart status-text - What the status means: "Accepting payments".
+ * @csspart description - The link's description (plain text).
+ * @csspart amount - The formatted amount.
+ * @csspart details - The list holding the expiry.
+ * @csspart expiry - "in 30 days (14 February 2025 at 10:00)".
+ * @csspart qr - The <pay-qr> of the link's URL (active links only).
+ * @csspart actions - The row of buttons and the link.
+ * @csspart copy-button - "Copy link".
+ * @csspart share-button - "Share" (only where the browser has the Web Share API).
+ * @csspart open-link - "Open payment page".
+ * @csspart message - The error's explanation.
+ * @csspart retry-button - "Try again".
+ *
+ * @cssproperty --pay-color-text - Text colour.
+ * @cssproperty --pay-color-text-muted - Secondary text colour.
+ * @cssproperty --pay-color-surface - Background of the box.
+ * @cssproperty --pay-color-border - Borders.
+ * @cssproperty --pay-color-accent - Buttons, the link and the active badge.
+ * @cssproperty --pay-color-accent-text - Text on accent backgrounds.
+ * @cssproperty --pay-color-success - "Copied".
+ * @cssproperty --pay-color-danger - The expired badge and the error state.
+ * @cssproperty --pay-color-focus - The focus ring.
+ * @cssproperty --pay-font-family - Font.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-radius - Corner radius.
+ * @cssproperty --pay-spacing - Base spacing.
+ * @cssproperty --pay-focus-ring-width - Width of the focus ring.
+ * @cssproperty --pay-transition-duration - Transitions (0s under prefers-reduced-motion).
+ *
+ * @cssstate loading - Waiting for the link view.
+ * @cssstate active - The link accepts payments.
+ * @cssstate inactive - The link is paused.
+ * @cssstate expired - The link has expired.
+ * @cssstate error - Nothing to show: the link is unknown or the backend failed.
+ */
+export class PayLink extends LitElement {
+  static override styles = styles;
+
+  /** The payment link's id, loaded from `{endpoint}/links/{link-id}` (unless `link` is set). */
+  @property({ attribute: 'link-id' }) linkId = '';
+
+  /** Base URL of the backend kit's widget endpoints. */
+  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+
+  /** The link's view given directly (e.g. from a list the page already has): shown with no request. */
+  @property({ attribute: false }) link: LinkView | null = null;
+
+  /** ISO 4217 code to show the amount in; defaults to the view's `currency`, else no currency symbol. */
+  @property({ attribute: 'currency' }) currency = '';
+
+  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. */
+  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+
+  /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
+  @property({ attribute: false }) clock: Clock = realClock;
+
+  @state() private fetched: LinkView | null = null;
+  @state() private failure: BackendError | null = null;
+  @state() private loading = false;
+  @state() private announcement = '';
+
+  private readonly internals: ElementInternals;
+  private readonly localize = new LocalizeController(this);
+  private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
+  private generation = 0;
+  private abort: AbortController | null = null;
+  /** The load under way, awaited by `updateComplete`. */
+  private loadDone: Promise<void> = Promise.resolve();
+
+  constructor() {
+    super();
+    this.internals = this.attachInternals();
+    this.internals.role = 'region';
+  }
+
+  /** The link shown: the `link` property, else the one loaded by id; null before it is known. */
+  get linkView(): LinkView | null {
+    return this.link ?? this.fetched;
+  }
+
+  /** The link's status, or null when there is no link to show. */
+  get status(): LinkStatus | null {
+    return this.linkView?.status ?? null;
+  }
+
+  /** Loads the link again (when it is loaded by id). */
+  async reload(): Promise<void> {
+    this.loadDone = this.load();
+    await this.updateComplete;
+  }
+
+  /** Also waits for the link view being loaded, and its rendering. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    await this.loadDone;
+    if (this.isUpdatePending) complete = await super.getUpdateComplete();
+    return complete;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.restart();
+  }
+
+  protected override updated(): void {
+    const current = this.displayState;
+    for (const name of stateNames) {
+      if (name === current) this.internals.states.add(name);
+      else this.internals.states.delete(name);
+    }
+    const status = this.status;
+    if (status) this.setAttribute('status', status);
+    else this.removeAttribute('status');
+    const term = this.localize.term.link;
+    this.internals.ariaLabel = this.linkView?.title || term.label;
+    this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
+  }
+
+  private get displayState(): LinkElementState | null {
+    const view = this.linkView;
+    if (view) return view.status;
+    if (this.failure) return 'error';
+    return this.loading ? 'loading' : null;
+  }
+
+  private restart(): void {
+    this.abort?.abort();
+    this.abort = null;
+    this.generation++;
+    this.fetched = null;
+    this.failure = null;
+    this.loading = false;
+    if (this.link || !this.linkId) return;
+    this.loadDone = this.load();
+  }
+
+  private async load(): Promise<void> {
+    if (this.link || !this.linkId) return;
+    const generation = ++this.generation;
+    this.abort?.abort();
+    this.abort = new AbortController();
+    this.loading = true;
+    this.failure = null;
+    const answer = await fetchLink(this.endpoint, this.linkId, { signal: this.abort.signal });
+    if (generation !== this.generation) return;
+    this.loading = false;
+    switch (answer.kind) {
+      case 'view':
+        this.fetched = answer.view;
+        break;
+      case 'error':
+        this.fetched = null;
+        this.failure = answer.error;
+        this.announce(this.errorMessage(answer.error));
+        this.dispatchEvent(new PayErrorEvent({ ...answer.error, operation: 'load' }));
+        break;
+      case 'not-modified':
+      case 'aborted':
+        break;
+    }
+  }
+
+  private errorMessage(error: BackendError): string {
+    const term = this.localize.term;
+    return error.code === 'not_found' ? term.link.notFound : term.errors[error.code];
+  }
+
+  /** Puts `text` in the polite live region (re-announcing identical text too). */
+  private announce(text: string): void {
+    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
+  }
+
+  private readonly handleCopy = async (): Promise<void> => {
+    const view = this.linkView;
+    if (!view) return;
+    const term = this.localize.term;
+    const copied = await this.clipboard.copy('link', view.url);
+    if (!copied) {
+      this.announce(term.copyFailed);
+      return;
+    }
+    this.announce(term.link.copiedLink);
+    this.dispatchEvent(new PayCopyEvent({ field: 'link', value: view.url }));
+  };
+
+  private readonly handleShare = async (): Promise<void> => {
+    const view = this.linkView;
+    if (!view) return;
+    const detail = { url: view.url, title: view.title, text: view.description };
+    if (!this.dispatchEvent(new PayShareEvent(detail))) return;
+    if (!canShare()) return;
+    try {
+      await navigator.share(detail);
+    } catch {
+      // the shopper closed the share sheet, or the browser refused: nothing to say
+    }
+  };
+
+  private readonly handleRetry = (): void => {
+    void this.reload();
+  };
+
+  protected override render(): TemplateResult {
+    const term = this.localize.term;
+    const view = this.linkView;
+    let body: TemplateResult | typeof nothing = nothing;
+    if (view) {
+      body = renderLinkBody({
+        view,
+        term,
+        lang: this.localize.lang(),
+        now: this.clock.now(),
+        currency: this.currency || view.currency || null,
+        dateTime: (iso) => this.localize.dateTime(iso),
+        copied: this.clipboard.copied === 'link',
+        canShare: canShare(),
+        onCopy: () => void this.handleCopy(),
+        onShare: () => void this.handleShare(),
+      });
+    } else if (this.failure) {
+      const failure = this.failure;
+      body = html`
+        <div part="base" role="group" aria-labelledby="title">
+          <h2 part="title" id="title">${term.link.errorTitle}</h2>
+          <p part="message">${this.errorMessage(failure)}</p>
+          ${
+            failure.code === 'not_found'
+              ? nothing
+              : html`<button part="retry-button" type="button" @click=${this.handleRetry}>
+                  ${term.retry}
+                </button>`
+          }
+        </div>
+      `;
+    } else if (this.loading) {
+      body = html`
+        <div part="base" role="group" aria-labelledby="title" aria-busy="true">
+          <h2 part="title" id="title">
+            <span class="spinner" aria-hidden="true"></span>${term.link.loading}
+          </h2>
+        </div>
+      `;
+    }
+    return html`
+      ${body}
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        ${this.announcement}
+      </div>
+    `;
+  }
+}
+
+/** Whether this browser has the Web Share API. */
+function canShare(): boolean {
+  return typeof navigator.share === 'function';
+}

@@ -1,0 +1,67 @@
+// Form participation of a form-associated element (`static formAssociated = true`) through
+// ElementInternals: its value in the form data, `required` validity with a message anchored on an
+// inner control, the disabled state a <fieldset> gives, and custom states. Synced after each update.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+type Host = ReactiveControllerHost & HTMLElement;
+
+export interface FormControlOptions {
+  value: () => string;
+  required: () => boolean;
+  /** The host's own `disabled` (a disabled <fieldset> is added by the controller). */
+  disabled: () => boolean;
+  /** The validation message when required and empty, in the page's language. */
+  missingMessage: () => string;
+  /** The inner control the browser points at when it reports the message. */
+  anchor: () => HTMLElement | null | undefined;
+}
+
+export class FormControlController implements ReactiveController {
+  readonly internals: ElementInternals;
+  private readonly host: Host;
+  private readonly options: FormControlOptions;
+  private fieldsetDisabled = false;
+
+  constructor(host: Host, options: FormControlOptions) {
+    this.host = host;
+    this.options = options;
+    this.internals = host.attachInternals();
+    host.addController(this);
+  }
+
+  /** Disabled by its own attribute or by a disabled <fieldset> around it. */
+  get disabled(): boolean {
+    return this.options.disabled() || this.fieldsetDisabled;
+  }
+
+  /** Call from the host's `formDisabledCallback`. */
+  setFormDisabled(disabled: boolean): void {
+    this.fieldsetDisabled = disabled;
+    this.host.requestUpdate();
+  }
+
+  hostUpdated(): void {
+    this.sync();
+  }
+
+  /** Puts the current value in the form and checks it now (before an event tells the page). */
+  sync(): void {
+    const value = this.options.value();
+    this.internals.setFormValue(value, value);
+    if (this.options.required() && !value && !this.disabled)
+      this.internals.setValidity(
+        { valueMissing: true },
+        this.options.missingMessage(),
+        this.options.anchor() ?? undefined,
+      );
+    else this.internals.setValidity({});
+  }
+
+  /** Sets each custom state (`:state(name)`) on or off. */
+  setStates(states: Readonly<Record<string, boolean>>): void {
+    for (const [name, on] of Object.entries(states)) {
+      if (on) this.internals.states.add(name);
+      else this.internals.states.delete(name);
+    }
+  }
+}
