@@ -1,13 +1,15 @@
-// The demo site: a gallery of the elements and the hosted checkout page, built into demo/dist and
+// The demo site: a gallery of the elements and the hosted checkout and invoice pages, built into demo/dist and
 // served by server-example. `npm run dev -w demo` serves it with hot reload, proxying the kit.
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const root = resolve(import.meta.dirname, 'demo');
 
 export default defineConfig({
   root,
   publicDir: resolve(root, 'public'),
+  // The workspace's packages from their TypeScript source (packages/elements/README.md, "Development").
+  resolve: { conditions: ['@pay-elements/source', ...defaultClientConditions] },
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
@@ -19,6 +21,7 @@ export default defineConfig({
       input: {
         index: resolve(root, 'index.html'),
         checkout: resolve(root, 'checkout.html'),
+        invoice: resolve(root, 'invoice.html'),
       },
     },
   },

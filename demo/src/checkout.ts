@@ -5,6 +5,7 @@ const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1
 const element = document.createElement('pay-dynamic-account');
 element.setAttribute('endpoint', '/pay');
 element.setAttribute('session', id);
+element.toggleAttribute('show-qr', true);
 document.querySelector('#checkout')?.append(element);
 
 const thanks = document.querySelector<HTMLElement>('#thanks');

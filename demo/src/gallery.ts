@@ -2,6 +2,9 @@
 // and a log of every event the elements fire.
 import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-qr';
+import '@pay-elements/elements/define/pay-invoice-view';
+import '@pay-elements/elements/define/pay-link';
+import '@pay-elements/elements/define/pay-bank-picker';
 
 interface DemoConfig {
   sandbox: boolean;
@@ -69,6 +72,7 @@ $<HTMLFormElement>('#checkout-form').addEventListener('submit', (event) => {
     const element = document.createElement('pay-dynamic-account');
     element.setAttribute('endpoint', '/pay');
     element.setAttribute('session', id);
+    element.toggleAttribute('show-qr', true);
     $('#live').replaceChildren(element);
     const link = document.createElement('a');
     link.href = `/checkout/${encodeURIComponent(id)}`;
@@ -110,3 +114,28 @@ if (config.sandbox) {
     $('#state-paid').replaceChildren(paid);
   }
 }
+
+// Sandbox buttons outside the live checkout.
+for (const element of document.querySelectorAll<HTMLElement>('.sandbox-only'))
+  element.hidden = !config.sandbox;
+$<HTMLButtonElement>('#pay-invoice').addEventListener('click', () => {
+  void postJson('/demo-api/invoices/INV-000101/pay', {});
+});
+
+// The bank picker: its country follows the select, its suggestions the account number, and the form
+// sends the chosen bank code like any other field.
+const picker = $('#bank');
+$<HTMLSelectElement>('#country').addEventListener('change', (event) => {
+  if (event.target instanceof HTMLSelectElement) picker.setAttribute('country', event.target.value);
+});
+$<HTMLInputElement>('#account-number').addEventListener('change', (event) => {
+  if (event.target instanceof HTMLInputElement)
+    picker.setAttribute('account-number', event.target.value.trim());
+});
+$<HTMLFormElement>('#payout-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (!(event.target instanceof HTMLFormElement)) return;
+  const data = new FormData(event.target);
+  $('#payout-result').textContent =
+    `Would pay out to bank ${String(data.get('bank'))} in ${String(data.get('country'))}.`;
+});
