@@ -136,6 +136,9 @@ $<HTMLFormElement>('#payout-form').addEventListener('submit', (event) => {
   event.preventDefault();
   if (!(event.target instanceof HTMLFormElement)) return;
   const data = new FormData(event.target);
-  $('#payout-result').textContent =
-    `Would pay out to bank ${String(data.get('bank'))} in ${String(data.get('country'))}.`;
+  const field = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  $('#payout-result').textContent = `Would pay out to bank ${field('bank')} in ${field('country')}.`;
 });
