@@ -1,0 +1,9 @@
+// Scalars shared by every message of the protocol.
+import * as z from 'zod/mini';
+
+/** A decimal amount on the wire: "5000.00". Never a float. */
+export const Amount = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+/** Upper-case ISO 4217 code. */
+export const Currency = z.string().check(z.regex(/^[A-Z]{3}$/));
+/** An ISO 8601 timestamp string. */
+export const Timestamp = z.string().check(z.minLength(1));
