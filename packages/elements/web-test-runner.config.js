@@ -81,7 +81,8 @@ const backend = await startTestBackend();
 export default {
   rootDir: root,
   files: ['packages/elements/src/**/*.test.ts'],
-  nodeResolve: true,
+  // the workspace's packages from their TypeScript source (README.md, "Development")
+  nodeResolve: { exportConditions: ['@pay-elements/source'] },
   concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 30_000,

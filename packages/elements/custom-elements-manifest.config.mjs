@@ -1,0 +1,43 @@
+// @custom-elements-manifest/analyzer: custom-elements.json from the classes' JSDoc (@summary, @event,
+// @slot, @csspart, @cssproperty, @cssstate) and Lit's decorators (attributes, properties); the define
+// modules give each class its tag. scripts/build.mjs runs it and writes the file (not committed: it is
+// built, and published with the package); `npx cem analyze` from this folder writes it too.
+
+/**
+ * The analyzer also lists every `dispatchEvent(new PayXEvent(…))` it reads in the code, without a name
+ * (the name is inside the event class). The documented `@event` with the same class describes it:
+ * drop the nameless copy, and say so when an event class has no `@event` at all.
+ */
+function dropUnnamedEvents() {
+  return {
+    name: 'pay-drop-unnamed-events',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules ?? []) {
+        for (const declaration of mod.declarations ?? []) {
+          if (!declaration.events) continue;
+          const named = declaration.events.filter((event) => event.name);
+          for (const event of declaration.events) {
+            if (event.name) continue;
+            const type = event.type?.text;
+            if (!named.some((other) => other.type?.text === type)) {
+              console.warn(
+                `custom-elements.json: ${declaration.name} dispatches ${type} without an @event tag`,
+              );
+            }
+          }
+          declaration.events = named;
+        }
+      }
+    },
+  };
+}
+
+export default {
+  globs: ['src/components/**/*.ts', 'src/define/*.ts'],
+  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/test/**'],
+  outdir: '.',
+  litelement: true,
+  // package.json already points at the file ("customElements"): never rewrite it
+  packagejson: false,
+  plugins: [dropUnnamedEvents()],
+};

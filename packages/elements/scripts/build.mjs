@@ -1,0 +1,203 @@
+// Builds what @pay-elements/elements publishes (`npm run build -w @pay-elements/elements`):
+//
+//   dist/**                 unbundled ES modules with bare imports, .d.ts and source maps (tsc, tsconfig.build.json)
+//   dist/types/*            the framework typings (jsx, vue: compiled; preact, solid, svelte: copied .d.ts)
+//   custom-elements.json    the manifest, from the classes' JSDoc (custom-elements-manifest.config.mjs)
+//   dist/cdn/               for a script tag, minified, es2022, no source maps:
+//     pay-elements-<version>.js       ES module defining every element (and exporting the package's API)
+//     pay-elements-<version>.iife.js  classic script defining every element (API on `window.PayElements`)
+//     qr-<hash>.js                    the QR code encoder, an ES module both load only when a QR code is drawn
+//     manifest.json                   file → {integrity (sha384, for SRI), bytes, gzip}
+//
+// Every element is found by listing src/define/*.ts. The three parts run side by side (about 3 s).
+// `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests do).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const pkgDir = resolve(import.meta.dirname, '..');
+const repoRoot = resolve(pkgDir, '../..');
+const require = createRequire(import.meta.url);
+
+const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
+const outRoot = resolve(args.out ?? pkgDir);
+const distDir = join(outRoot, 'dist');
+const cdnDir = join(distDir, 'cdn');
+
+const { version } = JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8'));
+
+/** The define modules, one per element: src/define/<tag>.ts. */
+async function defineModules() {
+  const names = await readdir(join(pkgDir, 'src/define'));
+  return names
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => join(pkgDir, 'src/define', name));
+}
+
+function run(cmd, argv) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, argv, { cwd: pkgDir, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+// ── npm: tsc, then the declaration-only framework typings ──────────────────────────────────────────
+
+async function buildModules() {
+  // --noCheck: `npm run typecheck` type-checks; the emitted files are the same either way
+  const tsc = require.resolve('typescript/bin/tsc');
+  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', distDir, '--noCheck']);
+  // tsc emits no .d.ts it was given: copy them, each with an empty module so a plain import works too
+  const typesDir = join(pkgDir, 'src/types');
+  for (const name of await readdir(typesDir)) {
+    if (!name.endsWith('.d.ts')) continue;
+    await copyFile(join(typesDir, name), join(distDir, 'types', name));
+    await writeFile(join(distDir, 'types', name.replace(/\.d\.ts$/, '.js')), 'export {};\n');
+  }
+}
+
+// ── custom-elements.json ───────────────────────────────────────────────────────────────────────────
+
+async function buildManifest() {
+  const { cli } = await import('@custom-elements-manifest/analyzer/cli.js');
+  const manifest = await cli({ argv: ['analyze', '--quiet'], cwd: pkgDir, noWrite: true });
+  await writeFile(join(outRoot, 'custom-elements.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+// ── CDN bundles ────────────────────────────────────────────────────────────────────────────────────
+
+const cdnOptions = {
+  bundle: true,
+  minify: true,
+  target: 'es2022',
+  platform: 'browser',
+  sourcemap: false,
+  legalComments: 'eof',
+  // legacy decorators, as everywhere in the repository
+  tsconfig: join(repoRoot, 'tsconfig.base.json'),
+  write: false,
+  logLevel: 'warning',
+};
+
+/** Resolves `import('qrcode')` to `path`, left to the browser: the QR chunk is never in the bundle. */
+function qrcodeAs(path) {
+  return {
+    name: 'qrcode-chunk',
+    setup(b) {
+      b.onResolve({ filter: /^qrcode$/ }, (resolved) => {
+        if (resolved.kind !== 'dynamic-import') {
+          throw new Error(
+            `${resolved.importer} imports qrcode statically: it must stay lazy (import('qrcode'))`,
+          );
+        }
+        return { path, external: true };
+      });
+    },
+  };
+}
+
+/** The QR code encoder as a standalone ES module (qrcode is CommonJS: its functions become named exports). */
+async function buildQrChunk() {
+  const result = await build({
+    ...cdnOptions,
+    format: 'esm',
+    stdin: {
+      contents: `import qr from 'qrcode';\nexport const { create, toCanvas, toDataURL, toString } = qr;\nexport default qr;\n`,
+      resolveDir: pkgDir,
+      loader: 'js',
+    },
+  });
+  const code = result.outputFiles[0].contents;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+  return { name: `qr-${hash}.js`, code };
+}
+
+const IIFE_QR_MARKER = '__PAY_ELEMENTS_QR_CHUNK__';
+
+async function buildBundles(qrName) {
+  const defines = await defineModules();
+  const index = join(pkgDir, 'src/index.ts');
+  const imports = defines.map((file) => `import ${JSON.stringify(file)};`).join('\n');
+  const [esm, iife] = await Promise.all([
+    // the ES module: `import('./qr-<hash>.js')` resolves against the module's own URL
+    build({
+      ...cdnOptions,
+      format: 'esm',
+      stdin: {
+        contents: `${imports}\nexport * from ${JSON.stringify(index)};\n`,
+        resolveDir: pkgDir,
+        loader: 'ts',
+      },
+      plugins: [qrcodeAs(`./${qrName}`)],
+    }),
+    // the classic script: a dynamic import in it would resolve against the page, so the chunk's URL is
+    // made from the script's own (document.currentScript, only known while the script first runs)
+    build({
+      ...cdnOptions,
+      format: 'iife',
+      stdin: {
+        contents: `${imports}\nimport * as api from ${JSON.stringify(index)};\nglobalThis.PayElements ??= api;\n`,
+        resolveDir: pkgDir,
+        loader: 'ts',
+      },
+      plugins: [qrcodeAs(IIFE_QR_MARKER)],
+    }),
+  ]);
+  const esmCode = esm.outputFiles[0].text;
+  const marker = `import("${IIFE_QR_MARKER}")`;
+  const iifeText = iife.outputFiles[0].text;
+  if (iifeText.split(marker).length !== 2) throw new Error(`expected one ${marker} in the classic script`);
+  const base = '__payElementsScript';
+  const iifeCode =
+    `(()=>{"use strict";var ${base}=document.currentScript instanceof HTMLScriptElement?document.currentScript.src:document.baseURI;` +
+    iifeText.replace(marker, `import(new URL(${JSON.stringify(`./${qrName}`)},${base}).href)`) +
+    '})();\n';
+  return { esmCode, iifeCode };
+}
+
+async function buildCdn() {
+  const qr = await buildQrChunk();
+  const { esmCode, iifeCode } = await buildBundles(qr.name);
+  const files = {
+    [`pay-elements-${version}.js`]: esmCode,
+    [`pay-elements-${version}.iife.js`]: iifeCode,
+    [qr.name]: qr.code,
+  };
+  await mkdir(cdnDir, { recursive: true });
+  const manifest = {};
+  for (const [name, code] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const bytes = Buffer.from(code);
+    await writeFile(join(cdnDir, name), bytes);
+    manifest[name] = {
+      integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+      bytes: bytes.byteLength,
+      gzip: gzipSync(bytes, { level: 9 }).byteLength,
+    };
+  }
+  await writeFile(join(cdnDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+// ── all of it ──────────────────────────────────────────────────────────────────────────────────────
+
+const started = performance.now();
+await rm(distDir, { recursive: true, force: true });
+await mkdir(outRoot, { recursive: true });
+const [, , cdn] = await Promise.all([buildModules(), buildManifest(), buildCdn()]);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
+console.log(
+  `@pay-elements/elements ${version} built in ${seconds} s → ${relative(process.cwd(), outRoot) || '.'}`,
+);
+for (const [name, { bytes, gzip }] of Object.entries(cdn)) {
+  console.log(`  dist/cdn/${name.padEnd(32)} ${kB(bytes).padStart(9)}  ${kB(gzip).padStart(8)} gzip`);
+}

@@ -1,0 +1,435 @@
+// What @pay-elements/elements publishes, built once into a temporary folder by its own build script
+// (`node packages/elements/scripts/build.mjs --out <tmp>`, what `npm run build -w
+// @pay-elements/elements` runs): every file is there, the CDN manifest's SRI hashes are the files',
+// the bundles load as a page loads them (twice too), custom-elements.json describes every element,
+// and package.json's exports and sideEffects point at real files. The elements are found by listing
+// src/define/*.ts, as the build does.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import vm from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import * as z from 'zod';
+import { elementEvents } from '../../packages/elements/src/types/elements.js';
+
+const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
+const PackageJson = z.object({
+  version: z.string(),
+  exports: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+  sideEffects: z.array(z.string()),
+  customElements: z.string(),
+  dependencies: z.record(z.string(), z.string()),
+  peerDependencies: z.record(z.string(), z.string()),
+});
+const pkg = PackageJson.parse(JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')));
+
+/** The tags, from the define modules' file names. */
+const tags = readdirSync(join(pkgDir, 'src/define'))
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+  .map((name) => name.slice(0, -'.ts'.length))
+  .sort();
+
+let out = '';
+let dist = '';
+let cdn = '';
+const read = (path: string): string => readFileSync(path, 'utf8');
+
+before(async () => {
+  out = mkdtempSync(join(tmpdir(), 'pay-elements-build-'));
+  dist = join(out, 'dist');
+  cdn = join(dist, 'cdn');
+  await promisify(execFile)(process.execPath, [join(pkgDir, 'scripts/build.mjs'), '--out', out], {
+    timeout: 60_000,
+  });
+});
+after(() => rmSync(out, { recursive: true, force: true }));
+
+it('finds the five elements', () => {
+  assert.deepEqual(tags, [
+    'pay-bank-picker',
+    'pay-dynamic-account',
+    'pay-invoice-view',
+    'pay-link',
+    'pay-qr',
+  ]);
+});
+
+describe('npm modules', () => {
+  it('has a module and its declarations for the index, each define module, the React wrappers and the typings', () => {
+    const expected = [
+      'index',
+      'react/index',
+      ...tags.map((tag) => `define/${tag}`),
+      ...['jsx', 'vue', 'preact', 'solid', 'svelte'].map((name) => `types/${name}`),
+    ];
+    for (const name of expected) {
+      assert.ok(existsSync(join(dist, `${name}.js`)), `dist/${name}.js`);
+      assert.ok(existsSync(join(dist, `${name}.d.ts`)), `dist/${name}.d.ts`);
+    }
+  });
+
+  it('leaves the tests and test helpers out', () => {
+    const files = walk(dist);
+    assert.deepEqual(
+      files.filter((file) => file.includes('.test.') || file.startsWith('test/')),
+      [],
+    );
+  });
+
+  it('keeps its imports bare (unbundled) and imports only its declared dependencies', async () => {
+    const bare = new Set<string>();
+    const entryPoints = ['index.js', 'react/index.js', ...tags.map((tag) => `define/${tag}.js`)];
+    await build({
+      entryPoints: entryPoints.map((file) => join(dist, file)),
+      bundle: true,
+      write: false,
+      outdir: join(out, 'scan'),
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'record-bare-imports',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+              bare.add(path);
+              return { path, external: true };
+            });
+          },
+        },
+      ],
+    });
+    const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]);
+    const packageOf = (specifier: string): string =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+    assert.ok(
+      bare.has('lit') && bare.has('@pay-elements/protocol') && bare.has('react'),
+      [...bare].join(' '),
+    );
+    assert.deepEqual(
+      [...bare].filter((specifier) => !declared.has(packageOf(specifier))),
+      [],
+    );
+    // the QR encoder stays lazy in the npm modules too
+    assert.match(read(join(dist, 'components/qr/qr.js')), /await import\('qrcode'\)/);
+  });
+});
+
+describe('CDN files', () => {
+  const ManifestEntry = z.object({
+    integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/),
+    bytes: z.number(),
+    gzip: z.number(),
+  });
+  const manifest = (): Record<string, z.infer<typeof ManifestEntry>> =>
+    z.record(z.string(), ManifestEntry).parse(JSON.parse(read(join(cdn, 'manifest.json'))));
+  const esmName = `pay-elements-${pkg.version}.js`;
+  const iifeName = `pay-elements-${pkg.version}.iife.js`;
+  const qrName = (): string => {
+    const names = readdirSync(cdn).filter((name) => /^qr-[0-9a-f]{8}\.js$/.test(name));
+    assert.equal(names.length, 1, readdirSync(cdn).join(' '));
+    return names[0] ?? '';
+  };
+
+  it('has the versioned ES module, the classic script, the QR chunk and the manifest, and nothing else', () => {
+    assert.deepEqual(readdirSync(cdn).sort(), [qrName(), 'manifest.json', iifeName, esmName].sort());
+  });
+
+  it('lists every file in the manifest with its sha384 SRI hash, size and gzip size', () => {
+    const entries = manifest();
+    assert.deepEqual(Object.keys(entries).sort(), [qrName(), iifeName, esmName].sort());
+    for (const [name, entry] of Object.entries(entries)) {
+      const bytes = readFileSync(join(cdn, name));
+      assert.equal(entry.integrity, `sha384-${createHash('sha384').update(bytes).digest('base64')}`, name);
+      assert.equal(entry.bytes, bytes.byteLength, name);
+      assert.equal(entry.gzip, gzipSync(bytes, { level: 9 }).byteLength, name);
+    }
+  });
+
+  it('has no bare import in the ES module: only the QR chunk, by a relative URL, loaded lazily', async () => {
+    const imports = await importsOf(join(cdn, esmName));
+    assert.deepEqual(imports, [{ path: `./${qrName()}`, kind: 'dynamic-import' }]);
+    assert.deepEqual(await importsOf(join(cdn, qrName())), []);
+  });
+
+  it('makes a classic script that imports the QR chunk from its own URL, not the page’s', () => {
+    const code = read(join(cdn, iifeName));
+    assert.doesNotThrow(() => new vm.Script(code), 'parses as a classic script (no import/export statement)');
+    assert.ok(
+      code.startsWith('(()=>{"use strict";var __payElementsScript=document.currentScript'),
+      code.slice(0, 120),
+    );
+    assert.ok(code.includes(`import(new URL("./${qrName()}",__payElementsScript).href)`));
+    assert.equal(code.match(/import\(/g)?.length, 1);
+  });
+
+  it('contains no secret key', () => {
+    for (const name of readdirSync(cdn)) {
+      const code = read(join(cdn, name));
+      assert.doesNotMatch(code, /\bsk_\w+/, name);
+      assert.doesNotMatch(code, /sk_sandbox/, name);
+    }
+  });
+
+  it('is minified, with no source map', () => {
+    for (const name of [esmName, iifeName, qrName()]) {
+      const code = read(join(cdn, name));
+      assert.doesNotMatch(code, /sourceMappingURL/, name);
+      // module-level names of the sources (dynamic-account.ts) are renamed
+      if (name !== qrName()) assert.doesNotMatch(code, /\b(stateNames|announceMarks)\b/, name);
+    }
+  });
+
+  it('defines every element from the classic script, and loading it twice neither throws nor redefines', () => {
+    const page = fakePage();
+    const script = new vm.Script(read(join(cdn, iifeName)));
+    script.runInContext(page.context);
+    assert.deepEqual([...page.defined.keys()].sort(), tags);
+    const first = new Map(page.defined);
+    assert.doesNotThrow(() => script.runInContext(page.context));
+    assert.deepEqual(page.defined, first);
+    assert.equal(vm.runInContext('typeof PayElements.registerTranslation', page.context), 'function');
+  });
+
+  it('defines every element from the ES module, and a second copy of it neither throws nor redefines', async () => {
+    const page = fakePage();
+    Object.assign(globalThis, page.globals, { window: globalThis });
+    try {
+      const url = new URL(`file://${join(cdn, esmName)}`);
+      const first: unknown = await import(`${url.href}?first`);
+      assert.deepEqual([...page.defined.keys()].sort(), tags);
+      const classes = new Map(page.defined);
+      await import(`${url.href}?second`);
+      assert.deepEqual(page.defined, classes);
+      assert.ok(first && typeof first === 'object' && 'PayQr' in first && 'registerTranslation' in first);
+    } finally {
+      for (const key of [...Object.keys(page.globals), 'window']) Reflect.deleteProperty(globalThis, key);
+    }
+  });
+});
+
+describe('custom-elements.json', () => {
+  const Attribute = z.object({ name: z.string(), description: z.string().optional(), fieldName: z.string() });
+  const Element = z.object({
+    name: z.string(),
+    tagName: z.string(),
+    customElement: z.literal(true),
+    summary: z.string(),
+    attributes: z.array(Attribute).optional(),
+    events: z.array(z.object({ name: z.string(), type: z.object({ text: z.string() }) })).optional(),
+  });
+  const Manifest = z.object({
+    schemaVersion: z.string(),
+    modules: z.array(
+      z.object({
+        path: z.string(),
+        declarations: z.array(z.looseObject({ customElement: z.boolean().optional() })),
+      }),
+    ),
+  });
+  const elements = (): z.infer<typeof Element>[] =>
+    Manifest.parse(JSON.parse(read(join(out, 'custom-elements.json'))))
+      .modules.flatMap((mod) => mod.declarations)
+      .filter((declaration) => declaration.customElement)
+      .map((declaration) => Element.parse(declaration));
+
+  it('describes the five elements, by tag, each with its summary', () => {
+    assert.deepEqual(
+      elements()
+        .map((element) => element.tagName)
+        .sort(),
+      tags,
+    );
+  });
+
+  it('lists each element’s attributes, as its @property decorators name them, each with a description', () => {
+    for (const element of elements()) {
+      const source = componentSourceOf(element.tagName);
+      const declared = [...source.matchAll(/@property\(\{[^}]*\battribute: '([a-z-]+)'/g)].map((m) => m[1]);
+      const listed = (element.attributes ?? []).map((attribute) => attribute.name);
+      assert.deepEqual(listed.sort(), declared.sort(), element.tagName);
+      for (const attribute of element.attributes ?? []) {
+        assert.ok(attribute.description, `${element.tagName} [${attribute.name}] has a description`);
+      }
+    }
+  });
+
+  it('lists each element’s events, named and typed, the same as the framework typings', () => {
+    for (const element of elements()) {
+      const tag = element.tagName;
+      assert.ok(isTag(tag), tag);
+      const events = element.events ?? [];
+      assert.deepEqual(events.map((event) => event.name).sort(), [...elementEvents[tag]].sort(), tag);
+      for (const event of events) {
+        const type = event.type.text;
+        assert.ok(
+          event.name.startsWith('pay-') ? /^Pay\w+Event$/.test(type) : type === 'Event',
+          `${tag} ${type}`,
+        );
+      }
+    }
+  });
+});
+
+describe('package.json', () => {
+  it('points every export, under every condition, at a file that exists (types before default)', () => {
+    const cdnFiles = readdirSync(cdn);
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      const conditions = typeof target === 'string' ? { default: target } : target;
+      const keys = Object.keys(conditions);
+      if ('types' in conditions) assert.ok(keys.indexOf('types') < keys.indexOf('default'), subpath);
+      for (const [condition, path] of Object.entries(conditions)) {
+        const stars = !path.includes('*') ? [''] : subpath.startsWith('./define/') ? tags : cdnFiles;
+        for (const star of stars) {
+          const file = path.replace('*', star);
+          // the source condition points into the package itself; the rest is what the build made
+          const base = condition === '@pay-elements/source' || file === './package.json' ? pkgDir : out;
+          assert.ok(statSync(join(base, file)).isFile(), `${subpath} (${condition}) → ${file}`);
+        }
+      }
+    }
+    assert.equal(pkg.customElements, 'custom-elements.json');
+    assert.deepEqual(Object.keys(pkg.exports).slice(0, 1), ['.']);
+  });
+
+  it('types a merchant’s app from the published declarations alone (types-test/ against the built dist)', async () => {
+    // each export's "types" target, as a project without the workspace's source condition resolves it
+    const paths: Record<string, string[]> = {
+      preact: ['stubs/preact/index.d.ts'],
+      'preact/jsx-runtime': ['stubs/preact/jsx-runtime.d.ts'],
+      'solid-js': ['stubs/solid-js/index.d.ts'],
+      'solid-js/jsx-runtime': ['stubs/solid-js/jsx-runtime.d.ts'],
+      'svelte/elements': ['stubs/svelte/elements.d.ts'],
+    };
+    for (const key of Object.keys(paths))
+      paths[key] = (paths[key] ?? []).map((p) => join(pkgDir, 'types-test', p));
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string' || !target.types) continue;
+      paths[`@pay-elements/elements${subpath.slice(1)}`] = [join(out, target.types)];
+    }
+    const config = join(out, 'tsconfig.types-test.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: join(pkgDir, 'types-test/tsconfig.json'),
+        compilerOptions: { customConditions: [], skipLibCheck: true, paths },
+        include: ['*.ts', '*.tsx', 'stubs'].map((glob) => join(pkgDir, 'types-test', glob)),
+      }),
+    );
+    // the built declarations import lit, react, vue…: let them find the repository's node_modules
+    symlinkSync(join(pkgDir, '../../node_modules'), join(out, 'node_modules'), 'dir');
+    const tsc = join(pkgDir, '../../node_modules/typescript/bin/tsc');
+    const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', config, '--listFiles'], {
+      timeout: 60_000,
+    });
+    assert.ok(stdout.includes(join(out, 'dist/types/jsx.d.ts')), 'the fixtures read the built typings');
+    assert.ok(!stdout.includes(join(pkgDir, 'src/types')), 'and not the sources');
+  });
+
+  it('says only the define modules have side effects, in src and in dist', () => {
+    assert.deepEqual(pkg.sideEffects, ['./src/define/*.ts', './dist/define/*.js']);
+    for (const tag of tags) {
+      assert.ok(existsSync(join(pkgDir, `src/define/${tag}.ts`)));
+      assert.ok(existsSync(join(dist, `define/${tag}.js`)));
+    }
+  });
+});
+
+// ── helpers ────────────────────────────────────────────────────────────────────────────────────────
+
+function isTag(tag: string): tag is keyof typeof elementEvents {
+  return tag in elementEvents;
+}
+
+/** Files under `dir`, relative to it. */
+function walk(dir: string, root = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, root) : [relative(root, full)];
+  });
+}
+
+/** Every import of a built file, as esbuild reads it (static, dynamic, re-export). */
+async function importsOf(file: string): Promise<{ path: string; kind: string }[]> {
+  const found: { path: string; kind: string }[] = [];
+  await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'record-imports',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, ({ path, kind }) => {
+            if (kind === 'entry-point') return undefined;
+            found.push({ path, kind });
+            return { path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return found;
+}
+
+/** The component class's source file for `tag`, found through its define module's import. */
+function componentSourceOf(tag: string): string {
+  const define = read(join(pkgDir, `src/define/${tag}.ts`));
+  const path = /from '(\.\.\/components\/[^']+)\.js'/.exec(define)?.[1];
+  assert.ok(path, `src/define/${tag}.ts imports its component`);
+  return read(join(pkgDir, 'src/define', `${path}.ts`));
+}
+
+/**
+ * What defining the elements touches of a page, and no more: a registry that throws on a second
+ * definition of a name (as the browser's does), the script element being run, the base classes.
+ */
+function fakePage(): {
+  context: vm.Context;
+  globals: Record<string, unknown>;
+  defined: Map<string, unknown>;
+} {
+  const defined = new Map<string, unknown>();
+  class HTMLElement {}
+  class HTMLScriptElement {
+    constructor(readonly src: string) {}
+  }
+  const globals = {
+    HTMLElement,
+    HTMLScriptElement,
+    customElements: {
+      get: (name: string) => defined.get(name),
+      define(name: string, constructor: unknown) {
+        if (defined.has(name)) throw new Error(`NotSupportedError: "${name}" has already been defined`);
+        defined.set(name, constructor);
+      },
+    },
+    document: {
+      currentScript: new HTMLScriptElement(
+        `https://cdn.example/pay-elements/${pkg.version}/pay-elements.iife.js`,
+      ),
+      baseURI: 'https://shop.example/checkout',
+      createTreeWalker: () => ({}),
+    },
+  };
+  const context = vm.createContext({ ...globals, Event, CustomEvent, URL, console });
+  vm.runInContext('globalThis.window = globalThis;', context);
+  return { context, globals, defined };
+}
