@@ -96,6 +96,22 @@ describe('options', () => {
     failsWith({ client, resolveOrder, clientKey: 'ip' }, /option "clientKey" must be a function/);
   });
 
+  it('defaults the check timeout and the circuit breaker, and names a wrong value', () => {
+    const config = parseOptions({ client, resolveOrder });
+    assert.equal(config.checkTimeoutMs, 3000);
+    assert.deepEqual(config.circuitBreaker, { failureThreshold: 3, cooldownMs: 10_000 });
+    assert.deepEqual(
+      parseOptions({ client, resolveOrder, circuitBreaker: { cooldownMs: 500 } }).circuitBreaker,
+      { failureThreshold: 3, cooldownMs: 500 },
+    );
+    failsWith({ client, resolveOrder, checkTimeoutMs: 10 }, /option "checkTimeoutMs" must be at least 100/);
+    failsWith(
+      { client, resolveOrder, circuitBreaker: { failureThreshold: 0 } },
+      /option "circuitBreaker.failureThreshold" must be at least 1/,
+    );
+    failsWith({ client, resolveOrder, circuitBreaker: { cooldown: 5 } }, /option "circuitBreaker"/);
+  });
+
   it('lists every wrong option at once', () => {
     failsWith(
       { client, resolveOrder, lifespanMinutes: 0, basePath: 'x' },

@@ -47,6 +47,10 @@ export interface PayHandlerOptions {
   pollIntervalMs?: number;
   /** how long a claimed onPaid delivery is left alone before a sweep retries it, in ms; default 5 min */
   onPaidRetryAfterMs?: number;
+  /** how long one provider check of a customer's transactions may take, per request, in ms; default 3000 */
+  checkTimeoutMs?: number;
+  /** when to stop asking a provider that is down, and for how long */
+  circuitBreaker?: CircuitBreakerOptions;
   /** where logs go; default warnings and errors to the console */
   logger?: Logger;
   /** a hosted page for the session, given to the widget as `checkout_url` */
@@ -64,6 +68,13 @@ export interface PayHandlerOptions {
    * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
    */
   clientKey?(request: Request): string;
+}
+
+export interface CircuitBreakerOptions {
+  /** provider failures in a row (timeouts, dropped connections, 5xx) that open the breaker; default 3 */
+  failureThreshold?: number;
+  /** how long an open breaker fails calls at once before one trial call, ms; default 10 000 */
+  cooldownMs?: number;
 }
 
 export interface BankSuggestionOptions {
@@ -153,6 +164,31 @@ const Options = z.object({
     .int({ error: 'must be a whole number of milliseconds' })
     .min(1000, { error: 'must be at least 1000' })
     .default(300_000),
+  checkTimeoutMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100' })
+    .max(60_000, { error: 'must be at most 60000' })
+    .default(3000),
+  circuitBreaker: z
+    .strictObject(
+      {
+        failureThreshold: z
+          .number({ error: 'must be a number' })
+          .int({ error: 'must be a whole number' })
+          .min(1, { error: 'must be at least 1' })
+          .max(1000, { error: 'must be at most 1000' })
+          .default(3),
+        cooldownMs: z
+          .number({ error: 'must be a number of milliseconds' })
+          .int({ error: 'must be a whole number of milliseconds' })
+          .min(100, { error: 'must be at least 100' })
+          .max(3_600_000, { error: 'must be at most one hour (3600000)' })
+          .default(10_000),
+      },
+      { error: 'must be an object such as { failureThreshold: 3, cooldownMs: 10000 }' },
+    )
+    .default({ failureThreshold: 3, cooldownMs: 10_000 }),
   logger: z
     .custom<Logger>((v) => hasMethods(v, 'debug', 'info', 'warn', 'error'), {
       error: 'must have debug, info, warn and error methods (console does)',

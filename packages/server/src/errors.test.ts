@@ -161,7 +161,8 @@ describe('CORS', () => {
 describe('provider down', () => {
   let world: World;
   before(async () => {
-    world = await startWorld({ timeout: 150 });
+    // each case here is one failure on its own: the circuit breaker (outage.test.ts) stays closed
+    world = await startWorld({ timeout: 150, kit: { circuitBreaker: { failureThreshold: 100 } } });
   });
   after(async () => {
     await world.close();
@@ -200,21 +201,26 @@ describe('provider down', () => {
     assert.equal((await errorOf(response)).code, 'rate_limited');
   });
 
-  it('keeps answering polls from the store while the provider is down', async () => {
+  it('answers a poll of a pending session 503 with Retry-After while the provider is down', async () => {
     const created = await world.request('/pay/sessions', jsonPost({ order_id: 'order-2' }));
     const session = await view(created);
     await world.control('/faults', { path_prefix: '/v1/transactions', status: 503 });
     world.advance(1000);
+    const started = Date.now();
     const response = await world.request(`/pay/sessions/${session.id}`);
-    assert.equal(response.status, 200);
-    assert.equal((await view(response)).status, 'pending');
-    assert.ok(world.logs.some((l) => l.startsWith('warn payment check failed')));
+    assert.equal(response.headers.get('retry-after'), '1');
+    await expectUnavailable(started, response);
+    assert.ok(world.logs.some((l) => l.startsWith('warn payment provider call failed')));
     const renew = await world.request(`/pay/sessions/${session.id}/renew`, { method: 'POST' });
-    assert.equal(renew.status, 409);
+    assert.equal(renew.status, 409, 'an open session is not renewed, whatever the provider');
     const cleared = new Request(`${world.sandbox.url}/_sandbox/faults`, {
       method: 'DELETE',
       headers: { 'x-api-key': SANDBOX_KEY },
     });
     assert.equal((await fetch(cleared)).status, 200);
+    world.advance(1000);
+    const back = await world.request(`/pay/sessions/${session.id}`);
+    assert.equal(back.status, 200);
+    assert.equal((await view(back)).status, 'pending');
   });
 });

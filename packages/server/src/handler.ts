@@ -10,6 +10,7 @@ import {
   withHeaders,
 } from './http.js';
 import { bankRoutes } from './banks.js';
+import { CircuitBreaker } from './breaker.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
@@ -25,6 +26,8 @@ export interface PayHandler {
   fetch(request: Request): Promise<Response>;
   /** The payment watcher: `sweep()` may be called on an interval; `idle()` waits for background work. */
   watcher: PaymentWatcher;
+  /** The provider's circuit breaker (its `state` suits a health check). */
+  breaker: CircuitBreaker;
   store: SessionStore;
   /** Waits for checks and onPaid deliveries under way, then closes the store. */
   close(): Promise<void>;
@@ -34,6 +37,12 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
   const config = parseOptions(options);
   const logger: Logger = redactingLogger(config.logger, config.webhookSecret ? [config.webhookSecret] : []);
   const { store, clock, client } = config;
+  const breaker = new CircuitBreaker({
+    clock,
+    logger,
+    failureThreshold: config.circuitBreaker.failureThreshold,
+    cooldownMs: config.circuitBreaker.cooldownMs,
+  });
   const watcher = new PaymentWatcher({
     client,
     store,
@@ -41,12 +50,15 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     logger,
     intervalMs: config.pollIntervalMs,
     retryAfterMs: config.onPaidRetryAfterMs,
+    checkTimeoutMs: config.checkTimeoutMs,
+    breaker,
     onPaid: config.onPaid,
   });
   const routes: Route[] = sessionRoutes({
     client,
     store,
     watcher,
+    breaker,
     clock,
     logger,
     lifespanMinutes: config.lifespanMinutes,
@@ -152,6 +164,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
   return {
     fetch: handle,
     watcher,
+    breaker,
     store,
     async close() {
       await watcher.close();

@@ -9,6 +9,7 @@ import {
   RateLimitError,
   UnexpectedResponseError,
 } from '@pay-elements/api';
+import { ProviderUnavailableError } from './breaker.js';
 import { describeError, type Logger } from './log.js';
 
 /** Widget routes take small JSON bodies; provider webhooks may be larger. */
@@ -62,13 +63,22 @@ function errorJson(
   return json(body, statusOfErrorCode[code], headers);
 }
 
+const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
+
 /**
  * The one place a failure becomes an answer. HttpError says what the browser may know; provider
- * outages become 503 (429 for its rate limits) with a generic message; anything else is a 500 whose
- * detail goes to the log only.
+ * outages become 503 (429 for its rate limits) with a generic message — with `Retry-After` when the
+ * circuit breaker knows when the provider will be asked again (it has logged the failure already);
+ * anything else is a 500 whose detail goes to the log only.
  */
 export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
   if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
+  if (error instanceof ProviderUnavailableError) {
+    logger.debug('answered upstream_unavailable', { ...context, retryAfterMs: error.retryAfterMs });
+    return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE, undefined, {
+      'retry-after': String(Math.ceil(error.retryAfterMs / 1000)),
+    });
+  }
   if (error instanceof RateLimitError) {
     logger.warn('provider rate limit', { ...context, error: describeError(error) });
     const after = error.retryAfter;
@@ -87,7 +97,7 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
     error instanceof UnexpectedResponseError
   ) {
     logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
-    return errorJson('upstream_unavailable', 'The payment provider is unavailable. Try again shortly.');
+    return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE);
   }
   logger.error('unexpected error', { ...context, error: describeError(error) });
   return errorJson('internal', 'Something went wrong on our side.');

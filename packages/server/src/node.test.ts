@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { ErrorBody } from '@pay-elements/protocol';
 import { errorResponse, HttpError, json, readBody } from './http.js';
 import { defaultLogger } from './log.js';
@@ -116,6 +116,54 @@ describe('toNodeListener', () => {
       error: { code: 'payload_too_large', message: 'The request body is larger than 1000 bytes.' },
     });
   });
+
+  it(
+    'closes the connection when it answers before the body was read to its end',
+    { timeout: 5000 },
+    async () => {
+      const agent = new Agent({ keepAlive: true });
+      try {
+        const read = await send(port, {
+          method: 'POST',
+          path: '/echo',
+          headers: { 'content-type': 'application/json' },
+          chunks: ['{}'],
+        });
+        assert.notEqual(read.headers['connection'], 'close', 'a body read whole keeps the connection');
+        const answer = await new Promise<{ status: number; connection: string | undefined; closed: boolean }>(
+          (resolve, reject) => {
+            const req = httpRequest(
+              {
+                host: '127.0.0.1',
+                port,
+                agent,
+                method: 'POST',
+                path: '/cookies', // answers without reading the body
+                headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+              },
+              (res) => {
+                res.resume();
+                res.on('end', () =>
+                  req.socket?.once('close', () =>
+                    resolve({
+                      status: res.statusCode ?? 0,
+                      connection: res.headers['connection'],
+                      closed: true,
+                    }),
+                  ),
+                );
+              },
+            );
+            req.on('error', reject);
+            req.write('{"upload": "never finished"'); // and never ended
+          },
+        );
+        assert.deepEqual(answer, { status: 202, connection: 'close', closed: true });
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
 
   it('keeps several Set-Cookie headers apart and passes the status', async () => {
     const answer = await send(port, { method: 'GET', path: '/cookies' });

@@ -1,6 +1,7 @@
 // @pay-elements/server/node: runs a Fetch-standard handler on node:http. The request body is
 // streamed into the Request with the size limit enforced while reading (the handler answers 413 and
-// the connection is closed, the rest is never buffered); the answer is streamed back with
+// the connection is closed, the rest is never read); an answer sent before the body was read to its
+// end closes the connection too; the answer is streamed back with
 // backpressure; a client that goes away aborts the request's signal. The socket's remote address
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -207,7 +208,9 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers['set-cookie'] = cookies;
-    if (overLimit) headers['connection'] = 'close';
+    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
+    // the connection after the answer rather than read it all to keep the connection alive.
+    if (overLimit || !req.complete) headers['connection'] = 'close';
     if (!response.body || method === 'HEAD') {
       res.writeHead(response.status, headers);
       res.end();

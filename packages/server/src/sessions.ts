@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { CreateSessionRequest, type SessionView } from '@pay-elements/protocol';
 import type { DynamicAccount, PayClient } from '@pay-elements/api';
+import type { CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order } from './config.js';
 import { decimalEquals, decimalToNumber, numberEqualsDecimal } from './decimal.js';
 import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
@@ -15,6 +16,7 @@ export interface SessionRouteOptions {
   client: PayClient;
   store: SessionStore;
   watcher: PaymentWatcher;
+  breaker: CircuitBreaker;
   clock: Clock;
   logger: Logger;
   lifespanMinutes: number;
@@ -52,7 +54,7 @@ export function newSessionId(): string {
 }
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
-  const { client, store, watcher, clock, logger } = options;
+  const { client, store, watcher, breaker, clock, logger } = options;
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
   function answer(session: SessionRecord, request: Request | null, status = 200): Response {
@@ -78,11 +80,13 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   async function openAccount(order: Order): Promise<Renewal> {
     const amount = decimalToNumber(order.amount);
     if (amount === null) throw new Error(`order amount ${order.amount} cannot be sent as an exact number`);
-    const account: DynamicAccount = await client.virtualAccounts.createDynamic({
-      customer_id: order.customer_id,
-      amount,
-      lifespan_minutes: options.lifespanMinutes,
-    });
+    const account: DynamicAccount = await breaker.run(() =>
+      client.virtualAccounts.createDynamic({
+        customer_id: order.customer_id,
+        amount,
+        lifespan_minutes: options.lifespanMinutes,
+      }),
+    );
     if (
       !numberEqualsDecimal(account.amount, order.amount) ||
       account.currency.toUpperCase() !== order.currency
@@ -103,7 +107,10 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     };
   }
 
-  /** A poll's refresh: provider trouble is logged and the stored state answered. */
+  /**
+   * The refresh before answering an open session of the same order again: provider trouble is logged
+   * and the stored state answered (it was created moments ago, or is paid).
+   */
   async function refreshQuietly(session: SessionRecord): Promise<SessionRecord> {
     try {
       return await watcher.refresh(session);
@@ -174,8 +181,17 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     path: '/sessions/:id',
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
-      const session = await refreshQuietly(await find(params['id'] ?? ''));
-      return answer(session, request);
+      const stored = await find(params['id'] ?? '');
+      try {
+        return answer(await watcher.refresh(stored), request);
+      } catch (error) {
+        // The provider could not be asked: a pending session's stored view may be stale (paid
+        // meanwhile), so the poll fails (503 with Retry-After) rather than answer it. A session a
+        // webhook settled in the meantime answers what it is now.
+        const current = await store.get(stored.id);
+        if (current && current.status !== 'pending') return answer(current, request);
+        throw error;
+      }
     },
   };
 

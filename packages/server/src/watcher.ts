@@ -2,8 +2,11 @@
 // customer's transactions, at most once per interval per customer however many browsers poll
 // (concurrent checks of one customer share one in-flight call), makes one last check at expiry
 // before a session is called expired, and turns "paid" into exactly one onPaid call whether the news
-// comes from a webhook, from here, or both at once.
+// comes from a webhook, from here, or both at once. Provider calls go through the circuit breaker
+// under a short timeout; a customer whose last check failed is answered that failure again (fast,
+// without asking the provider) until its next check is due.
 import type { PayClient, Transaction } from '@pay-elements/api';
+import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from './config.js';
 import { decimalEquals } from './decimal.js';
 import { describeError, type Logger } from './log.js';
@@ -18,6 +21,10 @@ export interface WatcherOptions {
   intervalMs: number;
   /** a claimed onPaid delivery older than this is retried by a sweep, ms */
   retryAfterMs: number;
+  /** the timeout of each provider request of a check (no retries: the next poll is the retry), ms */
+  checkTimeoutMs: number;
+  /** the provider's circuit breaker, shared with the kit's other provider calls */
+  breaker: CircuitBreaker;
   onPaid: ((session: SessionRecord) => void | Promise<void>) | undefined;
 }
 
@@ -60,6 +67,8 @@ export class PaymentWatcher {
   private readonly lastCheck = new Map<string, number>();
   /** customer → the provider check in flight (the coalescing) */
   private readonly inFlight = new Map<string, Check>();
+  /** customer → why its last check failed (answered again until the next check is due) */
+  private readonly lastFailure = new Map<string, unknown>();
   /** background work (onPaid deliveries) that close() waits for */
   private readonly background = new Set<Promise<void>>();
   /** sessions whose onPaid this instance is calling right now (a sweep leaves them alone) */
@@ -74,8 +83,9 @@ export class PaymentWatcher {
 
   /**
    * The session brought up to date. A pending session triggers a check of its customer unless one
-   * ran within the interval; `force` makes sure a check starts now (used before a renewal). Provider
-   * failures are thrown: a status poll catches them and answers what the store holds.
+   * ran within the interval; `force` makes sure a check starts now (used before a renewal). When the
+   * provider cannot be asked (or the last check within the interval could not), throws
+   * ProviderUnavailableError with when to try again; other failures are thrown as they are.
    */
   async refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
     if (session.status !== 'pending') return session;
@@ -93,14 +103,28 @@ export class PaymentWatcher {
       return this.checkCustomer(customerId, force);
     }
     const last = this.lastCheck.get(customerId);
-    if (!force && last !== undefined && now - last < this.options.intervalMs) return;
+    if (!force && last !== undefined && now - last < this.options.intervalMs) {
+      // not due yet: the last check's outcome stands, a failure included
+      if (this.lastFailure.has(customerId)) throw this.unavailable(this.lastFailure.get(customerId), last);
+      return;
+    }
     this.lastCheck.set(customerId, now);
     this.pruneThrottle(now);
     const check: Check = {
       startedAt: now,
-      done: this.runCheck(customerId, now).finally(() => {
-        if (this.inFlight.get(customerId) === check) this.inFlight.delete(customerId);
-      }),
+      done: this.runCheck(customerId, now)
+        .then(
+          () => {
+            this.lastFailure.delete(customerId);
+          },
+          (error: unknown) => {
+            this.lastFailure.set(customerId, error);
+            throw this.unavailable(error, now);
+          },
+        )
+        .finally(() => {
+          if (this.inFlight.get(customerId) === check) this.inFlight.delete(customerId);
+        }),
     };
     this.inFlight.set(customerId, check);
     return check.done;
@@ -115,9 +139,11 @@ export class PaymentWatcher {
     const pending = await this.options.store.listPending();
     const customers = [...new Set(pending.map((s) => s.customerId))];
     for (const customerId of customers) {
-      await this.checkCustomer(customerId).catch((error: unknown) =>
-        this.options.logger.warn('payment check failed', { customerId, error: describeError(error) }),
-      );
+      await this.checkCustomer(customerId).catch((error: unknown) => {
+        // an outage is logged once by the breaker, not once per customer
+        if (!(error instanceof ProviderUnavailableError))
+          this.options.logger.warn('payment check failed', { customerId, error: describeError(error) });
+      });
     }
   }
 
@@ -193,17 +219,17 @@ export class PaymentWatcher {
     customerId: string,
     sessions: SessionRecord[],
   ): Promise<Map<string, Transaction>> {
-    const { client } = this.options;
+    const { client, breaker, checkTimeoutMs } = this.options;
     const since = Math.min(...sessions.map((s) => Date.parse(s.createdAt))) - HISTORY_SLACK_MS;
     const size = client.conventions.pageSize.max;
     const found = new Map<string, Transaction>();
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await client.transactions.list({
-        customer_id: customerId,
-        sort: 'created_at,desc',
-        size,
-        page,
-      });
+      const result = await breaker.run(() =>
+        client.transactions.list(
+          { customer_id: customerId, sort: 'created_at,desc', size, page },
+          { timeout: checkTimeoutMs, maxRetries: 0 },
+        ),
+      );
       for (const session of sessions) {
         const credit = found.has(session.id) ? undefined : result.items.find((t) => creditPays(t, session));
         if (credit) found.set(session.id, credit);
@@ -249,10 +275,27 @@ export class PaymentWatcher {
     void work.finally(() => this.background.delete(work));
   }
 
+  /**
+   * A failed check's error as the caller should see it: a provider outage as a fresh
+   * ProviderUnavailableError saying when the next check may be made (the later of the customer's
+   * next check and the breaker's reopening); any other failure as it is.
+   */
+  private unavailable(error: unknown, checkedAt: number): unknown {
+    if (!(error instanceof ProviderUnavailableError)) return error;
+    const nextCheck = checkedAt + this.options.intervalMs - this.options.clock.now();
+    return new ProviderUnavailableError(
+      error.message,
+      Math.max(nextCheck, this.options.breaker.retryAfterMs()),
+      { cause: error.cause },
+    );
+  }
+
   private pruneThrottle(now: number): void {
     if (this.lastCheck.size < 10_000) return;
     for (const [customer, at] of this.lastCheck)
-      if (now - at >= this.options.intervalMs && !this.inFlight.has(customer))
+      if (now - at >= this.options.intervalMs && !this.inFlight.has(customer)) {
         this.lastCheck.delete(customer);
+        this.lastFailure.delete(customer);
+      }
   }
 }

@@ -1,0 +1,194 @@
+// server-example killed in the middle of a checkout, as real processes: the emulator runs on its own
+// (`pay-sandbox`, so it keeps its state while the backend restarts) and server-example talks to it as
+// to a real provider (PAY_API_KEY, PAY_BASE_URL), with its sessions in a temporary SQLite file.
+// SIGKILL after a session was created; started again on the same port and file, the session is there
+// with the same account; a transfer turns it paid and onPaid ("order … paid") runs once; a transfer
+// made while the backend was down is found after the restart; after another restart both are paid.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SessionView } from '@pay-elements/protocol';
+import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
+const KEY = 'sk_sandbox_local';
+const SECRET = 'whsec_faults_restart';
+
+interface Running {
+  child: ChildProcess;
+  /** everything it printed so far, stdout and stderr */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+const started: Running[] = [];
+
+/** Spawns a process and waits until its output matches `ready` (or it exits). */
+async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running: Running = { child, output: () => out, exited };
+  started.push(running);
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (ready.test(out)) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then((code) =>
+      reject(new Error(`${args.join(' ')} exited (${code}) before it was ready:\n${out}`)),
+    );
+  });
+  return running;
+}
+
+/** The environment without any PAY_* or server variable of the shell running the tests. */
+function baseEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PAY_|PORT$|HOST$|PUBLIC_URL$)/.test(name)),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Asks `check` every 50 ms until it answers a value, or fails after `ms`. */
+async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function paidLines(text: string, orderId: string): number {
+  return text.split('\n').filter((line) => line.includes(`order ${orderId} paid`)).length;
+}
+
+describe('server-example killed in the middle of a checkout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-faults-restart-'));
+  let port = 0;
+  let sandboxUrl = '';
+  let control: SandboxControl;
+
+  before(async () => {
+    port = await freePort();
+    const sandbox = await launch(
+      [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
+      {
+        ...baseEnv(),
+        PAY_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/pay/webhooks`,
+        PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
+      },
+      /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
+    );
+    sandboxUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+    control = new SandboxControl(sandboxUrl, KEY);
+  });
+
+  after(async () => {
+    for (const running of started) {
+      if (running.child.exitCode === null && running.child.signalCode === null) {
+        running.child.kill('SIGKILL');
+        await running.exited;
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function startBackend(): Promise<Running> {
+    return launch(
+      ['--import', 'tsx', 'server-example/src/main.ts'],
+      {
+        ...baseEnv(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PAY_API_KEY: KEY,
+        PAY_BASE_URL: sandboxUrl,
+        PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
+        PAY_WEBHOOK_SECRET: SECRET,
+        PAY_DB: join(dir, 'pay.sqlite'),
+      },
+      /Ctrl-C to stop/,
+    );
+  }
+
+  async function session(id: string): Promise<SessionView> {
+    const response = await fetch(`http://127.0.0.1:${port}/pay/sessions/${encodeURIComponent(id)}`);
+    assert.equal(response.status, 200);
+    return SessionView.parse(await response.json());
+  }
+
+  async function open(orderId: string): Promise<SessionView> {
+    const response = await fetch(`http://127.0.0.1:${port}/pay/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: orderId }),
+    });
+    assert.equal(response.status, 201);
+    return SessionView.parse(await response.json());
+  }
+
+  it('keeps the sessions, recognises each payment once, and stays paid', { timeout: 90_000 }, async () => {
+    const first = await startBackend();
+    const checkout = await open('demo-1');
+    const unattended = await open('demo-2');
+    first.child.kill('SIGKILL');
+    assert.equal(await first.exited, null, 'killed, not exited');
+
+    // paid while the backend is down: the emulator's webhook finds no one
+    await control.transfer({ account_number: unattended.account.account_number, amount: 18500.5 });
+
+    const second = await startBackend();
+    const again = await session(checkout.id);
+    assert.equal(again.status, 'pending');
+    assert.deepEqual(again.account, checkout.account, 'the same account after the restart');
+    assert.equal(again.reference, checkout.reference);
+    assert.equal(again.expires_at, checkout.expires_at);
+
+    // the transfer made while it was down: a poll after the restart finds it
+    assert.equal((await session(unattended.id)).status, 'paid');
+
+    await control.transfer({ account_number: checkout.account.account_number, amount: 5000 });
+    const paid = await until('the checkout to turn paid', 10_000, async () => {
+      const view = await session(checkout.id);
+      return view.status === 'paid' ? view : undefined;
+    });
+    assert.ok(paid.paid_at);
+    await until('onPaid of both orders', 10_000, () =>
+      Promise.resolve(
+        paidLines(second.output(), 'demo-1') && paidLines(second.output(), 'demo-2') ? true : undefined,
+      ),
+    );
+    second.child.kill('SIGTERM');
+    assert.equal(await second.exited, 0, 'stopped cleanly, deliveries done');
+
+    const third = await startBackend();
+    const after = await session(checkout.id);
+    assert.equal(after.status, 'paid');
+    assert.equal(after.paid_at, paid.paid_at);
+    assert.equal((await session(unattended.id)).status, 'paid');
+    third.child.kill('SIGTERM');
+    assert.equal(await third.exited, 0);
+
+    const everything = [first, second, third].map((r) => r.output()).join('\n');
+    assert.equal(paidLines(everything, 'demo-1'), 1, everything);
+    assert.equal(paidLines(everything, 'demo-2'), 1, everything);
+  });
+});
