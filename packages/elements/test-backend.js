@@ -12,8 +12,10 @@
 //     POST   /_test/faults      {path_prefix, status, …}  provider failures; DELETE clears them
 //     POST   /_test/kit-outage  {times}                   the next `times` GET /pay/sessions/… answer
 //                                                        503 upstream_unavailable in front of the kit
-//                                                        (the kit itself answers its stored state
-//                                                        when the provider is down); DELETE clears
+//                                                        (the kit answers so too for a pending session
+//                                                        once a /v1/transactions fault fails its check,
+//                                                        but only when its next check is due on the
+//                                                        frozen clock: /_test/clock); DELETE clears
 //     POST   /_test/invoices    {email, items, charges?, note?, payment_schedule}
 //                                                        a new invoice through the api client (POST
 //                                                        /v1/invoices); answers its record

@@ -9,6 +9,7 @@ import { register } from 'tsx/esm/api';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { emulateMediaFeaturesPlugin } from './test-media.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -109,6 +110,7 @@ export default {
   middleware: backend.middleware,
   plugins: [
     qrcodeAsEsm(),
+    emulateMediaFeaturesPlugin(),
     // the plugin reads the file raw (no `extends`): point it at the base that sets legacy decorators
     esbuildPlugin({
       ts: true,

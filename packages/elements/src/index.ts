@@ -34,6 +34,7 @@ export type { Clock, TimerId } from './lib/clock.js';
 export type { BackendError, ClientErrorCode } from './lib/backend.js';
 export { registerTranslation, translationFor, en, fr } from './i18n/index.js';
 export type { Translation } from './i18n/types.js';
+export type { PayTheme } from './styles/theme.js';
 
 export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';
 export type { InvoiceStatus, InvoiceViewModel, LinkStatus, LinkView } from '@pay-elements/protocol';

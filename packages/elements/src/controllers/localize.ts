@@ -1,7 +1,12 @@
 // The locale of an element: its closest ancestor's `lang` (crossing shadow roots), then the page's,
-// then the browser's. Hosts re-render when a `lang` attribute changes anywhere in the page's light DOM.
+// then the browser's. Hosts re-render when a `lang` or `dir` attribute changes anywhere in the page's
+// light DOM, and when a translation is registered.
+//
+// Direction: an element follows the `dir` of its context (`:dir(rtl)`). Only when nothing around it
+// says (no `dir` on any ancestor, the page's root included) does it take its language's: inside
+// `<div lang="ar">` it sets `dir="rtl"` on itself, and removes it again when the context gains a `dir`.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { translationFor } from '../i18n/index.js';
+import { onTranslationRegistered, translationFor } from '../i18n/index.js';
 import type { Translation } from '../i18n/types.js';
 import { formatMoney } from '../lib/money.js';
 import { formatClockFace, formatDurationWords } from '../lib/duration.js';
@@ -10,29 +15,42 @@ type Host = ReactiveControllerHost & HTMLElement;
 
 const hosts = new Set<Host>();
 let observer: MutationObserver | null = null;
+let unsubscribe: (() => void) | null = null;
 
-function observeLang(): void {
+function updateAll(): void {
+  for (const host of hosts) host.requestUpdate();
+}
+
+function observeContext(): void {
   if (observer) return;
-  observer = new MutationObserver(() => {
-    for (const host of hosts) host.requestUpdate();
+  observer = new MutationObserver(updateAll);
+  observer.observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['lang', 'dir'],
+    subtree: true,
   });
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  unsubscribe = onTranslationRegistered(updateAll);
+}
+
+/** The element's parent, or the host of the shadow root it is the top of; null at the top. */
+function parentOf(node: Element): Element | null {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
+/** The value of `name` on `element` or its closest ancestor, walking out of shadow roots; null if none. */
+function closestAttribute(element: Element | null, name: string): string | null {
+  for (let node = element; node; node = parentOf(node)) {
+    const value = node.getAttribute(name);
+    if (value) return value;
+  }
+  return null;
 }
 
 /** The `lang` of `element` or its closest ancestor, walking out of shadow roots; null if none. */
 export function closestLang(element: Element): string | null {
-  let node: Element | null = element;
-  while (node) {
-    const lang = node.getAttribute('lang');
-    if (lang) return lang;
-    if (node.parentElement) {
-      node = node.parentElement;
-    } else {
-      const root = node.getRootNode();
-      node = root instanceof ShadowRoot ? root.host : null;
-    }
-  }
-  return null;
+  return closestAttribute(element, 'lang');
 }
 
 /** A usable BCP 47 tag from `candidate`, or null if it is empty or malformed. */
@@ -45,8 +63,15 @@ function canonical(candidate: string | null | undefined): string | null {
   }
 }
 
+/** The language subtag of a BCP 47 tag: "pt-BR" → "pt". */
+function language(tag: string): string {
+  return (tag.split('-')[0] ?? '').toLowerCase();
+}
+
 export class LocalizeController implements ReactiveController {
   private readonly host: Host;
+  /** The `dir` this controller put on its host (null: none, or the page author's own). */
+  private ownDir: 'rtl' | null = null;
 
   constructor(host: Host) {
     this.host = host;
@@ -55,7 +80,9 @@ export class LocalizeController implements ReactiveController {
 
   hostConnected(): void {
     hosts.add(this.host);
-    observeLang();
+    observeContext();
+    // (re)placed in the page: its lang and dir may differ from where it was
+    this.host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -63,17 +90,38 @@ export class LocalizeController implements ReactiveController {
     if (hosts.size === 0) {
       observer?.disconnect();
       observer = null;
+      unsubscribe?.();
+      unsubscribe = null;
     }
   }
 
-  /** The locale used for text and formatting. */
-  lang(): string {
+  hostUpdate(): void {
+    this.applyDirection();
+  }
+
+  /** The locale asked for by the page: the closest `lang`, else the browser's language. */
+  private requested(): string {
     return canonical(closestLang(this.host)) ?? canonical(navigator.language) ?? 'en';
   }
 
-  /** The translation table for the current locale. */
+  /**
+   * The locale for formatting (Intl): the full tag asked for ("pt-AO", "ar-EG") when its language has a
+   * table, else the language of the table shown, so numbers and dates match the words around them.
+   */
+  lang(): string {
+    const requested = this.requested();
+    const table = translationFor(requested);
+    return language(requested) === language(table.$code) ? requested : table.$code;
+  }
+
+  /** The translation table for the current locale: the exact tag, then its language, then English. */
   get term(): Translation {
-    return translationFor(this.lang());
+    return translationFor(this.requested());
+  }
+
+  /** The element's direction as laid out: its context's `dir`, else its language's. */
+  dir(): 'ltr' | 'rtl' {
+    return this.host.matches(':dir(rtl)') ? 'rtl' : 'ltr';
   }
 
   money(amount: string, currency: string): string {
@@ -92,5 +140,22 @@ export class LocalizeController implements ReactiveController {
 
   durationWords(ms: number): string {
     return formatDurationWords(ms, this.lang());
+  }
+
+  /** Puts `dir="rtl"` on the host when its language is right-to-left and no ancestor has a `dir`. */
+  private applyDirection(): void {
+    const host = this.host;
+    const current = host.getAttribute('dir');
+    if (current !== null && current !== this.ownDir) {
+      // the page set the host's own dir: it wins
+      this.ownDir = null;
+      return;
+    }
+    const context = closestAttribute(parentOf(host), 'dir');
+    const wanted = context === null && this.term.$dir === 'rtl' ? 'rtl' : null;
+    if (wanted === current) return;
+    if (wanted) host.setAttribute('dir', wanted);
+    else host.removeAttribute('dir');
+    this.ownDir = wanted;
   }
 }

@@ -3,6 +3,7 @@ import type { Translation } from './types.js';
 const en: Translation = {
   $code: 'en',
   $name: 'English',
+  $dir: 'ltr',
   regionLabel: 'Pay by bank transfer',
   loading: 'Loading payment details…',
   statusTitle: {
@@ -49,6 +50,7 @@ const en: Translation = {
   retry: 'Try again',
   qrCode: 'QR code',
   qrCheckout: 'QR code to pay on another device',
+  connection: { reconnecting: 'Reconnecting…' },
   bankPicker: {
     label: 'Bank',
     placeholder: 'Search for a bank',

@@ -3,6 +3,7 @@ import type { Translation } from './types.js';
 const fr: Translation = {
   $code: 'fr',
   $name: 'Français',
+  $dir: 'ltr',
   regionLabel: 'Payer par virement bancaire',
   loading: 'Chargement des informations de paiement…',
   statusTitle: {
@@ -49,6 +50,7 @@ const fr: Translation = {
   retry: 'Réessayer',
   qrCode: 'Code QR',
   qrCheckout: 'Code QR pour payer sur un autre appareil',
+  connection: { reconnecting: 'Reconnexion…' },
   bankPicker: {
     label: 'Banque',
     placeholder: 'Rechercher une banque',

@@ -14,6 +14,8 @@ export interface Translation {
   $code: string;
   /** The language's own name: "English", "Français". */
   $name: string;
+  /** The language's writing direction: "rtl" for Arabic, "ltr" otherwise. */
+  $dir: 'ltr' | 'rtl';
 
   /** Accessible name of the whole <pay-dynamic-account>. */
   regionLabel: string;
@@ -61,6 +63,11 @@ export interface Translation {
   qrCode: string;
   /** Accessible name of the hosted-checkout QR in <pay-dynamic-account>. */
   qrCheckout: string;
+  /** <pay-dynamic-account> while its polls fail and the account stays shown. */
+  connection: {
+    /** Shown in place of the waiting message, and announced once: "Reconnecting…" */
+    reconnecting: string;
+  };
 
   /** <pay-bank-picker>. Numbers arrive formatted (except `count`, given for plural choices). */
   bankPicker: {

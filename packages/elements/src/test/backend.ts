@@ -65,8 +65,9 @@ export function clearFaults(): Promise<unknown> {
 }
 
 /**
- * The next `times` reads of a session answer 503 upstream_unavailable from in front of the kit (the
- * kit itself answers its stored state when the provider is down, so a failing read needs an outage).
+ * The next `times` reads of a session answer 503 upstream_unavailable from in front of the kit, at
+ * once. (A /v1/transactions fault makes the kit itself answer so for a pending session, but only once
+ * its next provider check is due: advance the server clock first.)
  */
 export function injectKitOutage(times: number): Promise<unknown> {
   return control('POST', '/kit-outage', { times });

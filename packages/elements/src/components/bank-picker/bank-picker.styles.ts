@@ -101,7 +101,7 @@ export default [
       position: absolute;
       z-index: 10;
       inset-inline: 0;
-      top: calc(100% + 0.25rem);
+      inset-block-start: calc(100% + 0.25rem);
       background: var(--pay-color-surface);
       border: 1px solid var(--pay-color-border);
       border-radius: var(--pay-radius);
@@ -130,7 +130,7 @@ export default [
     }
 
     [part='group'] + [part='group'] {
-      border-top: 1px solid var(--pay-color-border);
+      border-block-start: 1px solid var(--pay-color-border);
     }
 
     [part~='option'] {
@@ -170,7 +170,7 @@ export default [
     }
 
     [part='hint'] {
-      border-top: 1px solid var(--pay-color-border);
+      border-block-start: 1px solid var(--pay-color-border);
       font-size: 0.875em;
     }
 
@@ -213,7 +213,7 @@ export default [
       margin-inline-end: 0.5em;
       vertical-align: -0.1em;
       border: 2px solid var(--pay-color-border);
-      border-top-color: var(--pay-color-accent);
+      border-block-start-color: var(--pay-color-accent);
       border-radius: 50%;
       animation: spin 1s linear infinite;
     }
@@ -230,8 +230,12 @@ export default [
       }
     }
 
+    /* The system paints every background as Canvas: show the active option as the system does. */
     @media (forced-colors: active) {
       [part~='option-active'] {
+        forced-color-adjust: none;
+        color: HighlightText;
+        background: Highlight;
         outline-color: Highlight;
       }
     }

@@ -11,6 +11,7 @@ import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { listAnnouncement, optionItems, renderPicker } from './bank-picker.view.js';
 import type { OptionItems, PickerView } from './bank-picker.view.js';
+import type { PayTheme } from '../../styles/theme.js';
 import styles from './bank-picker.styles.js';
 
 /**
@@ -71,6 +72,7 @@ export const renderLimit = 100;
  * @cssproperty --pay-radius - Corner radius.
  * @cssproperty --pay-spacing - Base spacing.
  * @cssproperty --pay-focus-ring-width - Width of the focus ring.
+ * @cssproperty --pay-transition-duration - Transitions (0s under prefers-reduced-motion).
  * @cssproperty --pay-bank-picker-list-height - Most height of the list before it scrolls (default 18rem).
  *
  * @cssstate idle - No country and no list given.
@@ -114,8 +116,8 @@ export class PayBankPicker extends LitElement {
   /** Neither editable, nor focusable, nor submitted. */
   @property({ type: Boolean, reflect: true, attribute: 'disabled' }) disabled = false;
 
-  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. */
-  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
+  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** A bank list to offer as is, instead of fetching `country`'s. */
   @property({ attribute: false }) banks: readonly BankEntry[] | null = null;

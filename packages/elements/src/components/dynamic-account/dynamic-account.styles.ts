@@ -54,6 +54,11 @@ export default [
       color: var(--pay-color-text-muted);
     }
 
+    [part='reconnecting'] {
+      color: var(--pay-color-text);
+      font-weight: 600;
+    }
+
     [part='details'] {
       display: grid;
       gap: calc(var(--pay-spacing) * 0.5);
@@ -147,6 +152,7 @@ export default [
       border-radius: var(--pay-progress-height);
     }
 
+    /* The fill shrinks towards the start side: the left, or the right in a right-to-left context. */
     [part='progress-indicator'] {
       height: 100%;
       background: var(--pay-progress-color);
@@ -156,6 +162,11 @@ export default [
 
     :host(:dir(rtl)) [part='progress-indicator'] {
       transform-origin: right center;
+    }
+
+    /* The account number reads left to right in every language (dir="ltr" in the markup). */
+    [part='account-number'] {
+      unicode-bidi: isolate;
     }
 
     [part='status-icon'] {
@@ -184,7 +195,7 @@ export default [
       margin-inline-end: 0.5em;
       vertical-align: -0.1em;
       border: 2px solid var(--pay-color-border);
-      border-top-color: var(--pay-color-accent);
+      border-block-start-color: var(--pay-color-accent);
       border-radius: 50%;
       animation: spin 1s linear infinite;
     }
@@ -198,6 +209,18 @@ export default [
     @media (prefers-reduced-motion: reduce) {
       .spinner {
         animation: none;
+      }
+    }
+
+    /* The system paints every background as Canvas: draw the track's outline and the fill in Highlight. */
+    @media (forced-colors: active) {
+      [part='progress'] {
+        border: 1px solid CanvasText;
+      }
+
+      [part='progress-indicator'] {
+        forced-color-adjust: none;
+        background: Highlight;
       }
     }
   `,

@@ -20,6 +20,7 @@ import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
+import type { PayTheme } from '../../styles/theme.js';
 import styles from './dynamic-account.styles.js';
 
 /** What the element shows: before the first answer, each session status, or a failure with nothing to show. */
@@ -34,12 +35,15 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  *
  * Loads the session view from `{endpoint}/sessions/{session}`, polls it (every 2 s for the first
  * minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
- * (`{endpoint}/sessions/{session}/renew`) once the account has expired.
+ * (`{endpoint}/sessions/{session}/renew`) once the account has expired. When polls fail while an
+ * account is shown (the payment provider is down, the network is gone), the account and countdown
+ * stay, a polite "Reconnecting…" notice replaces the waiting message, one pay-error is fired for the
+ * whole outage, and polling keeps going (backing off) until the backend answers again.
  *
  * @event {PayStatusChangeEvent} pay-status-change - The status is first known or changed. `detail: {status, previous, session}`.
  * @event {PayPaidEvent} pay-paid - The transfer arrived; fired once. `detail: {session}`.
  * @event {PayExpiredEvent} pay-expired - The account expired unpaid. `detail: {session}`.
- * @event {PayErrorEvent} pay-error - Loading or renewing failed. `detail: {code, message, status, operation}`.
+ * @event {PayErrorEvent} pay-error - Loading or renewing failed (once per run of failed polls). `detail: {code, message, status, operation}`.
  * @event {PayCopyEvent} pay-copy - A copy button put its value on the clipboard. `detail: {field, value}`.
  *
  * @csspart base - The box around every state.
@@ -49,13 +53,16 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart amount - The formatted amount.
  * @csspart bank-name - The bank's name.
  * @csspart account-name - The account holder's name.
- * @csspart account-number - The grouped account number.
+ * @csspart account-number - The grouped account number (always left to right, also in Arabic).
  * @csspart copy-button - Both copy buttons (also `copy-amount` and `copy-account-number`).
  * @csspart countdown - The countdown text and progress bar.
  * @csspart countdown-text - "Expires in 29:05".
  * @csspart progress - The progress bar's track.
  * @csspart progress-indicator - The progress bar's fill.
  * @csspart message - The explanation under the title (waiting, paid, expired, error).
+ * @csspart reconnecting - "Reconnecting…", in place of the waiting message while polls fail.
+ * @csspart paid-at - "Received on …", in the paid state.
+ * @csspart renew-error - Why getting a new account failed, in the expired state.
  * @csspart status-icon - The icon of the paid, expired and error states.
  * @csspart renew-button - "Get a new account".
  * @csspart retry-button - "Try again".
@@ -86,6 +93,7 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @cssstate paid - The transfer arrived.
  * @cssstate expired - The account expired unpaid.
  * @cssstate error - Nothing to show: the session is unknown or the backend failed.
+ * @cssstate reconnecting - The account is shown but the backend is not answering; polling goes on.
  */
 export class PayDynamicAccount extends LitElement {
   static override styles = styles;
@@ -99,8 +107,8 @@ export class PayDynamicAccount extends LitElement {
   /** Shows a QR code of the session's hosted checkout URL (when it has one), to finish on a phone. */
   @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
 
-  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. */
-  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
+  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
@@ -109,6 +117,8 @@ export class PayDynamicAccount extends LitElement {
   @state() private failure: BackendError | null = null;
   @state() private renewFailure: BackendError | null = null;
   @state() private renewing = false;
+  /** Polls are failing while an account is shown: the "Reconnecting…" notice. */
+  @state() private reconnecting = false;
   @state() private announcement = '';
 
   @query('[part="title"]') private titleElement?: HTMLElement;
@@ -167,6 +177,8 @@ export class PayDynamicAccount extends LitElement {
       if (name === current) this.internals.states.add(name);
       else this.internals.states.delete(name);
     }
+    if (this.reconnecting && current === 'pending') this.internals.states.add('reconnecting');
+    else this.internals.states.delete('reconnecting');
     const status = this.status;
     if (status) this.setAttribute('status', status);
     else this.removeAttribute('status');
@@ -193,6 +205,7 @@ export class PayDynamicAccount extends LitElement {
     this.failure = null;
     this.renewFailure = null;
     this.renewing = false;
+    this.reconnecting = false;
     this.etag = null;
     this.paidAnnounced = false;
     this.failing = false;
@@ -223,6 +236,7 @@ export class PayDynamicAccount extends LitElement {
         return 'stop';
       case 'not-modified':
         this.failing = false;
+        this.reconnecting = false;
         return this.view?.status === 'pending' ? 'continue' : 'stop';
       case 'error':
         return this.handleFailure(answer.error, operation);
@@ -250,12 +264,20 @@ export class PayDynamicAccount extends LitElement {
         this.countdown.stop();
       }
       this.failure = error;
+      this.reconnecting = false;
     }
     if (!this.failing) {
+      // once per run of failures, however many polls fail: one event, one announcement
       this.failing = true;
-      if (!this.view) this.announce(this.localize.term.errors[error.code]);
+      if (this.view) {
+        this.reconnecting = true;
+        this.announce(this.localize.term.connection.reconnecting);
+      } else {
+        this.announce(this.localize.term.errors[error.code]);
+      }
       this.dispatchEvent(new PayErrorEvent({ ...error, operation }));
     }
+    // keep trying (backing off) unless the session is gone: the backend may be back at the next poll
     return gone ? 'stop' : 'failed';
   }
 
@@ -268,6 +290,7 @@ export class PayDynamicAccount extends LitElement {
     this.view = view;
     this.failure = null;
     this.failing = false;
+    this.reconnecting = false;
     if (newAccount) {
       const start = Date.parse(renewed ? view.server_time : view.created_at);
       this.windowStart = Number.isNaN(start) ? Date.parse(view.server_time) : start;
@@ -454,7 +477,7 @@ export class PayDynamicAccount extends LitElement {
           <div class="row">
             <dt>${term.accountNumberLabel}</dt>
             <dd>
-              <span part="account-number" aria-hidden="true"
+              <span part="account-number" dir="ltr" aria-hidden="true"
                 >${displayAccountNumber(view.account.account_number)}</span
               >
               <span class="visually-hidden">${spokenAccountNumber(view.account.account_number)}</span>
@@ -471,7 +494,13 @@ export class PayDynamicAccount extends LitElement {
           </div>
         </dl>
         ${this.renderCountdown(view)}
-        <p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>
+        ${
+          this.reconnecting
+            ? html`<p part="reconnecting">
+                <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
+              </p>`
+            : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
+        }
         ${
           this.showQr && view.checkout_url
             ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>`

@@ -130,7 +130,7 @@ export default [
       padding: calc(var(--pay-spacing) * 0.375) calc(var(--pay-spacing) * 0.5);
       text-align: start;
       vertical-align: top;
-      border-bottom: 1px solid var(--pay-color-border);
+      border-block-end: 1px solid var(--pay-color-border);
     }
 
     thead th {
@@ -158,15 +158,15 @@ export default [
 
     tfoot tr:not(.total-row) th,
     tfoot tr:not(.total-row) td {
-      border-bottom: none;
+      border-block-end: none;
     }
 
     .total-row th,
     .total-row td {
       font-weight: 700;
       color: var(--pay-color-text);
-      border-top: 2px solid var(--pay-color-text);
-      border-bottom: none;
+      border-block-start: 2px solid var(--pay-color-text);
+      border-block-end: none;
     }
 
     [part='note'] {
@@ -191,6 +191,12 @@ export default [
     [part='account-number'] {
       font-variant-numeric: tabular-nums;
       letter-spacing: 0.02em;
+    }
+
+    /* Account numbers and codes read left to right in every language (dir="ltr" in the markup). */
+    [part='account-number'],
+    [part='swift-code'] {
+      unicode-bidi: isolate;
     }
 
     button {
@@ -244,7 +250,7 @@ export default [
       margin-inline-end: 0.5em;
       vertical-align: -0.1em;
       border: 2px solid var(--pay-color-border);
-      border-top-color: var(--pay-color-accent);
+      border-block-start-color: var(--pay-color-accent);
       border-radius: 50%;
       animation: spin 1s linear infinite;
     }

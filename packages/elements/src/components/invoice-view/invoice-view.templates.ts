@@ -207,7 +207,7 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
         <div class="row">
           <dt>${term.accountNumberLabel}</dt>
           <dd>
-            <span part="account-number" class="value" aria-hidden="true"
+            <span part="account-number" class="value" dir="ltr" aria-hidden="true"
               >${displayAccountNumber(details.account_number)}</span
             >
             <span class="visually-hidden">${spokenAccountNumber(details.account_number)}</span>
@@ -227,7 +227,7 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
             ? html`<div class="row">
                 <dt>${t.swiftCodeLabel}</dt>
                 <dd>
-                  <span part="swift-code" class="value">${details.swift_code}</span>
+                  <span part="swift-code" class="value" dir="ltr">${details.swift_code}</span>
                   ${copyButton(ctx, 'swift-code', t.copySwiftCode, t.copiedSwiftCode)}
                 </dd>
               </div>`

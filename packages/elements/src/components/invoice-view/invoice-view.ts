@@ -20,6 +20,7 @@ import type { ViewAnswer } from '../../lib/invoice-backend.js';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { renderError, renderInvoice, renderLoading } from './invoice-view.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
+import type { PayTheme } from '../../styles/theme.js';
 import styles from './invoice-view.styles.js';
 
 /** What the element shows: before the first answer, each invoice status, or a failure with nothing to show. */
@@ -61,6 +62,7 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart message - The sentence under the heading (what to do in this status, or the error).
  * @csspart summary - The list of status, due date and issue date.
  * @csspart due-date - The formatted due date.
+ * @csspart issued - The formatted issue date.
  * @csspart items - The items table.
  * @csspart item-row - Each item's row.
  * @csspart subtotal - The subtotal amount.
@@ -70,10 +72,10 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart payment-details - The bank account to pay into.
  * @csspart instructions - "Transfer … to this account".
  * @csspart account-name - The account holder's name.
- * @csspart account-number - The grouped account number.
+ * @csspart account-number - The grouped account number (always left to right, also in Arabic).
  * @csspart bank-name - The bank's name.
  * @csspart currency - The account's currency.
- * @csspart swift-code - The SWIFT code.
+ * @csspart swift-code - The SWIFT code (always left to right).
  * @csspart copy-button - Every copy button (also `copy-total`, `copy-account-number`, `copy-swift-code`).
  * @csspart qr - The <pay-qr> of the hosted invoice page.
  * @csspart print-button - "Print or save as PDF".
@@ -112,8 +114,8 @@ export class PayInvoiceView extends LitElement {
   /** Base URL of the backend kit's widget endpoints. */
   @property({ attribute: 'endpoint' }) endpoint = '/pay';
 
-  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. (Print is always black on white.) */
-  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. (Print is always black on white.) */
+  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;

@@ -166,7 +166,7 @@ export default [
       margin-inline-end: 0.5em;
       vertical-align: -0.1em;
       border: 2px solid var(--pay-color-border);
-      border-top-color: var(--pay-color-accent);
+      border-block-start-color: var(--pay-color-accent);
       border-radius: 50%;
       animation: spin 1s linear infinite;
     }

@@ -12,6 +12,7 @@ import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/invoice-backend.js';
 import { renderLinkBody } from './link.templates.js';
+import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
 
 /** What the element shows: nothing yet, loading, each link status, or a failure. */
@@ -87,8 +88,8 @@ export class PayLink extends LitElement {
   /** ISO 4217 code to show the amount in; defaults to the view's `currency`, else no currency symbol. */
   @property({ attribute: 'currency' }) currency = '';
 
-  /** Colour scheme: `light`, `dark`, or `auto` to follow the system. */
-  @property({ reflect: true, attribute: 'theme' }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
+  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;

@@ -34,5 +34,12 @@ export default [
     [part='modules'] {
       fill: var(--pay-qr-color);
     }
+
+    /* Forced colours would repaint the code in the system's colours: a scanner needs it as drawn. */
+    @media (forced-colors: active) {
+      svg {
+        forced-color-adjust: none;
+      }
+    }
   `,
 ];

@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import type { QRCodeErrorCorrectionLevel } from 'qrcode';
 import { LocalizeController } from '../../controllers/localize.js';
 import { modulesPath, quietZone } from '../../lib/qr-path.js';
+import type { PayTheme } from '../../styles/theme.js';
 import styles from './qr.styles.js';
 
 /**
@@ -21,6 +22,9 @@ import styles from './qr.styles.js';
  * @cssproperty --pay-qr-color - The modules' colour. Default black (keep it dark on light for scanners).
  * @cssproperty --pay-qr-background - The ground's colour. Default white.
  * @cssproperty --pay-radius - Corner radius of the ground.
+ *
+ * The code stays dark on light in every theme and under forced colours (many phone scanners fail on
+ * inverted codes); `theme` is accepted for consistency with the other elements.
  */
 export class PayQr extends LitElement {
   static override styles = styles;
@@ -30,6 +34,9 @@ export class PayQr extends LitElement {
 
   /** Accessible name of the image; defaults to "QR code" in the page's language. */
   @property({ attribute: 'label' }) label = '';
+
+  /** Colour scheme, as on the other elements: `auto`, `light`, `dark` or `high-contrast`. The code itself stays dark on light. */
+  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** Error correction level: L, M (default), Q or H. */
   @property({ attribute: 'error-correction' }) errorCorrection: QRCodeErrorCorrectionLevel = 'M';
