@@ -21,9 +21,6 @@ import styles from './bank-picker.styles.js';
 export const renderLimit = 100;
 
 /**
- * @summary A searchable list of a country's banks (an ARIA 1.2 combobox) that takes part in forms:
- * its value is the chosen bank's code.
- *
  * Loads `{endpoint}/banks/{country}` once per page for every picker of that endpoint and country (or
  * takes the `banks` property as is). Typing filters by name, ignoring case and accents, words that
  * start with the text first; at most 100 matches are rendered, with a hint to keep typing. With an
@@ -35,6 +32,9 @@ export const renderLimit = 100;
  * Keyboard: ArrowDown/ArrowUp open the list and move through it, Alt+ArrowDown opens it, Home/End
  * go to the first/last option, Enter chooses, Escape closes the list then clears the field, Tab
  * leaves without choosing. Enter with the list closed submits the form.
+ *
+ * @summary A searchable list of a country's banks (an ARIA 1.2 combobox) that takes part in forms:
+ * its value is the chosen bank's code.
  *
  * @slot label - The label, instead of the `label` attribute.
  *

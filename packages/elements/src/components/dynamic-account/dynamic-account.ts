@@ -30,15 +30,15 @@ const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid'
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
 
 /**
- * @summary The single-use bank account a shopper transfers the exact amount to, with a countdown to
- * its expiry; waits for the transfer and says when it has arrived.
- *
  * Loads the session view from `{endpoint}/sessions/{session}`, polls it (every 2 s for the first
  * minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
  * (`{endpoint}/sessions/{session}/renew`) once the account has expired. When polls fail while an
  * account is shown (the payment provider is down, the network is gone), the account and countdown
  * stay, a polite "Reconnecting…" notice replaces the waiting message, one pay-error is fired for the
  * whole outage, and polling keeps going (backing off) until the backend answers again.
+ *
+ * @summary The single-use bank account a shopper transfers the exact amount to, with a countdown to
+ * its expiry; waits for the transfer and says when it has arrived.
  *
  * @event {PayStatusChangeEvent} pay-status-change - The status is first known or changed. `detail: {status, previous, session}`.
  * @event {PayPaidEvent} pay-paid - The transfer arrived; fired once. `detail: {session}`.

@@ -42,13 +42,13 @@ export const invoicePollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
 const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
 
 /**
- * @summary An invoice as its payer sees it: number, status, due date, items, charges and totals, the
- * merchant's note, and the bank account to pay into; waits for the payment and says when it has arrived.
- *
  * Loads the invoice view from `{endpoint}/invoices/{number}` and polls it until it is paid or
  * cancelled (every 5 s for the first minute, then backing off to 30 s; paused while the page is
  * hidden). Shows exactly what the view says: charges and totals are the backend's arithmetic.
  * Prints as a plain black-on-white document (no buttons, no shadows).
+ *
+ * @summary An invoice as its payer sees it: number, status, due date, items, charges and totals, the
+ * merchant's note, and the bank account to pay into; waits for the payment and says when it has arrived.
  *
  * @event {PayStatusChangeEvent} pay-status-change - The status is first known or changed. `detail: {status, previous, invoice}`.
  * @event {PayInvoicePaidEvent} pay-invoice-paid - The invoice was paid; fired once. `detail: {invoice}`.

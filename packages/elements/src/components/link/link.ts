@@ -21,14 +21,14 @@ export type LinkElementState = 'loading' | LinkStatus | 'error';
 const stateNames: readonly LinkElementState[] = ['loading', 'active', 'inactive', 'expired', 'error'];
 
 /**
- * @summary A payment link to pass on: its title, description, amount, status and expiry, a QR code
- * of its URL, and buttons to copy it, share it and open its payment page.
- *
  * Either loads the link view from `{endpoint}/links/{link-id}` once (`updateComplete` waits for
  * it), or shows the `link` property as given (no request). The spec gives payment links no
  * currency: the amount is shown in the `currency` attribute's currency, else in the view's own
  * `currency`, else as a bare number. The expiry is measured against the element's clock (the link
  * view carries no server time).
+ *
+ * @summary A payment link to pass on: its title, description, amount, status and expiry, a QR code
+ * of its URL, and buttons to copy it, share it and open its payment page.
  *
  * @event {PayShareEvent} pay-share - The shopper asked to share the link; cancelable (`preventDefault()` and the host shares it itself). `detail: {url, title, text}`.
  * @event {PayCopyEvent} pay-copy - The link's URL was put on the clipboard. `detail: {field: "link", value}`.

@@ -8,11 +8,11 @@ import type { PayTheme } from '../../styles/theme.js';
 import styles from './qr.styles.js';
 
 /**
- * @summary A QR code of `value`, drawn as SVG (one path, no canvas), sized by CSS.
- *
  * Draws nothing when `value` is empty or too long for a QR code. The encoder (the `qrcode` package) is
  * loaded on first use, so a page that shows no QR code never downloads it; `updateComplete` resolves
  * once the code is drawn.
+ *
+ * @summary A QR code of `value`, drawn as SVG (one path, no canvas), sized by CSS.
  *
  * @csspart svg - The <svg>.
  * @csspart background - The light ground, quiet zone included.
