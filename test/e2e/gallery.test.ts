@@ -33,10 +33,7 @@ describe('demo gallery, end to end', () => {
     await page.keyboard.type('0123456789');
     await page.keyboard.press('Tab'); // the bank picker's combobox
     const combobox = page.getByRole('combobox', { name: 'Bank' });
-    assert.equal(
-      await combobox.evaluate((el) => el === el.getRootNode().activeElement || el.matches(':focus')),
-      true,
-    );
+    assert.equal(await combobox.evaluate((el) => el.matches(':focus')), true, 'the combobox has focus');
     await page.keyboard.type('guar');
     await page.getByRole('option', { name: /Guaranty Trust Bank/ }).waitFor();
     await page.keyboard.press('ArrowDown');

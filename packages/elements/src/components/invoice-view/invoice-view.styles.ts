@@ -211,6 +211,7 @@ export default [
         color var(--pay-transition-duration);
     }
 
+    .table-wrap:focus-visible,
     button:focus-visible {
       outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
       outline-offset: 2px;

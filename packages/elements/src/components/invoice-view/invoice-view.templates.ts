@@ -68,10 +68,10 @@ export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
       ${renderSummary(ctx)} ${renderItems(ctx)}
       ${
         view.note
-          ? html`<section class="note" aria-labelledby="note-title">
+          ? html`<div class="note" role="group" aria-labelledby="note-title">
               <h3 id="note-title">${term.invoice.noteLabel}</h3>
               <p part="note">${view.note}</p>
-            </section>`
+            </div>`
           : nothing
       }
       ${payable ? renderPaymentDetails(ctx) : nothing}
@@ -117,9 +117,9 @@ function chargeLabel(charge: InvoiceChargeView, term: Translation, lang: string)
 function renderItems({ view, term, lang, money }: InvoiceTemplateContext): TemplateResult {
   const t = term.invoice;
   return html`
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex="0" role="group" aria-labelledby="items-caption">
       <table part="items">
-        <caption>
+        <caption id="items-caption">
           ${t.itemsCaption}
         </caption>
         <thead>
@@ -189,7 +189,7 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
   const t = term.invoice;
   const total = money(view.total);
   return html`
-    <section part="payment-details" aria-labelledby="payment-title">
+    <div part="payment-details" role="group" aria-labelledby="payment-title">
       <h3 id="payment-title">${t.paymentDetailsTitle}</h3>
       <p part="instructions">${t.paymentInstructions(total)}</p>
       <dl>
@@ -234,6 +234,6 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
             : nothing
         }
       </dl>
-    </section>
+    </div>
   `;
 }

@@ -234,7 +234,7 @@ describe('<pay-invoice-view>', () => {
     }
   });
 
-  it('lets the keyboard reach every button', async () => {
+  it('lets the keyboard reach the items table (it scrolls on narrow screens) and every button', async () => {
     const { el } = await mountInvoice(website);
     setPageVisibility('hidden');
     const before = document.createElement('button');
@@ -242,11 +242,13 @@ describe('<pay-invoice-view>', () => {
     el.before(before);
     before.focus();
     const reached: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await sendKeys({ press: 'Tab' });
-      reached.push(shadow(el).activeElement?.getAttribute('part') ?? null);
+      const active = shadow(el).activeElement;
+      reached.push(active?.getAttribute('part') ?? active?.className ?? null);
     }
     expect(reached).to.deep.equal([
+      'table-wrap',
       'copy-button copy-total',
       'copy-button copy-account-number',
       'copy-button copy-swift-code',
