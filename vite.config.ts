@@ -1,15 +1,33 @@
 // The demo site: a gallery of the elements and the hosted checkout and invoice pages, built into demo/dist and
 // served by server-example. `npm run dev -w demo` serves it with hot reload, proxying the kit.
+// Also: React 19 and Vue 3 pages, a theme gallery, a language switcher, the component reference (made
+// from the elements' custom-elements.json) and a plain script-tag page (public/, SRI filled in from
+// the elements' dist/cdn/manifest.json): these need the elements built first (`npm run build` does it).
 import { resolve } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { payCdnIntegrity } from './demo/src/build/cdn.js';
+import { payReference } from './demo/src/build/reference.js';
 
 const root = resolve(import.meta.dirname, 'demo');
+const elementsDir = resolve(import.meta.dirname, 'packages/elements');
 
 export default defineConfig({
   root,
   publicDir: resolve(root, 'public'),
   // The workspace's packages from their TypeScript source (packages/elements/README.md, "Development").
   resolve: { conditions: ['@pay-elements/source', ...defaultClientConditions] },
+  // .tsx of the React page: React 19's automatic JSX runtime (Vite 8 compiles it with Oxc, no plugin)
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // Vue's compile-time flags (set by @vitejs/plugin-vue, which the render-function page does without)
+  define: {
+    __VUE_OPTIONS_API__: 'false',
+    __VUE_PROD_DEVTOOLS__: 'false',
+    __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+  },
+  plugins: [
+    payCdnIntegrity({ cdnDir: resolve(elementsDir, 'dist/cdn'), pages: ['script-tag.html'] }),
+    payReference({ elementsDir }),
+  ],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
@@ -22,6 +40,13 @@ export default defineConfig({
         index: resolve(root, 'index.html'),
         checkout: resolve(root, 'checkout.html'),
         invoice: resolve(root, 'invoice.html'),
+        // served under a nonce-based CSP with Trusted Types by server-example's /locked-down/ pages
+        'locked-down': resolve(root, 'locked-down.html'),
+        react: resolve(root, 'react.html'),
+        vue: resolve(root, 'vue.html'),
+        themes: resolve(root, 'themes.html'),
+        languages: resolve(root, 'languages.html'),
+        reference: resolve(root, 'reference.html'),
       },
     },
   },
@@ -30,6 +55,7 @@ export default defineConfig({
       '/pay': 'http://127.0.0.1:3000',
       '/demo-api': 'http://127.0.0.1:3000',
       '/demo-config.json': 'http://127.0.0.1:3000',
+      '/cdn': 'http://127.0.0.1:3000',
     },
   },
 });

@@ -1,13 +1,16 @@
 // `npm run bench`: every benchmark, figures and ratios against a baseline measured in the same run.
-// `npm run bench -- size` runs one.
+// `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
+import { loadBench } from './load.js';
 import { pollingBench } from './polling.js';
 import { sizeBench } from './size.js';
 import { throughputBench } from './throughput.js';
 
+const quick = process.argv.includes('--quick');
 const all: Record<string, () => Promise<void>> = {
   size: sizeBench,
   polling: pollingBench,
   throughput: throughputBench,
+  load: () => loadBench({ quick }),
 };
 const chosen = process.argv.slice(2).filter((name) => name in all);
 console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);

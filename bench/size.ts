@@ -1,11 +1,20 @@
 // Size of what a page downloads for <pay-dynamic-account>: the define module bundled and minified
 // (as a merchant's bundler or our script tag would), gzip -9 and brotli, with the QR code chunk apart
 // when the element loads it lazily. Baseline, same run: a trivial LitElement bundled the same way.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//
+// Then the script-tag bundle itself (every element, built by the elements' own build script into a
+// temporary folder, QR chunk apart) against a peer's embed script measured in the same run: Paystack's
+// inline script, the browser bundle of @paystack/inline-js from npm (dist/inline.js, what
+// js.paystack.co/v2/inline.js serves). Aim: 25 kB gzip for every element, under half the peer.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import * as z from 'zod';
 import { kB, ratio, table } from './lib.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,6 +68,73 @@ async function bundle(entry: string): Promise<{ entry: Sizes; lazy: Sizes }> {
   };
 }
 
+const require = createRequire(import.meta.url);
+
+/** The elements' CDN files, built now by their build script into a temporary folder. */
+async function cdnFiles(dir: string): Promise<{ iife: Sizes; esm: Sizes; qr: Sizes; version: string }> {
+  await promisify(execFile)(process.execPath, [
+    join(root, 'packages/elements/scripts/build.mjs'),
+    '--out',
+    dir,
+  ]);
+  const cdn = join(dir, 'dist/cdn');
+  const names = readdirSync(cdn);
+  const pick = (test: (name: string) => boolean) => {
+    const name = names.find(test);
+    if (!name) throw new Error(`no such file in ${cdn}: ${names.join(', ')}`);
+    return measure(readFileSync(join(cdn, name)));
+  };
+  const version = /^pay-elements-(.+)\.iife\.js$/.exec(names.find((n) => n.endsWith('.iife.js')) ?? '')?.[1];
+  return {
+    iife: pick((n) => n.endsWith('.iife.js')),
+    esm: pick((n) => /^pay-elements-.+(?<!\.iife)\.js$/.test(n)),
+    qr: pick((n) => /^qr-[0-9a-f]+\.js$/.test(n)),
+    version: version ?? '?',
+  };
+}
+
+/** The peer's embed script: Paystack's inline script from npm, as browsers download it. */
+function peerScript(): { sizes: Sizes; version: string } {
+  const pkgFile = require.resolve('@paystack/inline-js/package.json');
+  const { version } = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(pkgFile, 'utf8')));
+  return { sizes: measure(readFileSync(join(pkgFile, '..', 'dist/inline.js'))), version };
+}
+
+async function scriptTagBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-cdn-'));
+  try {
+    const ours = await cdnFiles(dir);
+    const peer = peerScript();
+    const row = (bundle: string, sizes: Sizes, aim = '') => ({
+      bundle,
+      raw: kB(sizes.raw),
+      gzip: kB(sizes.gzip),
+      brotli: kB(sizes.brotli),
+      'vs peer (gzip)': ratio(sizes.gzip, peer.sizes.gzip),
+      aim,
+    });
+    const sum = (a: Sizes, b: Sizes): Sizes => ({
+      raw: a.raw + b.raw,
+      gzip: a.gzip + b.gzip,
+      brotli: a.brotli + b.brotli,
+    });
+    table('Script-tag bundle, every element, vs a peer embed script (gzip -9, brotli 11)', [
+      row(`peer: @paystack/inline-js ${peer.version} dist/inline.js`, peer.sizes),
+      row(`pay-elements-${ours.version}.iife.js (classic, first load)`, ours.iife, '25 kB gzip, < 0.50×'),
+      row(`pay-elements-${ours.version}.js (module, first load)`, ours.esm, '25 kB gzip, < 0.50×'),
+      row('QR chunk (loaded when a QR code is drawn)', ours.qr),
+      row('classic + QR chunk', sum(ours.iife, ours.qr)),
+    ]);
+    const aim = 25_000;
+    const verdict = (sizes: Sizes) =>
+      `${sizes.gzip <= aim ? 'meets' : 'misses'} 25 kB gzip by ${kB(Math.abs(aim - sizes.gzip))}; ` +
+      `${sizes.gzip < peer.sizes.gzip / 2 ? 'under' : 'over'} half the peer (${kB(peer.sizes.gzip / 2)})`;
+    console.log(`  classic script: ${verdict(ours.iife)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function sizeBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
   try {
@@ -105,4 +181,5 @@ customElements.define('x-baseline', X);\n`,
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  await scriptTagBench();
 }

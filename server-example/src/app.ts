@@ -1,13 +1,15 @@
 // server-example: the kit mounted at /pay, the demo site at /, the hosted checkout page at
-// /checkout/{id}, the hosted invoice pay page at /invoices/{number}, and (with the emulator only) the demo's sandbox buttons under /demo-api. With no
+// /checkout/{id}, the hosted invoice pay page at /invoices/{number}, the elements' script-tag files
+// at /cdn/, and (with the emulator only) the demo's sandbox buttons under /demo-api. With no
 // provider key it starts the emulator in the same process, sharing one clock with the kit, so that
-// the emulator's /_sandbox/clock moves the kit's time too.
+// the emulator's /_sandbox/clock moves the kit's time too. The same checkout and gallery are also
+// served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { PayClient } from '@pay-elements/api';
+import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
   createClock,
   SandboxControl,
@@ -25,10 +27,10 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { securityHeaders } from './headers.js';
+import { forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
 import { demoOrderResolver, demoOrders } from './orders.js';
 import { invoicePage } from './invoice-page.js';
-import { notFoundPage } from './pages.js';
+import { notFoundPage, withNonce } from './pages.js';
 import { readStatic } from './static.js';
 
 const SANDBOX_KEY = 'sk_sandbox_local';
@@ -37,6 +39,8 @@ const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_local';
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
   staticRoot?: string;
+  /** the elements' script-tag files, served under /cdn/; default packages/elements/dist/cdn */
+  cdnRoot?: string;
   /** the emulator's clock (emulator mode); default real time that /_sandbox/clock can move */
   clock?: SandboxClock;
   logger?: Logger;
@@ -44,6 +48,8 @@ export interface AppOptions {
   store?: SessionStore;
   /** called after the kit marks a session paid */
   onPaid?: (sessionId: string) => void;
+  /** the provider client's fetch (default the global one); a benchmark counts provider calls through it */
+  providerFetch?: FetchLike;
 }
 
 export interface App {
@@ -56,6 +62,7 @@ export interface App {
 }
 
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
+const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
 
 const TransferBody = z.object({
   amount: z
@@ -87,6 +94,7 @@ function json(status: number, body: unknown): Response {
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
   const staticRoot = options.staticRoot ?? defaultStaticRoot;
+  const cdnRoot = options.cdnRoot ?? defaultCdnRoot;
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -103,7 +111,11 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
   let customerId: string;
   let webhookSecret: string | undefined;
   if (config.PAY_API_KEY && config.PAY_BASE_URL) {
-    client = new PayClient({ apiKey: config.PAY_API_KEY, baseUrl: config.PAY_BASE_URL });
+    client = new PayClient({
+      apiKey: config.PAY_API_KEY,
+      baseUrl: config.PAY_BASE_URL,
+      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+    });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? '';
     webhookSecret = config.PAY_WEBHOOK_SECRET;
   } else {
@@ -114,7 +126,12 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
       webhookUrl: `http://${config.HOST}:${port}/pay/webhooks`,
       webhookSecret: SANDBOX_WEBHOOK_SECRET,
     });
-    client = new PayClient({ apiKey: SANDBOX_KEY, baseUrl: sandbox.url, timeout: 5_000 });
+    client = new PayClient({
+      apiKey: SANDBOX_KEY,
+      baseUrl: sandbox.url,
+      timeout: 5_000,
+      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+    });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id;
     webhookSecret = SANDBOX_WEBHOOK_SECRET;
   }
@@ -150,6 +167,57 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     return new Response(new Uint8Array(file.body), {
       status,
       headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
+    });
+  }
+
+  function checkoutNotFound(): Response {
+    return new Response(
+      notFoundPage({
+        title: 'Checkout not found',
+        message: 'This payment link is not valid. Ask the shop for a new one.',
+        stylesheet: '/site.css',
+      }),
+      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
+    );
+  }
+
+  /** A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags. */
+  async function lockedDownPage(): Promise<Response> {
+    const file = await readStatic(staticRoot, '/locked-down.html');
+    if (!file) return page('/locked-down.html');
+    const nonce = newNonce();
+    return new Response(withNonce(file.body.toString('utf8'), nonce), {
+      headers: {
+        'content-type': file.type,
+        'cache-control': 'no-store',
+        ...lockedDownHeaders(nonce),
+      },
+    });
+  }
+
+  /**
+   * /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`), as a CDN
+   * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
+   * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
+   */
+  async function cdnFile(path: string): Promise<Response> {
+    const file = await readStatic(cdnRoot, path);
+    if (!file) {
+      return new Response(
+        'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
+        {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        },
+      );
+    }
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        'content-type': file.type,
+        'cache-control': path.endsWith('.js') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      },
     });
   }
 
@@ -217,24 +285,12 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     if (path === '/demo-api' || path === '/demo-config.json') {
       return json(200, { sandbox: Boolean(sandbox), orders: demoOrders });
     }
-    const checkout = /^\/checkout\/([^/]+)$/.exec(path);
-    if (checkout?.[1]) {
-      const session = await store.get(segment(checkout[1]));
-      if (!session) {
-        return new Response(
-          notFoundPage({
-            title: 'Checkout not found',
-            message: 'This payment link is not valid. Ask the shop for a new one.',
-            stylesheet: '/site.css',
-          }),
-          {
-            status: 404,
-            headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-          },
-        );
-      }
-      return page('/checkout.html');
+    const checkout = /^\/(locked-down\/)?checkout\/([^/]+)$/.exec(path);
+    if (checkout?.[2]) {
+      if (!(await store.get(segment(checkout[2])))) return checkoutNotFound();
+      return checkout[1] ? lockedDownPage() : page('/checkout.html');
     }
+    if (path === '/locked-down/gallery') return lockedDownPage();
     const invoice = /^\/invoices\/([^/]+)$/.exec(path);
     if (invoice?.[1]) {
       return invoicePage({
@@ -245,6 +301,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
         businessName: 'Acme Stores',
       });
     }
+    if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
     if (path === '/') return page('/index.html');
     const file = await readStatic(staticRoot, path);
     if (file) {
@@ -262,15 +319,15 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     );
   }
 
-  const headers = securityHeaders(https);
-  const handler = async (request: Request): Promise<Response> => {
-    const response = await route(request);
-    for (const [name, value] of Object.entries(headers)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    return response;
-  };
-  server.on('request', toNodeListener(handler));
+  // The security headers are set on the node response before the kit's adapter runs, so that every
+  // answer carries them, the adapter's own (a 413 refused from Content-Length) included; a header the
+  // answer sets itself (a locked-down page's CSP) wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
+  const listener = toNodeListener(route);
+  server.on('request', (req, res) => {
+    const overHttps = https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']));
+    for (const [name, value] of Object.entries(securityHeaders(overHttps))) res.setHeader(name, value);
+    listener(req, res);
+  });
 
   return {
     url,

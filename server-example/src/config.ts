@@ -16,6 +16,14 @@ const Env = z
     HOST: z.string().min(1).default('127.0.0.1'),
     /** the public origin of this server, for links in pages (default http://HOST:PORT) */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example' }).optional(),
+    /**
+     * `1` when a proxy in front terminates TLS and sets `X-Forwarded-Proto`: its word is then believed
+     * for HSTS. Off by default, since anyone can send the header to a server reached directly.
+     */
+    TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
     PAY_API_KEY: z.string().min(1, 'must not be empty').optional(),
     PAY_BASE_URL: z
       .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })

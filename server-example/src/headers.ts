@@ -1,5 +1,12 @@
 // Security headers for every answer server-example gives: a CSP with no inline script or style,
 // no framing, no sniffing, a strict referrer policy; HSTS only when served over HTTPS.
+//
+// The locked-down pages (/locked-down/...) are stricter still: scripts run only with the nonce made
+// for that answer ('strict-dynamic' lets them load their own chunks), every script sink takes only
+// Trusted Types, the one policy allowed being lit-html's (lit-html creates it when it loads: it
+// needs it to parse its templates), and the page is cross-origin isolated (COOP + COEP).
+
+import { randomBytes } from 'node:crypto';
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -14,6 +21,42 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The Trusted Types policies the elements need: lit-html's own, and no other. */
+export const trustedTypePolicies = ['lit-html'] as const;
+
+/** The CSP of a locked-down page whose scripts carry `nonce`. */
+export function lockedDownPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypePolicies.join(' ')}`,
+  ].join('; ');
+}
+
+/** A fresh nonce for one answer: 16 random bytes, base64. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The headers of a locked-down page: its CSP, and cross-origin isolation. */
+export function lockedDownHeaders(nonce: string): Record<string, string> {
+  return {
+    'content-security-policy': lockedDownPolicy(nonce),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
+  };
+}
+
 export function securityHeaders(https: boolean): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy,
@@ -24,4 +67,14 @@ export function securityHeaders(https: boolean): Record<string, string> {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     ...(https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
   };
+}
+
+/**
+ * Whether a request came in over HTTPS by a proxy's word: the last value of `X-Forwarded-Proto` (the
+ * one the nearest proxy set; earlier ones came from further away, maybe from the client) is `https`.
+ * Only to be asked when the operator said the proxy is to be trusted (TRUST_PROXY=1).
+ */
+export function forwardedHttps(header: string | string[] | undefined): boolean {
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return values.at(-1)?.trim().toLowerCase() === 'https';
 }

@@ -9,12 +9,17 @@ try {
     '',
     'pay-elements demo is running',
     `  demo and widget gallery   ${app.url}/`,
+    `  script tag, React, Vue    ${app.url}/script-tag.html, ${app.url}/react.html, ${app.url}/vue.html`,
+    `  themes, languages         ${app.url}/themes.html, ${app.url}/languages.html`,
+    `  component reference       ${app.url}/reference.html`,
     `  hosted checkout           ${app.url}/checkout/{session_id}`,
+    `  locked-down pages         ${app.url}/locked-down/gallery, ${app.url}/locked-down/checkout/{session_id}`,
     `  backend kit (widget API)  ${app.url}/pay`,
   ];
   if (app.sandbox) {
     lines.push(
-      `  emulator (provider API)   ${app.sandbox.url}/v1   keys: sk_sandbox_local (full), sk_sandbox_restricted (banks only)`,
+      // the keys are the emulator's documented ones (packages/sandbox/README.md); no key is ever printed
+      `  emulator (provider API)   ${app.sandbox.url}/v1   keys: see packages/sandbox/README.md`,
       `  emulator control API      ${app.sandbox.url}/_sandbox`,
     );
   } else {

@@ -46,3 +46,16 @@ export function fillTemplate(html: string, values: { title: string; description:
     .replaceAll('__PAY_TITLE__', escapeHtml(values.title))
     .replaceAll('__PAY_DESCRIPTION__', escapeHtml(values.description));
 }
+
+/**
+ * A built page made ready for a nonce-based CSP: every `<script>` and `<link rel="modulepreload">`
+ * gets `nonce`, and `__PAY_NONCE__` (the `<meta property="csp-nonce">` that Vite's preload helper
+ * reads for the chunks it loads later) becomes it. The nonce is base64, which needs no escaping.
+ */
+export function withNonce(html: string, nonce: string): string {
+  if (!/^[A-Za-z0-9+/=]+$/.test(nonce)) throw new Error('a nonce is base64');
+  return html
+    .replaceAll('__PAY_NONCE__', nonce)
+    .replace(/<script\b(?![^>]*\snonce=)/gi, `<script nonce="${nonce}"`)
+    .replace(/<link\b(?=[^>]*\brel="?modulepreload)(?![^>]*\snonce=)/gi, `<link nonce="${nonce}"`);
+}

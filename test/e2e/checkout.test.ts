@@ -14,6 +14,7 @@ import {
   startHarness,
   type Harness,
 } from './harness.js';
+import { findLeaks, scanAll } from '../security/leaks.js';
 
 const account = (page: Page) => page.locator('pay-dynamic-account');
 const heading = (page: Page) => account(page).getByRole('heading', { level: 2 });
@@ -122,8 +123,12 @@ describe('hosted checkout, end to end', () => {
 
   it('never sends the secret key to the browser or writes it to a log', () => {
     assert.ok(h.bodies.length > 10, `the run saw ${h.bodies.length} responses`);
-    for (const { url, body } of h.bodies)
+    for (const { url, headers, body } of h.bodies) {
       assert.ok(!body.includes(SECRET_KEY), `the key is in the response of ${url}`);
+      assert.ok(!JSON.stringify(headers).includes(SECRET_KEY), `the key is in a header of ${url}`);
+      assert.deepEqual(findLeaks(`${JSON.stringify(headers)}\n${body}`, url), []);
+    }
     for (const line of h.logs) assert.ok(!line.includes(SECRET_KEY), `the key is in a log line: ${line}`);
+    assert.deepEqual(scanAll(h.logs.map((text) => ({ where: 'kit log', text }))), []);
   });
 });

@@ -1,7 +1,11 @@
 // End-to-end harness: builds the demo once, starts server-example (kit + in-process emulator on a
 // shared clock) on free loopback ports, and opens Debian's Chromium through playwright-core. Every
-// response body the browser receives is kept, so a test can scan them for the secret key.
-import { existsSync, readFileSync } from 'node:fs';
+// response the browser receives is kept, status, headers and body, so a test can scan them for the
+// secret key and card numbers (test/security/leaks.ts).
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -28,11 +32,52 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+const elementsDir = `${root}packages/elements`;
+
+/** The newest modification time of `path`, a file or every file below a folder. */
+function newest(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Whether the elements' build output is older than their sources (or missing). */
+function elementsStale(): boolean {
+  const outputs = [`${elementsDir}/dist/cdn/manifest.json`, `${elementsDir}/custom-elements.json`];
+  if (!outputs.every((file) => existsSync(file))) return true;
+  const sources = Math.max(
+    newest(`${elementsDir}/src`),
+    newest(`${elementsDir}/package.json`),
+    newest(`${elementsDir}/scripts`),
+  );
+  return Math.min(...outputs.map((file) => statSync(file).mtimeMs)) < sources;
+}
+
+let elementsBuilt: Promise<unknown> | undefined;
+/**
+ * Builds the elements (`npm run build -w @pay-elements/elements`: dist/cdn/ for the script-tag page,
+ * custom-elements.json for the reference page) once per process, and only when their sources changed
+ * since the last build (about 4 s when it runs).
+ */
+export function buildElements(): Promise<unknown> {
+  elementsBuilt ??= elementsStale()
+    ? promisify(execFile)(process.execPath, [`${elementsDir}/scripts/build.mjs`], { cwd: elementsDir })
+    : Promise.resolve();
+  return elementsBuilt;
+}
+
 let built: Promise<unknown> | undefined;
-/** Builds demo/dist once per process (about a second). */
+/** Builds the elements when needed, then demo/dist, once per process (about a second). */
 export function buildDemo(): Promise<unknown> {
-  built ??= build({ configFile: `${root}vite.config.ts`, logLevel: 'warn' });
+  built ??= buildElements().then(() => build({ configFile: `${root}vite.config.ts`, logLevel: 'warn' }));
   return built;
+}
+
+export interface RecordedResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface Harness {
@@ -41,8 +86,8 @@ export interface Harness {
   clock: SandboxClock;
   control: SandboxControl;
   browser: Browser;
-  /** every response body the pages received, with its URL */
-  bodies: Array<{ url: string; body: string }>;
+  /** every response the pages received: URL, status, headers and body */
+  bodies: RecordedResponse[];
   /** server log lines */
   logs: string[];
   newPage(options?: { locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
@@ -94,9 +139,10 @@ export async function startHarness(): Promise<Harness> {
         );
       });
       page.on('response', (response) => {
-        void response
-          .text()
-          .then((body) => bodies.push({ url: response.url(), body }))
+        const url = response.url();
+        const status = response.status();
+        void Promise.all([response.allHeaders(), response.text().catch(() => '')])
+          .then(([headers, body]) => bodies.push({ url, status, headers, body }))
           .catch(() => undefined);
       });
       return { page, context };

@@ -1,0 +1,84 @@
+// Bits the framework pages (React, Vue) share: starting a checkout through the backend kit, the
+// emulator's transfer button, one line of text per event, and the sample data they give the
+// elements as properties.
+import {
+  PayCopyEvent,
+  PayErrorEvent,
+  PayExpiredEvent,
+  PayPaidEvent,
+  PayShareEvent,
+  PayStatusChangeEvent,
+  type BankEntry,
+  type LinkView,
+} from '@pay-elements/elements';
+
+/** Starts a checkout for one of the demo shop's orders; answers the session id, or null. */
+export async function createSession(orderId: string): Promise<string | null> {
+  try {
+    const response = await fetch('/pay/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: orderId }),
+    });
+    const json: unknown = await response.json();
+    if (response.status !== 201 || typeof json !== 'object' || json === null || !('id' in json)) return null;
+    return typeof json.id === 'string' ? json.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Has the emulator send the session's exact amount to its account (server-example's sandbox route). */
+export async function sendTransfer(sessionId: string): Promise<boolean> {
+  const response = await fetch(`/demo-api/sessions/${encodeURIComponent(sessionId)}/transfer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return response.ok;
+}
+
+export interface LoggedEvent {
+  key: number;
+  text: string;
+}
+
+/** What a page reads from each event, as one line. */
+export function describeEvent(event: Event): string {
+  if (event instanceof PayStatusChangeEvent)
+    return `${event.detail.previous ?? 'none'} → ${event.detail.status}`;
+  if (event instanceof PayPaidEvent) return `session ${event.detail.session.id} paid`;
+  if (event instanceof PayExpiredEvent) return `session ${event.detail.session.id} expired`;
+  if (event instanceof PayErrorEvent) return `${event.detail.code} during ${event.detail.operation}`;
+  if (event instanceof PayCopyEvent) return `${event.detail.field} copied`;
+  if (event instanceof PayShareEvent) return event.detail.url;
+  return '';
+}
+
+export function eventLine(event: Event, key: number): LoggedEvent {
+  return { key, text: `${event.type}: ${describeEvent(event)}` };
+}
+
+/** A bank list of the page's own (the picker is given it as a property and fetches nothing). */
+export function sampleBanks(brand: string): BankEntry[] {
+  return [
+    { code: `${brand.toUpperCase().slice(0, 3)}01`, name: `${brand} Savings Bank` },
+    { code: `${brand.toUpperCase().slice(0, 3)}02`, name: `${brand} Cooperative Bank` },
+    { code: `${brand.toUpperCase().slice(0, 3)}03`, name: `First ${brand} Trust` },
+  ];
+}
+
+/** A payment link the page already has (from its own list, say): the element shows it as given. */
+export function sampleLink(id: string, title: string): LinkView {
+  return {
+    id,
+    title,
+    description: 'Given to the element as an object: no request is made for it.',
+    amount: '2500.00',
+    currency: 'NGN',
+    url: `${location.origin}/pay-link-demo/${id}`,
+    status: 'active',
+    expires_at: null,
+    created_at: '2025-01-01T00:00:00Z',
+  };
+}

@@ -1,0 +1,50 @@
+// The pages server-example writes itself: the nonce put into a built page's script tags, and the
+// escaping of the values it fills in.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fillTemplate, notFoundPage, withNonce } from './pages.js';
+
+const built = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="__PAY_NONCE__" />
+<link rel="stylesheet" href="/site.css" />
+<script type="module" crossorigin src="/assets/page-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/chunk-2.js">
+<LINK REL="modulepreload" href="/assets/chunk-3.js">
+</head><body><script src="/a.js" nonce="already"></script></body></html>`;
+
+describe('withNonce', () => {
+  it('gives every script and module preload the nonce, and fills the meta Vite reads', () => {
+    const html = withNonce(built, 'bm9uY2U+Lw==');
+    assert.ok(html.includes('<meta property="csp-nonce" nonce="bm9uY2U+Lw==" />'));
+    assert.ok(
+      html.includes('<script nonce="bm9uY2U+Lw==" type="module" crossorigin src="/assets/page-1.js">'),
+    );
+    assert.ok(
+      html.includes('<link nonce="bm9uY2U+Lw==" rel="modulepreload" crossorigin href="/assets/chunk-2.js">'),
+    );
+    assert.ok(html.includes('<link nonce="bm9uY2U+Lw==" REL="modulepreload" href="/assets/chunk-3.js">'));
+    assert.ok(html.includes('<link rel="stylesheet" href="/site.css" />'), 'a stylesheet needs none');
+    assert.ok(html.includes('<script src="/a.js" nonce="already">'), 'a nonce already there is kept');
+    assert.equal(html.match(/nonce=/g)?.length, 5);
+  });
+
+  it('refuses a nonce that is not base64, so nothing can break out of the attribute', () => {
+    assert.throws(() => withNonce(built, 'x" onload="alert(1)'), /base64/);
+  });
+});
+
+describe('server-written pages', () => {
+  it('escapes what they fill in', () => {
+    const page = notFoundPage({ title: '<b>"x"</b>', message: "it's & more" });
+    assert.ok(page.includes('<title>&lt;b&gt;&quot;x&quot;&lt;/b&gt;</title>'));
+    assert.ok(page.includes('it&#39;s &amp; more'));
+    assert.doesNotMatch(page, /<script|style=/);
+    assert.equal(
+      fillTemplate('<title>__PAY_TITLE__</title><meta content="__PAY_DESCRIPTION__">', {
+        title: 'A <i>',
+        description: '"q"',
+      }),
+      '<title>A &lt;i&gt;</title><meta content="&quot;q&quot;">',
+    );
+  });
+});
