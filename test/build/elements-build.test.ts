@@ -295,7 +295,13 @@ describe('package.json', () => {
       const keys = Object.keys(conditions);
       if ('types' in conditions) assert.ok(keys.indexOf('types') < keys.indexOf('default'), subpath);
       for (const [condition, path] of Object.entries(conditions)) {
-        const stars = !path.includes('*') ? [''] : subpath.startsWith('./define/') ? tags : cdnFiles;
+        const stars = !path.includes('*')
+          ? ['']
+          : subpath.startsWith('./define/')
+            ? tags
+            : subpath.startsWith('./i18n/')
+              ? locales
+              : cdnFiles;
         for (const star of stars) {
           const file = path.replace('*', star);
           // the source condition points into the package itself; the rest is what the build made
@@ -342,14 +348,28 @@ describe('package.json', () => {
     assert.ok(!stdout.includes(join(pkgDir, 'src/types')), 'and not the sources');
   });
 
-  it('says only the define modules have side effects, in src and in dist', () => {
-    assert.deepEqual(pkg.sideEffects, ['./src/define/*.ts', './dist/define/*.js']);
+  it('says only the define modules and the self-registering locales have side effects, in src and in dist', () => {
+    assert.deepEqual(pkg.sideEffects, [
+      './src/define/*.ts',
+      './dist/define/*.js',
+      ...registeredLocales.map((code) => `./src/i18n/${code}.ts`),
+      ...registeredLocales.map((code) => `./dist/i18n/${code}.js`),
+    ]);
+    for (const code of registeredLocales) {
+      assert.ok(existsSync(join(pkgDir, `src/i18n/${code}.ts`)));
+      assert.ok(existsSync(join(dist, `i18n/${code}.js`)));
+    }
     for (const tag of tags) {
       assert.ok(existsSync(join(pkgDir, `src/define/${tag}.ts`)));
       assert.ok(existsSync(join(dist, `define/${tag}.js`)));
     }
   });
 });
+
+/** Locale modules that register themselves on import (`@pay-elements/elements/i18n/<code>`). */
+const registeredLocales = ['pt', 'sw', 'ar'];
+/** Every locale module an `./i18n/*` export can name. */
+const locales = ['en', 'fr', ...registeredLocales];
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────────────
 
