@@ -148,25 +148,4 @@ export const tokens = css`
       --pay-transition-duration: 0s;
     }
   }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
-
-  /* The system would force one colour on every border: keep the spinner's moving arc (in the system
-     palette's Highlight on CanvasText) visible. */
-  @media (forced-colors: active) {
-    .spinner {
-      forced-color-adjust: none;
-    }
-  }
 `;

@@ -162,22 +162,3 @@ export async function kitLink(id: string): Promise<LinkView> {
   const response = await fetch(`${endpoint}/links/${encodeURIComponent(id)}`);
   return LinkView.parse(await response.json());
 }
-
-/** Replaces the page's clipboard writes with a recorder until `restore()`. */
-export function recordClipboard(): { written: string[]; restore(): void } {
-  const written: string[] = [];
-  const clipboard = navigator.clipboard;
-  Object.defineProperty(clipboard, 'writeText', {
-    configurable: true,
-    value: (text: string) => {
-      written.push(text);
-      return Promise.resolve();
-    },
-  });
-  return {
-    written,
-    restore() {
-      Reflect.deleteProperty(clipboard, 'writeText');
-    },
-  };
-}

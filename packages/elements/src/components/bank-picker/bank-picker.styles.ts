@@ -1,23 +1,17 @@
 import { css } from 'lit';
+import { filledButton, focusRing, host, spinner, visuallyHidden } from '../../styles/shared.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
   tokens,
+  host,
+  spinner,
+  visuallyHidden,
   css`
     :host {
       --pay-bank-picker-list-height: 18rem;
 
-      display: block;
       position: relative;
-      box-sizing: border-box;
-      color: var(--pay-color-text);
-      font-family: var(--pay-font-family);
-      font-size: var(--pay-font-size);
-      line-height: 1.5;
-    }
-
-    :host([hidden]) {
-      display: none;
     }
 
     [part='label'] {
@@ -193,41 +187,14 @@ export default [
     [part='retry-button'] {
       min-height: 2rem;
       padding: 0.25em 0.75em;
-      color: var(--pay-color-accent-text);
       font: inherit;
-      background: var(--pay-color-accent);
-      border: 1px solid var(--pay-color-accent);
+      ${filledButton}
       border-radius: calc(var(--pay-radius) * 0.75);
       cursor: pointer;
     }
 
     [part='retry-button']:focus-visible {
-      outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
-      outline-offset: 2px;
-    }
-
-    .spinner {
-      display: inline-block;
-      width: 0.875em;
-      height: 0.875em;
-      margin-inline-end: 0.5em;
-      vertical-align: -0.1em;
-      border: 2px solid var(--pay-color-border);
-      border-block-start-color: var(--pay-color-accent);
-      border-radius: 50%;
-      animation: spin 1s linear infinite;
-    }
-
-    @keyframes spin {
-      to {
-        transform: rotate(1turn);
-      }
-    }
-
-    @media (prefers-reduced-motion: reduce) {
-      .spinner {
-        animation: none;
-      }
+      ${focusRing}
     }
 
     /* The system paints every background as Canvas: show the active option as the system does. */

@@ -1,33 +1,16 @@
 import { css } from 'lit';
+import { card, details, filledButton, focusRing, raisedBox } from '../../styles/shared.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
   tokens,
+  card,
+  details,
   css`
     :host {
       --pay-progress-height: 0.375rem;
       --pay-progress-color: var(--pay-color-accent);
       --pay-progress-track-color: var(--pay-color-border);
-
-      display: block;
-      box-sizing: border-box;
-      color: var(--pay-color-text);
-      font-family: var(--pay-font-family);
-      font-size: var(--pay-font-size);
-      line-height: 1.5;
-    }
-
-    :host([hidden]) {
-      display: none;
-    }
-
-    [part='base'] {
-      display: grid;
-      gap: calc(var(--pay-spacing) * 0.75);
-      padding: var(--pay-spacing);
-      background: var(--pay-color-surface);
-      border: 1px solid var(--pay-color-border);
-      border-radius: var(--pay-radius);
     }
 
     [part='title'] {
@@ -41,8 +24,7 @@ export default [
     }
 
     [part='title']:focus-visible {
-      outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
 
     p {
@@ -63,9 +45,7 @@ export default [
       display: grid;
       gap: calc(var(--pay-spacing) * 0.5);
       margin: 0;
-      padding: calc(var(--pay-spacing) * 0.75);
-      background: var(--pay-color-surface-raised);
-      border-radius: calc(var(--pay-radius) * 0.75);
+      ${raisedBox}
     }
 
     .row {
@@ -75,21 +55,6 @@ export default [
       gap: calc(var(--pay-spacing) * 0.5);
     }
 
-    dt {
-      color: var(--pay-color-text-muted);
-      font-size: 0.875em;
-    }
-
-    dd {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--pay-spacing) * 0.5);
-      margin: 0;
-      font-weight: 600;
-    }
-
     [part='account-number'],
     [part='amount'] {
       font-variant-numeric: tabular-nums;
@@ -97,39 +62,10 @@ export default [
       letter-spacing: 0.02em;
     }
 
-    button {
-      font: inherit;
-      font-size: 0.875em;
-      cursor: pointer;
-      border-radius: calc(var(--pay-radius) * 0.75);
-      padding: 0.25em 0.75em;
-      min-height: 2rem;
-      transition:
-        background-color var(--pay-transition-duration),
-        color var(--pay-transition-duration);
-    }
-
-    button:focus-visible {
-      outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
-      outline-offset: 2px;
-    }
-
-    [part~='copy-button'] {
-      color: var(--pay-color-accent);
-      background: transparent;
-      border: 1px solid currentColor;
-    }
-
-    [part~='copy-button'][data-copied] {
-      color: var(--pay-color-success);
-    }
-
     [part='renew-button'],
     [part='retry-button'] {
       justify-self: start;
-      color: var(--pay-color-accent-text);
-      background: var(--pay-color-accent);
-      border: 1px solid var(--pay-color-accent);
+      ${filledButton}
       font-size: 1em;
       padding: 0.5em 1em;
     }
@@ -181,35 +117,6 @@ export default [
     :host(:state(expired)) [part='status-icon'],
     :host(:state(error)) [part='status-icon'] {
       color: var(--pay-color-danger);
-    }
-
-    [part='qr'] {
-      justify-self: center;
-      --pay-qr-size: 10rem;
-    }
-
-    .spinner {
-      display: inline-block;
-      width: 0.875em;
-      height: 0.875em;
-      margin-inline-end: 0.5em;
-      vertical-align: -0.1em;
-      border: 2px solid var(--pay-color-border);
-      border-block-start-color: var(--pay-color-accent);
-      border-radius: 50%;
-      animation: spin 1s linear infinite;
-    }
-
-    @keyframes spin {
-      to {
-        transform: rotate(1turn);
-      }
-    }
-
-    @media (prefers-reduced-motion: reduce) {
-      .spinner {
-        animation: none;
-      }
     }
 
     /* The system paints every background as Canvas: draw the track's outline and the fill in Highlight. */

@@ -7,29 +7,9 @@ import { PayCopyEvent } from '../../events/pay-copy.js';
 import { expectAccessible } from '../../test/axe.js';
 import { createSession, orders } from '../../test/backend.js';
 import { liveText, mountAccount, part, partText, setPageVisibility, shadow } from '../../test/account.js';
+import { expectCopyReset, recordClipboard, refuseClipboard } from '../../test/clipboard.js';
 
 const minute = 60_000;
-
-/** Replaces the page's clipboard writes with a recorder for the duration of a test. */
-function recordClipboard(): { written: string[]; restore(): void } {
-  const written: string[] = [];
-  const clipboard = navigator.clipboard;
-  const original = Object.getOwnPropertyDescriptor(clipboard, 'writeText');
-  Object.defineProperty(clipboard, 'writeText', {
-    configurable: true,
-    value: (text: string) => {
-      written.push(text);
-      return Promise.resolve();
-    },
-  });
-  return {
-    written,
-    restore() {
-      if (original) Object.defineProperty(clipboard, 'writeText', original);
-      else Reflect.deleteProperty(clipboard, 'writeText');
-    },
-  };
-}
 
 describe('<pay-dynamic-account> open account', () => {
   afterEach(() => setPageVisibility('visible'));
@@ -118,10 +98,7 @@ describe('<pay-dynamic-account> open account', () => {
       expect(partText(el, 'copy-amount')).to.equal('Copied');
       expect(partText(el, 'copy-account-number')).to.equal('Copy');
 
-      await clock.advance(3000);
-      await el.updateComplete;
-      expect(partText(el, 'copy-amount')).to.equal('Copy');
-      expect(part(el, 'copy-amount').getAttribute('aria-label')).to.equal('Copy amount');
+      await expectCopyReset(el, clock, 'copy-amount', 'Copy amount');
     } finally {
       clipboard.restore();
     }
@@ -129,11 +106,7 @@ describe('<pay-dynamic-account> open account', () => {
 
   it('says so when the clipboard refuses', async () => {
     const view = await createSession();
-    const clipboard = navigator.clipboard;
-    Object.defineProperty(clipboard, 'writeText', {
-      configurable: true,
-      value: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
-    });
+    const clipboard = refuseClipboard();
     try {
       const { el, log } = await mountAccount(view.id);
       part<HTMLButtonElement>(el, 'copy-account-number').click();
@@ -143,7 +116,7 @@ describe('<pay-dynamic-account> open account', () => {
       expect(partText(el, 'copy-account-number')).to.equal('Copy');
       expect(log.of('pay-copy')).to.have.length(0);
     } finally {
-      Reflect.deleteProperty(clipboard, 'writeText');
+      clipboard.restore();
     }
   });
 

@@ -18,6 +18,7 @@ import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from 
 import { fetchSession, renewSession } from '../../lib/backend.js';
 import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
 import type { PayTheme } from '../../styles/theme.js';
@@ -173,15 +174,9 @@ export class PayDynamicAccount extends LitElement {
 
   protected override updated(): void {
     const current = this.displayState;
-    for (const name of stateNames) {
-      if (name === current) this.internals.states.add(name);
-      else this.internals.states.delete(name);
-    }
+    showState(this, this.internals.states, stateNames, current, this.status);
     if (this.reconnecting && current === 'pending') this.internals.states.add('reconnecting');
     else this.internals.states.delete('reconnecting');
-    const status = this.status;
-    if (status) this.setAttribute('status', status);
-    else this.removeAttribute('status');
     this.internals.ariaLabel = this.localize.term.regionLabel;
     this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
     if (this.focusTitleAfterUpdate) {

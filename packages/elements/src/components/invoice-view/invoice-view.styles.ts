@@ -1,29 +1,15 @@
 import { css } from 'lit';
+import { card, details, filledButton, focusRing, header, raisedBox } from '../../styles/shared.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
   tokens,
+  card,
+  header,
+  details,
   css`
-    :host {
-      display: block;
-      box-sizing: border-box;
-      color: var(--pay-color-text);
-      font-family: var(--pay-font-family);
-      font-size: var(--pay-font-size);
-      line-height: 1.5;
-    }
-
-    :host([hidden]) {
-      display: none;
-    }
-
     [part='base'] {
-      display: grid;
       gap: var(--pay-spacing);
-      padding: var(--pay-spacing);
-      background: var(--pay-color-surface);
-      border: 1px solid var(--pay-color-border);
-      border-radius: var(--pay-radius);
     }
 
     h2,
@@ -31,14 +17,6 @@ export default [
     p,
     dl {
       margin: 0;
-    }
-
-    [part='header'] {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--pay-spacing) * 0.5);
     }
 
     [part='title'] {
@@ -54,17 +32,6 @@ export default [
     [part='message'],
     [part='instructions'] {
       color: var(--pay-color-text-muted);
-    }
-
-    /* The status in words, in a pill; its colour only repeats what the words say. */
-    [part='status-badge'] {
-      display: inline-block;
-      padding: 0.125em 0.75em;
-      border: 1px solid currentColor;
-      border-radius: 999px;
-      font-size: 0.875em;
-      font-weight: 600;
-      color: var(--pay-color-accent);
     }
 
     [part='status-badge'][data-status='paid'] {
@@ -92,21 +59,6 @@ export default [
       grid-column: 1 / -1;
       grid-template-columns: subgrid;
       align-items: center;
-    }
-
-    dt {
-      color: var(--pay-color-text-muted);
-      font-size: 0.875em;
-    }
-
-    dd {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--pay-spacing) * 0.5);
-      margin: 0;
-      font-weight: 600;
     }
 
     .table-wrap {
@@ -182,9 +134,7 @@ export default [
     [part='payment-details'] {
       display: grid;
       gap: calc(var(--pay-spacing) * 0.75);
-      padding: calc(var(--pay-spacing) * 0.75);
-      background: var(--pay-color-surface-raised);
-      border-radius: calc(var(--pay-radius) * 0.75);
+      ${raisedBox}
     }
 
     .value,
@@ -199,73 +149,21 @@ export default [
       unicode-bidi: isolate;
     }
 
-    button {
-      font: inherit;
-      font-size: 0.875em;
-      cursor: pointer;
-      border-radius: calc(var(--pay-radius) * 0.75);
-      padding: 0.25em 0.75em;
-      min-height: 2rem;
-      transition:
-        background-color var(--pay-transition-duration),
-        color var(--pay-transition-duration);
-    }
-
-    .table-wrap:focus-visible,
-    button:focus-visible {
-      outline: var(--pay-focus-ring-width) solid var(--pay-color-focus);
-      outline-offset: 2px;
-    }
-
-    [part~='copy-button'] {
-      color: var(--pay-color-accent);
-      background: transparent;
-      border: 1px solid currentColor;
-    }
-
-    [part~='copy-button'][data-copied] {
-      color: var(--pay-color-success);
+    .table-wrap:focus-visible {
+      ${focusRing}
     }
 
     [part='print-button'],
     [part='retry-button'] {
       justify-self: start;
-      color: var(--pay-color-accent-text);
-      background: var(--pay-color-accent);
-      border: 1px solid var(--pay-color-accent);
+      ${filledButton}
       font-size: 1em;
       padding: 0.5em 1em;
     }
 
     [part='qr'] {
-      justify-self: center;
-      --pay-qr-size: 10rem;
       border-radius: var(--pay-radius);
       box-shadow: 0 1px 4px rgb(0 0 0 / 0.2);
-    }
-
-    .spinner {
-      display: inline-block;
-      width: 0.875em;
-      height: 0.875em;
-      margin-inline-end: 0.5em;
-      vertical-align: -0.1em;
-      border: 2px solid var(--pay-color-border);
-      border-block-start-color: var(--pay-color-accent);
-      border-radius: 50%;
-      animation: spin 1s linear infinite;
-    }
-
-    @keyframes spin {
-      to {
-        transform: rotate(1turn);
-      }
-    }
-
-    @media (prefers-reduced-motion: reduce) {
-      .spinner {
-        animation: none;
-      }
     }
 
     /* A plain document on paper: black on white whatever the theme, no buttons, no shadows, and a

@@ -14,6 +14,7 @@ import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchInvoice } from '../../lib/invoice-backend.js';
 import type { ViewAnswer } from '../../lib/invoice-backend.js';
@@ -167,13 +168,7 @@ export class PayInvoiceView extends LitElement {
 
   protected override updated(): void {
     const current = this.displayState;
-    for (const name of stateNames) {
-      if (name === current) this.internals.states.add(name);
-      else this.internals.states.delete(name);
-    }
-    const status = this.status;
-    if (status) this.setAttribute('status', status);
-    else this.removeAttribute('status');
+    showState(this, this.internals.states, stateNames, current, this.status);
     const term = this.localize.term.invoice;
     this.internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
     this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';

@@ -4,7 +4,8 @@ import { expect } from '../../test/testing.js';
 import type { LinkView } from '@pay-elements/protocol';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText } from '../../test/account.js';
-import { kitLink, mountLink, recordClipboard } from '../../test/invoice.js';
+import { recordClipboard } from '../../test/clipboard.js';
+import { kitLink, mountLink } from '../../test/invoice.js';
 import { ManualClock } from '../../lib/clock.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 

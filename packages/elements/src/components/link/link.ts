@@ -9,6 +9,7 @@ import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/invoice-backend.js';
 import { renderLinkBody } from './link.templates.js';
@@ -143,13 +144,7 @@ export class PayLink extends LitElement {
 
   protected override updated(): void {
     const current = this.displayState;
-    for (const name of stateNames) {
-      if (name === current) this.internals.states.add(name);
-      else this.internals.states.delete(name);
-    }
-    const status = this.status;
-    if (status) this.setAttribute('status', status);
-    else this.removeAttribute('status');
+    showState(this, this.internals.states, stateNames, current, this.status);
     const term = this.localize.term.link;
     this.internals.ariaLabel = this.linkView?.title || term.label;
     this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
