@@ -136,8 +136,8 @@ function renderItems({ view, term, lang, money }: InvoiceTemplateContext): Templ
               <tr part="item-row">
                 <th scope="row">${item.name}</th>
                 <td class="num">${formatQuantity(item.quantity, lang)}</td>
-                <td class="num">${money(item.unit_price)}</td>
-                <td class="num">${money(item.total)}</td>
+                <td class="num"><bdi>${money(item.unit_price)}</bdi></td>
+                <td class="num"><bdi>${money(item.total)}</bdi></td>
               </tr>
             `,
           )}
@@ -145,19 +145,19 @@ function renderItems({ view, term, lang, money }: InvoiceTemplateContext): Templ
         <tfoot>
           <tr>
             <th scope="row" colspan="3">${t.subtotal}</th>
-            <td class="num" part="subtotal">${money(view.subtotal)}</td>
+            <td class="num" part="subtotal"><bdi>${money(view.subtotal)}</bdi></td>
           </tr>
           ${view.charges.map(
             (charge) => html`
               <tr part="charge charge-${charge.kind}">
                 <th scope="row" colspan="3">${chargeLabel(charge, term, lang)}</th>
-                <td class="num">${money(charge.amount)}</td>
+                <td class="num"><bdi>${money(charge.amount)}</bdi></td>
               </tr>
             `,
           )}
           <tr class="total-row">
             <th scope="row" colspan="3">${t.total}</th>
-            <td class="num" part="total">${money(view.total)}</td>
+            <td class="num" part="total"><bdi>${money(view.total)}</bdi></td>
           </tr>
         </tfoot>
       </table>
