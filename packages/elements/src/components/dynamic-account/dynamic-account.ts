@@ -18,6 +18,7 @@ import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from 
 import { fetchSession, renewSession } from '../../lib/backend.js';
 import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
@@ -138,8 +139,7 @@ export class PayDynamicAccount extends LitElement {
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
 
   /** Changes with every session (or endpoint) shown, so late answers for an old one are dropped. */
-  private generation = 0;
-  private abort: AbortController | null = null;
+  private readonly requests = new RequestGeneration();
   private etag: string | null = null;
   /** When the current account's window opened (server time, ms): created_at, or the renewal. */
   private windowStart = 0;
@@ -191,9 +191,7 @@ export class PayDynamicAccount extends LitElement {
   }
 
   private restart(): void {
-    this.abort?.abort();
-    this.abort = null;
-    this.generation++;
+    this.requests.next();
     this.poller.stop();
     this.countdown.stop();
     this.view = null;
@@ -205,9 +203,9 @@ export class PayDynamicAccount extends LitElement {
     this.paidAnnounced = false;
     this.failing = false;
     if (!this.session) return;
-    const generation = this.generation;
+    const generation = this.requests.current;
     void this.refresh().then((result) => {
-      if (generation !== this.generation || result === 'stop') return;
+      if (!this.requests.isCurrent(generation) || result === 'stop') return;
       this.poller.start(result === 'failed');
     });
   }
@@ -215,13 +213,12 @@ export class PayDynamicAccount extends LitElement {
   /** One request for the session view, and its effects. Never rejects. */
   private async refresh(): Promise<PollResult> {
     if (!this.session) return 'stop';
-    const generation = this.generation;
-    this.abort ??= new AbortController();
+    const generation = this.requests.current;
     const answer = await fetchSession(this.endpoint, this.session, {
       etag: this.view ? this.etag : null,
-      signal: this.abort.signal,
+      signal: this.requests.signal,
     });
-    if (generation !== this.generation) return 'stop';
+    if (!this.requests.isCurrent(generation)) return 'stop';
     return this.handleAnswer(answer, 'load');
   }
 
@@ -329,12 +326,11 @@ export class PayDynamicAccount extends LitElement {
 
   private readonly handleRenew = async (): Promise<void> => {
     if (this.renewing || !this.session) return;
-    const generation = this.generation;
+    const generation = this.requests.current;
     this.renewing = true;
     this.renewFailure = null;
-    this.abort ??= new AbortController();
-    const answer = await renewSession(this.endpoint, this.session, { signal: this.abort.signal });
-    if (generation !== this.generation) return;
+    const answer = await renewSession(this.endpoint, this.session, { signal: this.requests.signal });
+    if (!this.requests.isCurrent(generation)) return;
     this.renewing = false;
     const result = this.handleAnswer(answer, 'renew');
     if (answer.kind === 'view') {

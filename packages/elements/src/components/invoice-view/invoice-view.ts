@@ -14,6 +14,7 @@ import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchInvoice } from '../../lib/invoice-backend.js';
@@ -135,8 +136,7 @@ export class PayInvoiceView extends LitElement {
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
 
   /** Changes with every invoice (or endpoint) shown, so late answers for an old one are dropped. */
-  private generation = 0;
-  private abort: AbortController | null = null;
+  private readonly requests = new RequestGeneration();
   private etag: string | null = null;
   private paidAnnounced = false;
   private failing = false;
@@ -180,9 +180,7 @@ export class PayInvoiceView extends LitElement {
   }
 
   private restart(): void {
-    this.abort?.abort();
-    this.abort = null;
-    this.generation++;
+    this.requests.next();
     this.poller.stop();
     this.view = null;
     this.failure = null;
@@ -190,9 +188,9 @@ export class PayInvoiceView extends LitElement {
     this.paidAnnounced = false;
     this.failing = false;
     if (!this.number) return;
-    const generation = this.generation;
+    const generation = this.requests.current;
     void this.refresh().then((result) => {
-      if (generation !== this.generation || result === 'stop') return;
+      if (!this.requests.isCurrent(generation) || result === 'stop') return;
       this.poller.start(result === 'failed');
     });
   }
@@ -200,13 +198,12 @@ export class PayInvoiceView extends LitElement {
   /** One request for the invoice view, and its effects. Never rejects. */
   private async refresh(): Promise<PollResult> {
     if (!this.number) return 'stop';
-    const generation = this.generation;
-    this.abort ??= new AbortController();
+    const generation = this.requests.current;
     const answer = await fetchInvoice(this.endpoint, this.number, {
       etag: this.view ? this.etag : null,
-      signal: this.abort.signal,
+      signal: this.requests.signal,
     });
-    if (generation !== this.generation) return 'stop';
+    if (!this.requests.isCurrent(generation)) return 'stop';
     return this.handleAnswer(answer);
   }
 

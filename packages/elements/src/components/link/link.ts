@@ -9,6 +9,7 @@ import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
+import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/invoice-backend.js';
@@ -103,8 +104,7 @@ export class PayLink extends LitElement {
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this);
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
-  private generation = 0;
-  private abort: AbortController | null = null;
+  private readonly requests = new RequestGeneration();
   /** The load under way, awaited by `updateComplete`. */
   private loadDone: Promise<void> = Promise.resolve();
 
@@ -158,9 +158,7 @@ export class PayLink extends LitElement {
   }
 
   private restart(): void {
-    this.abort?.abort();
-    this.abort = null;
-    this.generation++;
+    this.requests.next();
     this.fetched = null;
     this.failure = null;
     this.loading = false;
@@ -170,13 +168,11 @@ export class PayLink extends LitElement {
 
   private async load(): Promise<void> {
     if (this.link || !this.linkId) return;
-    const generation = ++this.generation;
-    this.abort?.abort();
-    this.abort = new AbortController();
+    const generation = this.requests.next();
     this.loading = true;
     this.failure = null;
-    const answer = await fetchLink(this.endpoint, this.linkId, { signal: this.abort.signal });
-    if (generation !== this.generation) return;
+    const answer = await fetchLink(this.endpoint, this.linkId, { signal: this.requests.signal });
+    if (!this.requests.isCurrent(generation)) return;
     this.loading = false;
     switch (answer.kind) {
       case 'view':
