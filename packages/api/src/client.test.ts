@@ -2,25 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PayClient } from './client.js';
 import { PayError, UnexpectedResponseError, ValidationError } from './core/error.js';
-import { json, ok, scriptedFetch, type Step } from './internal/fake-fetch.js';
+import {
+  json,
+  ok,
+  paymentParams as payment,
+  paymentResult,
+  scriptedFetch,
+  type Step,
+} from './internal/fake-fetch.js';
 
-const payment = {
-  from_amount: 100,
-  from_wallet_id: 'w_ngn',
-  to_currency: 'NGN',
-  payment_method: 'bank_transfer',
-  info: { account_number: '0123456789', bank_code: '058', account_name: 'Ada Obi' },
-};
-const paymentResult = {
-  transaction_ref: 'trx_1',
-  status: 'processing',
-  from_amount: 100,
-  to_amount: 100,
-  from_currency: 'NGN',
-  to_currency: 'NGN',
-  method: 'bank_transfer',
-  created_at: '2026-11-21T10:00:00Z',
-};
 const emptyPage = {
   items: [],
   page: 0,

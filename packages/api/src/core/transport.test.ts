@@ -1,7 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PayClient } from '../client.js';
-import { failure, json, ok, recordingSleep, scriptedFetch, type Step } from '../internal/fake-fetch.js';
+import {
+  failure,
+  json,
+  ok,
+  paymentParams,
+  paymentResult,
+  recordingSleep,
+  scriptedFetch,
+  type Step,
+} from '../internal/fake-fetch.js';
 import {
   ApiError,
   AuthenticationError,
@@ -21,23 +30,6 @@ const invoiceParams = {
   email: 'a@example.com',
   items: [{ name: 'Tea', unit_price: 10, quantity: 2, currency: 'NGN', total: 20 }],
   payment_schedule: { type: 'one_time', due_date: '2026-12-01T00:00:00Z' },
-};
-const paymentParams = {
-  from_amount: 100,
-  from_wallet_id: 'w_ngn',
-  to_currency: 'NGN',
-  payment_method: 'bank_transfer',
-  info: { account_number: '0123456789', bank_code: '058', account_name: 'Ada Obi' },
-};
-const paymentResult = {
-  transaction_ref: 'trx_1',
-  status: 'processing',
-  from_amount: 100,
-  to_amount: 100,
-  from_currency: 'NGN',
-  to_currency: 'NGN',
-  method: 'bank_transfer',
-  created_at: '2026-11-21T10:00:00Z',
 };
 
 function client(...steps: Step[]) {

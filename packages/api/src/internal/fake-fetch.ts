@@ -64,3 +64,22 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits:
     },
   };
 }
+
+/** A bank-transfer payment the tests send, and the result the provider answers for it. */
+export const paymentParams = {
+  from_amount: 100,
+  from_wallet_id: 'w_ngn',
+  to_currency: 'NGN',
+  payment_method: 'bank_transfer',
+  info: { account_number: '0123456789', bank_code: '058', account_name: 'Ada Obi' },
+};
+export const paymentResult = {
+  transaction_ref: 'trx_1',
+  status: 'processing',
+  from_amount: 100,
+  to_amount: 100,
+  from_currency: 'NGN',
+  to_currency: 'NGN',
+  method: 'bank_transfer',
+  created_at: '2026-11-21T10:00:00Z',
+};
