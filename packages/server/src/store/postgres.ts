@@ -91,11 +91,11 @@ export class PostgresStore implements SessionStore {
 
   /** Connects, creates or migrates the schema (safe with several instances at once), answers the store. */
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    if (!options.pool && !options.connectionString)
+      throw new Error('PostgresStore needs a pool or a connectionString');
     const pool =
       options.pool ??
       new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
-    if (!options.pool && !options.connectionString)
-      throw new Error('PostgresStore needs a pool or a connectionString');
     const store = new PostgresStore(pool, !options.pool);
     try {
       await store.migrate();
