@@ -67,6 +67,8 @@ export interface PayHandlerOptions {
   invoiceUrl?(invoiceNumber: string): string;
   /** how long the list of payment links is kept before the provider is asked again, ms; default 30 000 */
   linkCacheMs?: number;
+  /** the currency payment links are priced in, sent as the link view's `currency` (the spec's links carry none) */
+  linkCurrency?: string;
   /** how long a country's bank list is kept, ms; default and maximum one day (the spec's rule) */
   bankCacheMs?: number;
   /** POST /banks/suggest: off unless enabled (it reveals where an account number has been paid) */
@@ -209,6 +211,11 @@ const Options = z.object({
     .optional(),
   checkoutUrl: fn<NonNullable<PayHandlerOptions['checkoutUrl']>>('sessionId → URL string').optional(),
   invoiceUrl: fn<NonNullable<PayHandlerOptions['invoiceUrl']>>('invoiceNumber → URL string').optional(),
+  linkCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as "NGN"' })
+    .transform((c) => c.toUpperCase())
+    .optional(),
   linkCacheMs: z
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })

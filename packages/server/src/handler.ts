@@ -76,7 +76,14 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       maxBodyBytes: WIDGET_BODY_LIMIT,
       invoiceUrl: config.invoiceUrl,
     }),
-    ...linkRoutes({ client, clock, logger, maxBodyBytes: WIDGET_BODY_LIMIT, cacheMs: config.linkCacheMs }),
+    ...linkRoutes({
+      client,
+      clock,
+      logger,
+      maxBodyBytes: WIDGET_BODY_LIMIT,
+      cacheMs: config.linkCacheMs,
+      currency: config.linkCurrency,
+    }),
     ...bankRoutes({
       client,
       clock,
