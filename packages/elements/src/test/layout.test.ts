@@ -133,9 +133,7 @@ function checkDetails(el: HTMLElement, width: number, label: string): void {
 
 const measured: Record<string, string> = {};
 
-describe('layout at phone, tablet and desktop widths', function () {
-  this.timeout(60_000);
-
+describe('layout at phone, tablet and desktop widths', () => {
   after(async () => {
     await setViewport({ width: 800, height: 600 });
     document.body.removeAttribute('style');
