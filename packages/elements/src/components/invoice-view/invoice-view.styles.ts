@@ -238,6 +238,11 @@ export default [
         text-align: start;
       }
 
+      /* a figure that wraps under its label still keeps to the end */
+      tfoot td {
+        margin-inline-start: auto;
+      }
+
       .total-row {
         border-block-start: 2px solid var(--pay-color-text);
       }
