@@ -11,6 +11,7 @@ import { expectAccessible } from './axe.js';
 import { mountAccount, part, setPageVisibility, shadow } from './account.js';
 import { advanceServerClock, createSession, orders, sendTransfer } from './backend.js';
 import { mountPicker } from './banks.js';
+import { contrastRatio, parseColor } from './contrast.js';
 import { mountInvoice, mountLink } from './invoice.js';
 
 const widths = [320, 360, 390, 768, 1280] as const;
@@ -166,6 +167,11 @@ describe('layout at phone, tablet and desktop widths', () => {
         }
       });
       await expectAccessible(el);
+      // the box's border, and the progress track drawn in it, at 3:1 against the surface (WCAG 1.4.11)
+      const base = getComputedStyle(part(el, 'base'));
+      const border = contrastRatio(parseColor(base.borderTopColor), parseColor(base.backgroundColor));
+      measured[`border contrast ${look.theme}`] = border.toFixed(2);
+      expect(border).to.be.at.least(3);
       setPageVisibility('visible');
     });
 
