@@ -59,8 +59,8 @@ describe('the demo in any order of visits, across a restart, and on a phone', ()
     return { page, close: () => context.close() };
   }
 
-  /** The page's text once every element has answered: no "Loading…" left, nothing stranded. */
-  async function settled(page: Page, what: string): Promise<string> {
+  /** Waits until every element has answered (no "Loading…" left) and checks nothing stranded the visitor. */
+  async function settled(page: Page, what: string): Promise<void> {
     await page.waitForFunction(
       () => {
         // textContent as well: a shadow root's text, whatever innerText includes
@@ -79,54 +79,37 @@ describe('the demo in any order of visits, across a restart, and on a phone', ()
       return document.body.innerText;
     });
     assert.doesNotMatch(text, stranded, `${what} stranded its visitor`);
-    return text;
   }
 
-  /** Each demo page as a visitor uses it; answers what the checkout on it says. */
-  const visits: Record<string, () => Promise<string>> = {
-    gallery: async () => {
-      const { page, close } = await open('/');
+  /**
+   * One visit of a demo page: open it, do what a visitor does there (`act`), wait for its checkout
+   * (the `checkout` element) to show a state, and check that nothing stranded the visitor.
+   */
+  function visit(path: string, name: string, checkout: string, act?: (page: Page) => Promise<void>) {
+    return async (): Promise<void> => {
+      const { page, close } = await open(path);
+      await act?.(page);
+      await page.locator(checkout).first().getByRole('heading', { level: 2 }).waitFor();
+      await settled(page, name);
+      await close();
+    };
+  }
+  const startCheckout = (page: Page) => page.getByRole('button', { name: 'Start a checkout' }).click();
+
+  /** Each demo page as a visitor uses it. */
+  const visits: Record<string, () => Promise<void>> = {
+    gallery: visit('/', 'the gallery', '#live pay-dynamic-account', async (page) => {
       await page
         .locator('#state-paid pay-dynamic-account')
         .getByRole('heading', { name: 'Payment received' })
         .waitFor();
       await page.locator('#order').selectOption('demo-2');
       await page.getByRole('button', { name: 'Start checkout' }).click();
-      await page.locator('#live pay-dynamic-account').getByRole('heading', { level: 2 }).waitFor();
-      const text = await settled(page, 'the gallery');
-      await close();
-      return text;
-    },
-    react: async () => {
-      const { page, close } = await open('/react.html');
-      await page.getByRole('button', { name: 'Start a checkout' }).click();
-      await page.locator('pay-dynamic-account').getByRole('heading', { level: 2 }).waitFor();
-      const text = await settled(page, 'the React page');
-      await close();
-      return text;
-    },
-    vue: async () => {
-      const { page, close } = await open('/vue.html');
-      await page.getByRole('button', { name: 'Start a checkout' }).click();
-      await page.locator('pay-dynamic-account').getByRole('heading', { level: 2 }).waitFor();
-      const text = await settled(page, 'the Vue page');
-      await close();
-      return text;
-    },
-    languages: async () => {
-      const { page, close } = await open('/languages.html');
-      await page.locator('pay-dynamic-account').getByRole('heading', { level: 2 }).waitFor();
-      const text = await settled(page, 'the languages page');
-      await close();
-      return text;
-    },
-    themes: async () => {
-      const { page, close } = await open('/themes.html');
-      await page.locator('pay-dynamic-account').first().getByRole('heading', { level: 2 }).waitFor();
-      const text = await settled(page, 'the themes page');
-      await close();
-      return text;
-    },
+    }),
+    react: visit('/react.html', 'the React page', 'pay-dynamic-account', startCheckout),
+    vue: visit('/vue.html', 'the Vue page', 'pay-dynamic-account', startCheckout),
+    languages: visit('/languages.html', 'the languages page', 'pay-dynamic-account'),
+    themes: visit('/themes.html', 'the themes page', 'pay-dynamic-account'),
   };
 
   /** Pays the shop's three orders through the kit and the emulator, as shoppers would. */
