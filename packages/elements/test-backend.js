@@ -35,7 +35,7 @@
 //             INV-000103 GHS 3,520.00 pending, due in 12 days (flat shipping 120.00)
 //             Paying a fixture changes it for every later test: create your own with /_test/invoices.
 //             A pending invoice reads `overdue` once /_test/clock moves past its due date.
-//   links     lnk_pro_monthly (active, 15000.00, expires in 30 days), lnk_community_donation (active,
+//   links     priced in NGN (the kit's linkCurrency); lnk_pro_monthly (active, 15000.00, expires in 30 days), lnk_community_donation (active,
 //             5000.00, 60 days), lnk_workshop_ticket (inactive, 25000.00), lnk_black_friday (expired,
 //             9999.99). The kit keeps the link list 30 s on the (frozen) clock.
 //   banks     NG (10 banks), GH, KE, ZA (6 each), US (5); any other assigned code (e.g. FR) answers
@@ -121,6 +121,8 @@ export async function startTestBackend() {
     checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
     invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
     bankSuggestions: { enabled: true, perMinute: 10 },
+    linkCurrency: 'NGN',
+    merchant: { name: 'Acme Stores' },
     clientKey: () => `browser-${suggestBucket}`,
     logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
   });

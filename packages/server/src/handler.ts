@@ -16,6 +16,7 @@ import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { Router, type Route } from './router.js';
+import { sessionDisplay } from './session-display.js';
 import { sessionRoutes } from './sessions.js';
 import type { SessionStore } from './store/types.js';
 import { PaymentWatcher } from './watcher.js';
@@ -65,6 +66,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
+    display: sessionDisplay({ merchant: config.merchant, resolveOrder: config.resolveOrder, logger }),
   });
   routes.push(
     ...invoiceRoutes({
@@ -74,7 +76,14 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       maxBodyBytes: WIDGET_BODY_LIMIT,
       invoiceUrl: config.invoiceUrl,
     }),
-    ...linkRoutes({ client, clock, logger, maxBodyBytes: WIDGET_BODY_LIMIT, cacheMs: config.linkCacheMs }),
+    ...linkRoutes({
+      client,
+      clock,
+      logger,
+      maxBodyBytes: WIDGET_BODY_LIMIT,
+      cacheMs: config.linkCacheMs,
+      currency: config.linkCurrency,
+    }),
     ...bankRoutes({
       client,
       clock,

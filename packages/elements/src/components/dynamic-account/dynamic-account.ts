@@ -21,7 +21,8 @@ import { realClock } from '../../lib/clock.js';
 import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
+import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
+import { isolateLtr } from '../../lib/money.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './dynamic-account.styles.js';
 
@@ -69,6 +70,10 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart renew-button - "Get a new account".
  * @csspart retry-button - "Try again".
  * @csspart qr - The <pay-qr> of the hosted checkout URL.
+ * @csspart qr-caption - What the QR code is for, under it.
+ * @csspart low-time - The warning in the last minutes ("Less than 5 minutes left…"), an alert.
+ * @csspart new-account - After a renewal: the account number is a new one.
+ * @csspart already-sent - The expired state: what becomes of a transfer already sent.
  *
  * @cssproperty --pay-color-text - Text colour.
  * @cssproperty --pay-color-text-muted - Secondary text colour.
@@ -122,6 +127,8 @@ export class PayDynamicAccount extends LitElement {
   /** Polls are failing while an account is shown: the "Reconnecting…" notice. */
   @state() private reconnecting = false;
   @state() private announcement = '';
+  /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
+  @state() private accountRenewed = false;
 
   @query('[part="title"]') private titleElement?: HTMLElement;
 
@@ -199,6 +206,7 @@ export class PayDynamicAccount extends LitElement {
     this.renewFailure = null;
     this.renewing = false;
     this.reconnecting = false;
+    this.accountRenewed = false;
     this.etag = null;
     this.paidAnnounced = false;
     this.failing = false;
@@ -289,6 +297,11 @@ export class PayDynamicAccount extends LitElement {
     }
     if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, receivedAt);
     else this.countdown.stop();
+    const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
+    if (renewedHere) {
+      this.accountRenewed = true;
+      this.announce(this.localize.term.newAccount);
+    } else if (view.status !== 'pending') this.accountRenewed = false;
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(
@@ -437,15 +450,24 @@ export class PayDynamicAccount extends LitElement {
     const copied = this.clipboard.copied;
     const numberCopied = copied === 'account-number';
     const amountCopied = copied === 'amount';
+    const dir = this.localize.dir();
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderTitle(term.statusTitle.pending)}
-        <p part="instructions">${term.instructions(amount)}</p>
-        <dl part="details">
-          <div class="row">
+        ${this.accountRenewed ? html`<p part="new-account">${term.newAccount}</p>` : nothing}
+        <p part="instructions">${term.instructions(isolateLtr(amount, dir))}</p>
+        <dl
+          part="details"
+          class="details-grid"
+          ${styleProps({
+            '--pay-amount-chars': String(amount.length),
+            '--pay-number-chars': String(displayAccountNumber(view.account.account_number).length),
+          })}
+        >
+          <div class="row copyable">
             <dt>${term.amountLabel}</dt>
             <dd>
-              <span part="amount">${amount}</span>
+              <span part="amount" dir="ltr">${amount}</span>
               <button
                 part="copy-button copy-amount"
                 type="button"
@@ -459,13 +481,13 @@ export class PayDynamicAccount extends LitElement {
           </div>
           <div class="row">
             <dt>${term.bankLabel}</dt>
-            <dd part="bank-name">${view.account.bank_name}</dd>
+            <dd part="bank-name" dir="auto">${view.account.bank_name}</dd>
           </div>
           <div class="row">
             <dt>${term.accountNameLabel}</dt>
-            <dd part="account-name">${view.account.account_name}</dd>
+            <dd part="account-name" dir="auto">${view.account.account_name}</dd>
           </div>
-          <div class="row">
+          <div class="row copyable">
             <dt>${term.accountNumberLabel}</dt>
             <dd>
               <span part="account-number" dir="ltr" aria-hidden="true"
@@ -486,6 +508,13 @@ export class PayDynamicAccount extends LitElement {
         </dl>
         ${this.renderCountdown(view)}
         ${
+          this.countdown.remaining > 0 && this.countdown.remaining <= lowTimeMs
+            ? html`<p part="low-time" role="alert">
+                ${term.lowTime(this.localize.durationWords(lowTimeMs))}
+              </p>`
+            : nothing
+        }
+        ${
           this.reconnecting
             ? html`<p part="reconnecting">
                 <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
@@ -494,7 +523,10 @@ export class PayDynamicAccount extends LitElement {
         }
         ${
           this.showQr && view.checkout_url
-            ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>`
+            ? html`<figure class="qr-figure">
+                <pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
+                <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
+              </figure>`
             : nothing
         }
       </div>
@@ -529,14 +561,19 @@ export class PayDynamicAccount extends LitElement {
     const view = this.view;
     if (!view) return this.renderLoading();
     const term = this.localize.term;
+    const amount = this.localize.money(view.amount, view.currency);
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderIcon('paid')} ${this.renderTitle(term.statusTitle.paid)}
         <p part="message">${term.paidBody}</p>
-        <dl part="details">
+        <dl
+          part="details"
+          class="details-grid"
+          ${styleProps({ '--pay-amount-chars': String(amount.length) })}
+        >
           <div class="row">
             <dt>${term.amountLabel}</dt>
-            <dd><span part="amount">${this.localize.money(view.amount, view.currency)}</span></dd>
+            <dd><span part="amount" dir="ltr">${amount}</span></dd>
           </div>
         </dl>
         ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.localize.dateTime(view.paid_at))}</p>` : nothing}
@@ -550,6 +587,7 @@ export class PayDynamicAccount extends LitElement {
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderIcon('expired')} ${this.renderTitle(term.statusTitle.expired)}
         <p part="message">${term.expiredBody}</p>
+        <p part="already-sent">${term.expiredAlreadySent}</p>
         ${this.renewFailure ? html`<p part="renew-error">${term.errors[this.renewFailure.code]}</p>` : nothing}
         <button
           part="renew-button"
