@@ -78,5 +78,11 @@ export interface SessionStore {
   claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean>;
   /** onPaid returned: nothing is owed for the session any more. */
   markDelivered(id: string): Promise<void>;
+  /**
+   * Optional: calls `listener` with the id of every session whose status or account changes (paid,
+   * expired, renewed), committed by this store or, for a shared database, by any instance; answers
+   * the unsubscribe. Without it, open status streams learn of changes at the watcher's interval.
+   */
+  subscribe?(listener: (sessionId: string) => void): () => void;
   close(): Promise<void>;
 }
