@@ -16,8 +16,6 @@ import type { PaymentWatcher } from './watcher.js';
 
 /** How soon (s) a refused client may try a stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 30;
-/** How long EventSource waits before reconnecting a dropped stream, ms (the fast poll period). */
-const RECONNECT_MS = 2000;
 
 export const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -101,7 +99,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
             heartbeat: () => write(': keep-alive\n\n'),
             end,
           };
-          write(`retry: ${RECONNECT_MS}\n\n`);
+          write(`retry: ${options.streams.retryMs}\n\n`);
           release = hub.open(session.id, key, sink);
           request.signal.addEventListener('abort', end, { once: true });
         },

@@ -22,6 +22,8 @@ export interface StreamOptions {
   maxStreamsPerClient?: number;
   /** how often a quiet stream gets a comment line, ms; default 15 000 */
   heartbeatMs?: number;
+  /** how long the browser waits before reopening a dropped stream, ms (the SSE `retry:`); default 2000 */
+  retryMs?: number;
   /** where the stream timers come from (tests move time with their own); default setTimeout */
   scheduler?: Scheduler;
 }
@@ -51,6 +53,7 @@ export const StreamOptionsSchema = z
       maxStreams: count('streams', 1_000_000).default(10_000),
       maxStreamsPerClient: count('streams', 10_000).default(20),
       heartbeatMs: count('milliseconds', 300_000).default(15_000),
+      retryMs: count('milliseconds', 300_000).default(2000),
       scheduler: z
         .custom<Scheduler>(isScheduler, { error: 'must have setTimeout and clearTimeout' })
         .default(realScheduler),
@@ -62,6 +65,7 @@ export const StreamOptionsSchema = z
     maxStreams: 10_000,
     maxStreamsPerClient: 20,
     heartbeatMs: 15_000,
+    retryMs: 2000,
     scheduler: realScheduler,
   });
 
