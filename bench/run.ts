@@ -2,6 +2,7 @@
 // `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
 import { loadBench } from './load.js';
 import { pollingBench } from './polling.js';
+import { pushBench } from './push.js';
 import { sizeBench } from './size.js';
 import { throughputBench } from './throughput.js';
 
@@ -9,6 +10,7 @@ const quick = process.argv.includes('--quick');
 const all: Record<string, () => Promise<void>> = {
   size: sizeBench,
   polling: pollingBench,
+  push: pushBench,
   throughput: throughputBench,
   load: () => loadBench({ quick }),
 };

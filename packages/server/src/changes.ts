@@ -15,8 +15,8 @@ import type { PaymentWatcher } from './watcher.js';
 export interface StreamSink {
   /** the event id (view version) the stream's client holds, null before the first */
   version: string | null;
-  /** a session view event (`id` is its version) */
-  send(version: string, view: object): void;
+  /** a session view event (`id` is its version); `data` is the view's JSON, one string for every sink */
+  send(version: string, data: string): void;
   /** a comment line that keeps proxies and the browser from giving up on a quiet stream */
   heartbeat(): void;
   /** the session reached a final state (or the hub closes): end the stream */
@@ -144,11 +144,12 @@ export class SessionHub {
     if (!session || this.watched.get(sessionId) !== entry) return;
     const stable = stableView(session, this.options.checkoutUrl);
     const version = viewVersion(stable);
-    const view = { ...stable, server_time: new Date(this.options.clock.now()).toISOString() };
+    // serialised once however many streams watch the session (a fan-out to thousands)
+    const data = JSON.stringify({ ...stable, server_time: new Date(this.options.clock.now()).toISOString() });
     for (const sink of entry.sinks) {
       if (sink.version === version) continue;
       sink.version = version;
-      sink.send(version, view);
+      sink.send(version, data);
     }
     if (session.status !== 'pending') {
       // final: nothing more will be sent (a renewal happens through a new request, then a new stream)

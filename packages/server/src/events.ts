@@ -17,6 +17,8 @@ import type { PaymentWatcher } from './watcher.js';
 /** How soon (s) a refused client may try a stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 30;
 
+const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
+
 export const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
@@ -55,6 +57,16 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
   });
   const keyOf = requestClientKey(options.clientKey, logger, 'status streams');
   const encoder = new TextEncoder();
+  const retry = encoder.encode(`retry: ${options.streams.retryMs}\n\n`);
+  // the last event frame encoded: every stream of a session is sent the same bytes
+  let lastFrame = { version: '', data: '', bytes: new Uint8Array() };
+  function frame(version: string, data: string): Uint8Array {
+    if (lastFrame.version !== version || lastFrame.data !== data) {
+      const text = `id: ${version}\nevent: session\ndata: ${data}\n\n`;
+      lastFrame = { version, data, bytes: encoder.encode(text) };
+    }
+    return lastFrame.bytes;
+  }
 
   const events: Route = {
     method: 'GET',
@@ -83,8 +95,8 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
       let open = true;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          const write = (text: string): void => {
-            if (open) controller.enqueue(encoder.encode(text));
+          const write = (bytes: Uint8Array): void => {
+            if (open) controller.enqueue(bytes);
           };
           const end = (): void => {
             release();
@@ -94,12 +106,11 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
           };
           const sink: StreamSink = {
             version: held,
-            send: (version, view) =>
-              write(`id: ${version}\nevent: session\ndata: ${JSON.stringify(view)}\n\n`),
-            heartbeat: () => write(': keep-alive\n\n'),
+            send: (version, data) => write(frame(version, data)),
+            heartbeat: () => write(HEARTBEAT),
             end,
           };
-          write(`retry: ${options.streams.retryMs}\n\n`);
+          write(retry);
           release = hub.open(session.id, key, sink);
           request.signal.addEventListener('abort', end, { once: true });
         },
