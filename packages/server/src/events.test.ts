@@ -165,6 +165,25 @@ describe('status stream (webhooks on, served on node:http)', () => {
     for (const reader of readers.slice(1)) await reader.cancel();
   });
 
+  it('lets a listed origin resume cross-origin: the preflight allows Last-Event-ID; others get no CORS', async () => {
+    const session = await create();
+    const preflight = await fetch(`${world.kitUrl}/pay/sessions/${session.id}/events`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'last-event-id',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /(^|, )last-event-id(,|$)/);
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /GET/);
+    const stranger = await open(session.id, { origin: 'http://evil.test' });
+    assert.equal(stranger.status, 200);
+    assert.equal(stranger.headers.get('access-control-allow-origin'), null);
+    await stranger.body?.cancel();
+  });
+
   it('answers 404 for an unknown session, with the protocol error body', async () => {
     const response = await open('ses_unknown');
     assert.equal(response.status, 404);
