@@ -7,6 +7,7 @@ import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
 import { isPositiveDecimal } from './decimal.js';
+import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
 export interface Order {
@@ -78,6 +79,8 @@ export interface PayHandlerOptions {
    * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
    */
   clientKey?(request: Request): string;
+  /** GET /sessions/:id/events (status pushed to the page): limits and heartbeat; on by default */
+  streams?: StreamOptions;
 }
 
 export interface CircuitBreakerOptions {
@@ -250,6 +253,7 @@ const Options = z.object({
     )
     .default({ enabled: false, perMinute: 10, maxClients: 10_000 }),
   clientKey: fn<NonNullable<PayHandlerOptions['clientKey']>>('request → string').optional(),
+  streams: StreamOptionsSchema,
 });
 
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };

@@ -11,6 +11,7 @@ import {
 } from './http.js';
 import { bankRoutes } from './banks.js';
 import { CircuitBreaker } from './breaker.js';
+import { eventRoutes } from './events.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
@@ -94,6 +95,18 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       clientKey: config.clientKey,
     }),
   );
+  const events = eventRoutes({
+    store,
+    watcher,
+    clock,
+    logger,
+    streams: config.streams,
+    checkIntervalMs: config.pollIntervalMs,
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+    checkoutUrl: config.checkoutUrl,
+    clientKey: config.clientKey,
+  });
+  routes.push(...events.routes);
   if (config.webhookSecret) {
     routes.push(
       ...webhookRoutes({
@@ -176,6 +189,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     breaker,
     store,
     async close() {
+      events.hub?.close();
       await watcher.close();
       await store.close();
     },

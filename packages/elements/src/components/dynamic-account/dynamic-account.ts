@@ -7,6 +7,8 @@ import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { PollController } from '../../controllers/poll.js';
+import { SessionStreamController } from '../../controllers/session-stream.js';
+import type { SessionStreamState } from '../../controllers/session-stream.js';
 import type { PollResult } from '../../controllers/poll.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
@@ -33,8 +35,10 @@ const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid'
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
 
 /**
- * Loads the session view from `{endpoint}/sessions/{session}`, polls it (every 2 s for the first
- * minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
+ * Loads the session view from `{endpoint}/sessions/{session}`, then listens to the kit's status
+ * stream (`{endpoint}/sessions/{session}/events`, one connection shared by every element showing the
+ * session, closed after 30 s hidden), and polls whenever the stream is not open (every 2 s for the
+ * first minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
  * (`{endpoint}/sessions/{session}/renew`) once the account has expired. When polls fail while an
  * account is shown (the payment provider is down, the network is gone), the account and countdown
  * stay, a polite "Reconnecting…" notice replaces the waiting message, one pay-error is fired for the
@@ -117,6 +121,9 @@ export class PayDynamicAccount extends LitElement {
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
   @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
+  /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
+  @property({ attribute: 'updates' }) updates: 'push' | 'poll' = 'push';
+
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
 
@@ -144,6 +151,11 @@ export class PayDynamicAccount extends LitElement {
     poll: () => this.refresh(),
   });
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
+  private readonly stream = new SessionStreamController(this, {
+    clock: () => this.clock,
+    onView: (view, version) => this.handleStreamView(view, version),
+    onState: (state) => this.handleStreamState(state),
+  });
 
   /** Changes with every session (or endpoint) shown, so late answers for an old one are dropped. */
   private readonly requests = new RequestGeneration();
@@ -176,7 +188,7 @@ export class PayDynamicAccount extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('session') || changed.has('endpoint')) this.restart();
+    if (changed.has('session') || changed.has('endpoint') || changed.has('updates')) this.restart();
   }
 
   protected override updated(): void {
@@ -200,6 +212,7 @@ export class PayDynamicAccount extends LitElement {
   private restart(): void {
     this.requests.next();
     this.poller.stop();
+    this.stream.stop();
     this.countdown.stop();
     this.view = null;
     this.failure = null;
@@ -214,7 +227,8 @@ export class PayDynamicAccount extends LitElement {
     const generation = this.requests.current;
     void this.refresh().then((result) => {
       if (!this.requests.isCurrent(generation) || result === 'stop') return;
-      this.poller.start(result === 'failed');
+      // a stream already open on the page (another element's) carries the changes: no polling
+      if (!this.stream.open) this.poller.start(result === 'failed');
     });
   }
 
@@ -302,6 +316,7 @@ export class PayDynamicAccount extends LitElement {
       this.accountRenewed = true;
       this.announce(this.localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
+    if (view.status === 'pending' && this.updates === 'push') this.stream.listen(this.endpoint, this.session);
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(
@@ -317,6 +332,19 @@ export class PayDynamicAccount extends LitElement {
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
     if (view.status !== 'pending') this.poller.stop();
+  }
+
+  /** A view pushed by the kit's stream: taken like a polled one (its version is the poll's ETag). */
+  private handleStreamView(view: SessionView, version: string | null): void {
+    if (version) this.etag = `"${version}"`;
+    this.accept(view, this.clock.now(), false);
+  }
+
+  /** Polling pauses while the stream is open and carries on whenever it is not. */
+  private handleStreamState(state: SessionStreamState): void {
+    if (state === 'open') this.poller.stop();
+    else if (state !== 'ended' && this.view?.status === 'pending' && !this.poller.polling)
+      this.poller.start();
   }
 
   /** Puts `text` in the polite live region (re-announcing identical text too). */
@@ -348,7 +376,7 @@ export class PayDynamicAccount extends LitElement {
     const result = this.handleAnswer(answer, 'renew');
     if (answer.kind === 'view') {
       this.focusTitleAfterUpdate = true;
-      if (result === 'continue') this.poller.start();
+      if (result === 'continue' && !this.stream.open) this.poller.start();
     }
   };
 
