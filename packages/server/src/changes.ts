@@ -6,7 +6,7 @@
 import type { Clock } from './config.js';
 import { etagOf } from './http.js';
 import { describeError, type Logger } from './log.js';
-import { stableView } from './sessions.js';
+import type { StableSessionView } from './sessions.js';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import type { Scheduler } from './stream-options.js';
 import type { PaymentWatcher } from './watcher.js';
@@ -34,7 +34,8 @@ export interface HubOptions {
   heartbeatMs: number;
   maxStreams: number;
   maxStreamsPerClient: number;
-  checkoutUrl: ((sessionId: string) => string) | undefined;
+  /** the session's view as the status route answers it (without server_time) */
+  view: (session: SessionRecord) => Promise<StableSessionView>;
 }
 
 /** Why a stream was refused: too many on this instance, or for this client. */
@@ -142,7 +143,8 @@ export class SessionHub {
       return;
     }
     if (!session || this.watched.get(sessionId) !== entry) return;
-    const stable = stableView(session, this.options.checkoutUrl);
+    const stable = await this.options.view(session);
+    if (this.watched.get(sessionId) !== entry) return;
     const version = viewVersion(stable);
     // serialised once however many streams watch the session (a fan-out to thousands)
     const data = JSON.stringify({ ...stable, server_time: new Date(this.options.clock.now()).toISOString() });

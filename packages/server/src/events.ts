@@ -9,7 +9,8 @@ import { HttpError } from './http.js';
 import type { Logger } from './log.js';
 import { requestClientKey } from './rate-limit.js';
 import type { Route } from './router.js';
-import { stableView } from './sessions.js';
+import type { StableSessionView } from './sessions.js';
+import type { SessionRecord } from './store/types.js';
 import type { SessionStore } from './store/types.js';
 import type { StreamConfig } from './stream-options.js';
 import type { PaymentWatcher } from './watcher.js';
@@ -35,7 +36,8 @@ export interface EventRouteOptions {
   /** the watcher's interval, ms: how often a watched pending session is checked */
   checkIntervalMs: number;
   maxBodyBytes: number;
-  checkoutUrl: ((sessionId: string) => string) | undefined;
+  /** the session's view as the status route answers it (without server_time) */
+  view: (session: SessionRecord) => Promise<StableSessionView>;
   clientKey: ((request: Request) => string) | undefined;
 }
 
@@ -53,7 +55,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
     heartbeatMs: options.streams.heartbeatMs,
     maxStreams: options.streams.maxStreams,
     maxStreamsPerClient: options.streams.maxStreamsPerClient,
-    checkoutUrl: options.checkoutUrl,
+    view: options.view,
   });
   const keyOf = requestClientKey(options.clientKey, logger, 'status streams');
   const encoder = new TextEncoder();
@@ -77,7 +79,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
       if (!session) throw new HttpError('not_found', 'No such session.');
       const held = request.headers.get('last-event-id');
       // a final session the client already holds: 204 tells EventSource to stop reconnecting
-      if (session.status !== 'pending' && held === viewVersion(stableView(session, options.checkoutUrl)))
+      if (session.status !== 'pending' && held === viewVersion(await options.view(session)))
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
       const key = keyOf(request);
       const admission = hub.admit(key);

@@ -18,7 +18,7 @@ import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { Router, type Route } from './router.js';
 import { sessionDisplay } from './session-display.js';
-import { sessionRoutes } from './sessions.js';
+import { sessionRoutes, stableView } from './sessions.js';
 import type { SessionStore } from './store/types.js';
 import { PaymentWatcher } from './watcher.js';
 import { webhookRoutes } from './webhooks.js';
@@ -56,6 +56,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     breaker,
     onPaid: config.onPaid,
   });
+  const display = sessionDisplay({ merchant: config.merchant, resolveOrder: config.resolveOrder, logger });
   const routes: Route[] = sessionRoutes({
     client,
     store,
@@ -67,7 +68,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
-    display: sessionDisplay({ merchant: config.merchant, resolveOrder: config.resolveOrder, logger }),
+    display,
   });
   routes.push(
     ...invoiceRoutes({
@@ -103,7 +104,8 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     streams: config.streams,
     checkIntervalMs: config.pollIntervalMs,
     maxBodyBytes: WIDGET_BODY_LIMIT,
-    checkoutUrl: config.checkoutUrl,
+    // the same view (display fields included) as the status route, so event ids are its ETags
+    view: async (session) => stableView(session, config.checkoutUrl, await display.of(session)),
     clientKey: config.clientKey,
   });
   routes.push(...events.routes);
