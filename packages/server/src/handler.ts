@@ -15,6 +15,7 @@ import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
+import { RequestLimiter } from './rate-limit.js';
 import { Router, type Route } from './router.js';
 import { sessionRoutes } from './sessions.js';
 import type { SessionStore } from './store/types.js';
@@ -65,6 +66,18 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
+    claimTimeoutMs: config.claimTimeoutMs,
+    limiter: config.accountRateLimit
+      ? new RequestLimiter({
+          clock,
+          logger,
+          perClientPerMinute: config.accountRateLimit.perClientPerMinute,
+          perSubjectPerMinute: config.accountRateLimit.perOrderPerMinute,
+          maxKeys: config.accountRateLimit.maxKeys,
+          clientKey: config.clientKey,
+          what: 'account openings',
+        })
+      : null,
   });
   routes.push(
     ...invoiceRoutes({

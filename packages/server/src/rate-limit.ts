@@ -2,8 +2,10 @@
 // continuously at `perMinute` a minute. Integer arithmetic (a token is 60 000 units, the bucket
 // gains `perMinute` units a millisecond), so no float drift decides a refusal. The map of buckets
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
-// recently used go.
+// recently used go. RequestLimiter pairs two of them (per client, per order) for account openings.
 import type { Clock } from './config.js';
+import type { Logger } from './log.js';
+import { clientAddress } from './node.js';
 
 export interface RateLimiterOptions {
   clock: Clock;
@@ -104,4 +106,63 @@ export function addressKey(address: string): string {
   if (!address.includes(':')) return address;
   const groups = ipv6Groups(address);
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/**
+ * Who a request comes from, for rate limits: the merchant's `clientKey(request)` when given, else the
+ * socket address the node adapter recorded (by `addressKey`); null when neither says.
+ */
+export function requestClientKey(
+  request: Request,
+  custom: ((request: Request) => string) | undefined,
+): string | null {
+  const given = custom?.(request);
+  if (typeof given === 'string' && given !== '') return given;
+  const address = clientAddress(request);
+  return address ? addressKey(address) : null;
+}
+
+export interface RequestLimiterOptions {
+  clock: Clock;
+  logger: Logger;
+  /** per client and per subject (e.g. order) a minute, also the bursts */
+  perClientPerMinute: number;
+  perSubjectPerMinute: number;
+  maxKeys: number;
+  clientKey: ((request: Request) => string) | undefined;
+  /** what is limited, for the warning about unknown clients */
+  what: string;
+}
+
+/**
+ * Two token buckets for one kind of costly request: one per client, one per subject (an order), so
+ * that neither one client nor many clients on one subject can make it without bound. A request whose
+ * client is unknown (not served through the node adapter, no `clientKey`) is limited per subject only
+ * (one shared bucket would let one client lock every shopper out), and a warning says so once.
+ */
+export class RequestLimiter {
+  private readonly clients: TokenBucketLimiter;
+  private readonly subjects: TokenBucketLimiter;
+  private warned = false;
+
+  constructor(private readonly options: RequestLimiterOptions) {
+    const { clock, maxKeys } = options;
+    this.clients = new TokenBucketLimiter({ clock, perMinute: options.perClientPerMinute, maxKeys });
+    this.subjects = new TokenBucketLimiter({ clock, perMinute: options.perSubjectPerMinute, maxKeys });
+  }
+
+  take(request: Request, subject: string): RateDecision {
+    const bySubject = this.subjects.take(subject);
+    if (!bySubject.allowed) return bySubject;
+    const client = requestClientKey(request, this.options.clientKey);
+    if (client !== null) return this.clients.take(client);
+    if (!this.warned) {
+      this.warned = true;
+      this.options.logger.warn(
+        `${this.options.what}: the client address is unknown (not served through toNodeListener); ` +
+          'they are limited per order only: give the kit a clientKey option',
+      );
+    }
+    return bySubject;
+  }
 }
