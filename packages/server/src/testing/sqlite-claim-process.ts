@@ -6,7 +6,11 @@ const [file = '', name = 'p', count = '10'] = process.argv.slice(2);
 const store = new SqliteStore(file);
 const outcomes: string[] = [];
 for (let i = 0; i < Number(count); i++) {
-  const claimed = await store.claimOrder('order-race', { token: `${name}-${i}`, now: 1000 + i, staleBefore: 0 });
+  const claimed = await store.claimOrder('order-race', {
+    token: `${name}-${i}`,
+    now: 1000 + i,
+    staleBefore: 0,
+  });
   outcomes.push(claimed.outcome);
 }
 await store.close();

@@ -53,7 +53,11 @@ const renewal = (reference: string): Renewal => ({
 });
 
 /** Runs `work` on each connection in turn, all at once. */
-function across<T>(stores: SessionStore[], times: number, work: (store: SessionStore, i: number) => Promise<T>) {
+function across<T>(
+  stores: SessionStore[],
+  times: number,
+  work: (store: SessionStore, i: number) => Promise<T>,
+) {
   return Promise.all(
     Array.from({ length: times }, (_, i) => {
       const store = stores[i % stores.length];
@@ -91,7 +95,10 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         assert.equal(await store.get('ses_missing'), null);
         assert.equal(await store.findByReference('nope'), null);
         assert.equal(await store.findByOrder('order-none'), null);
-        assert.deepEqual(await store.claimOrder('order-1', claimAt('late')), { outcome: 'session', session: s });
+        assert.deepEqual(await store.claimOrder('order-1', claimAt('late')), {
+          outcome: 'session',
+          session: s,
+        });
         assert.equal(
           await store.create(sessionRecord({ id: 'ses_a2' }), 'late'),
           false,
@@ -102,13 +109,17 @@ export function storeConformance(name: string, factory: StoreFactory): void {
 
     it('gives one order claim to exactly one of 20 callers on several connections', () =>
       withStores(4, async (stores) => {
-        const outcomes = await across(stores, 20, (store, i) => store.claimOrder('order-c', claimAt(`t${i}`)));
+        const outcomes = await across(stores, 20, (store, i) =>
+          store.claimOrder('order-c', claimAt(`t${i}`)),
+        );
         const winners = outcomes.flatMap((o, i) => (o.outcome === 'claimed' ? [i] : []));
         assert.equal(winners.length, 1);
         assert.equal(outcomes.filter((o) => o.outcome === 'busy').length, 19);
         const winner = winners[0] ?? -1;
         const session = sessionRecord({ id: 'ses_c', orderId: 'order-c' });
-        const creates = await across(stores, 20, (store, i) => store.create({ ...session, id: `ses_c${i}`, reference: `ref_c${i}` }, `t${i}`));
+        const creates = await across(stores, 20, (store, i) =>
+          store.create({ ...session, id: `ses_c${i}`, reference: `ref_c${i}` }, `t${i}`),
+        );
         assert.deepEqual(
           creates.flatMap((ok, i) => (ok ? [i] : [])),
           [winner],
@@ -126,11 +137,23 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         if (!a || !b) throw new Error('no store');
         assert.equal((await a.claimOrder('order-r', claimAt('first', 1000))).outcome, 'claimed');
         await b.releaseOrder('order-r', 'someone-else');
-        assert.equal((await b.claimOrder('order-r', claimAt('second', 1000))).outcome, 'busy', 'not released by a stranger');
+        assert.equal(
+          (await b.claimOrder('order-r', claimAt('second', 1000))).outcome,
+          'busy',
+          'not released by a stranger',
+        );
         await a.releaseOrder('order-r', 'first');
         assert.equal((await b.claimOrder('order-r', claimAt('second', 1000))).outcome, 'claimed', 'released');
-        assert.equal((await a.claimOrder('order-r', claimAt('third', 31_000))).outcome, 'busy', 'not stale yet');
-        assert.equal((await a.claimOrder('order-r', claimAt('third', 31_001))).outcome, 'claimed', 'stale: taken over');
+        assert.equal(
+          (await a.claimOrder('order-r', claimAt('third', 31_000))).outcome,
+          'busy',
+          'not stale yet',
+        );
+        assert.equal(
+          (await a.claimOrder('order-r', claimAt('third', 31_001))).outcome,
+          'claimed',
+          'stale: taken over',
+        );
         const dead = sessionRecord({ id: 'ses_dead', orderId: 'order-r' });
         assert.equal(await b.create(dead, 'second'), false, 'the holder that was taken over stores nothing');
         assert.equal(await b.get('ses_dead'), null);
@@ -175,9 +198,15 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         const [store] = stores;
         if (!store) throw new Error('no store');
         await seed(store, sessionRecord({ id: 'ses_d' }));
-        assert.equal(await store.claimRenewal('ses_d', 'ref_ses_d', claimAt('early')), false, 'pending: not renewable');
+        assert.equal(
+          await store.claimRenewal('ses_d', 'ref_ses_d', claimAt('early')),
+          false,
+          'pending: not renewable',
+        );
         await store.markExpired('ses_d', 'ref_ses_d');
-        const claims = await across(stores, 20, (s, i) => s.claimRenewal('ses_d', 'ref_ses_d', claimAt(`r${i}`)));
+        const claims = await across(stores, 20, (s, i) =>
+          s.claimRenewal('ses_d', 'ref_ses_d', claimAt(`r${i}`)),
+        );
         const winners = claims.flatMap((ok, i) => (ok ? [i] : []));
         assert.equal(winners.length, 1);
         const winner = winners[0] ?? -1;
@@ -193,7 +222,11 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         assert.equal(record?.expiresAt, '2026-11-21T11:30:00.000Z');
         assert.equal((await store.findByReference('ref_ses_d'))?.id, 'ses_d');
         assert.equal((await store.findByReference(`ref_new${winner}`))?.id, 'ses_d');
-        assert.equal(await store.claimRenewal('ses_d', 'ref_ses_d', claimAt('again')), false, 'the old account is gone');
+        assert.equal(
+          await store.claimRenewal('ses_d', 'ref_ses_d', claimAt('again')),
+          false,
+          'the old account is gone',
+        );
       }));
 
     it('lets a released or stale renewal claim be taken over, and never renews a paid session', () =>
@@ -205,7 +238,11 @@ export function storeConformance(name: string, factory: StoreFactory): void {
         assert.equal(await b.claimRenewal('ses_s', 'ref_ses_s', claimAt('two', 1000)), false);
         await b.releaseRenewal('ses_s', 'one');
         assert.equal(await b.claimRenewal('ses_s', 'ref_ses_s', claimAt('two', 1000)), true, 'released');
-        assert.equal(await a.claimRenewal('ses_s', 'ref_ses_s', claimAt('three', 31_001)), true, 'stale: taken over');
+        assert.equal(
+          await a.claimRenewal('ses_s', 'ref_ses_s', claimAt('three', 31_001)),
+          true,
+          'stale: taken over',
+        );
         assert.equal(await b.renew('ses_s', 'two', renewal('ref_two')), false, 'taken over: renews nothing');
         assert.equal(await a.markPaid('ses_s', paid()), true, 'a late credit for the old account');
         assert.equal(await a.renew('ses_s', 'three', renewal('ref_three')), false, 'paid: no new account');
@@ -232,7 +269,10 @@ export function storeConformance(name: string, factory: StoreFactory): void {
           (await b.listOwed(1001)).map((s) => s.id),
           ['ses_o'],
         );
-        const claims = await Promise.all([a.claimOwed('ses_o', 1001, 2000), b.claimOwed('ses_o', 1001, 2000)]);
+        const claims = await Promise.all([
+          a.claimOwed('ses_o', 1001, 2000),
+          b.claimOwed('ses_o', 1001, 2000),
+        ]);
         assert.deepEqual(claims.sort(), [false, true]);
         assert.equal(await a.claimOwed('ses_p', 5000, 5000), false, 'nothing owed for an unpaid session');
         await b.markDelivered('ses_o');
@@ -241,8 +281,14 @@ export function storeConformance(name: string, factory: StoreFactory): void {
 
     it('lists pending sessions oldest first', () =>
       one(async (store) => {
-        await seed(store, sessionRecord({ id: 'ses_new', orderId: 'o-new', createdAt: '2026-11-21T10:02:00.000Z' }));
-        await seed(store, sessionRecord({ id: 'ses_old', orderId: 'o-old', createdAt: '2026-11-21T10:01:00.000Z' }));
+        await seed(
+          store,
+          sessionRecord({ id: 'ses_new', orderId: 'o-new', createdAt: '2026-11-21T10:02:00.000Z' }),
+        );
+        await seed(
+          store,
+          sessionRecord({ id: 'ses_old', orderId: 'o-old', createdAt: '2026-11-21T10:01:00.000Z' }),
+        );
         await seed(store, sessionRecord({ id: 'ses_gone', orderId: 'o-gone', status: 'expired' }));
         assert.deepEqual(
           (await store.listPending()).map((s) => s.id),
