@@ -122,6 +122,8 @@ export async function startTestBackend() {
     invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
     bankSuggestions: { enabled: true, perMinute: 10 },
     clientKey: () => `browser-${suggestBucket}`,
+    // every browser test opens accounts for orders of its own, on a frozen clock
+    accountRateLimit: false,
     logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
   });
   kitListener = toNodeListener(kit);

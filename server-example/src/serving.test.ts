@@ -75,6 +75,14 @@ describe('server-example while it starts', () => {
 });
 
 describe('server-example with slow clients', () => {
+  it('refuses a request timeout shorter than the headers timeout, naming both', () => {
+    assert.throws(
+      () => readConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }),
+      /REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS/,
+    );
+    assert.throws(() => readConfig({ HEADERS_TIMEOUT_MS: '10' }), /HEADERS_TIMEOUT_MS must be at least 100/);
+  });
+
   let app: App;
   let port: number;
   before(async () => {
