@@ -4,10 +4,11 @@
 // an interval.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { MemoryStore } from '@pay-elements/server';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
+import { freePort } from '../../test/support/net.js';
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
@@ -15,14 +16,6 @@ function baseOf(app: App): string {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
   return `http://127.0.0.1:${address.port}`;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** Everything the server sends until it closes the connection, and when it closed (ms after start). */
@@ -163,11 +156,12 @@ describe('server-example refuses cross-site requests', () => {
   it('refuses a text/plain form post from another site on every state-changing route, changing nothing', async () => {
     const clock = app.sandbox?.clock.now() ?? 0;
     for (const path of routes()) {
-      for (const headers of [
+      const browsers: Array<Record<string, string>> = [
         { origin: 'https://evil.example' },
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site', origin: 'null' },
-      ]) {
+      ];
+      for (const headers of browsers) {
         const response = await fetch(`${base}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'text/plain', ...headers },

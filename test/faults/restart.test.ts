@@ -8,13 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+import { freePort } from '../support/net.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
@@ -56,14 +55,6 @@ function baseEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(PAY_|PORT$|HOST$|PUBLIC_URL$)/.test(name)),
   );
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** Asks `check` every 50 ms until it answers a value, or fails after `ms`. */

@@ -129,13 +129,16 @@ const fn = <T>(what: string) =>
 
 const { minLifespanMinutes, maxLifespanMinutes } = defaultConventions.dynamicAccount;
 
-const perMinute = (fallback: number) =>
+const count = () =>
   z
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(10_000, { error: 'must be at most 10000' })
-    .default(fallback);
+    .min(1, { error: 'must be at least 1' });
+/** a rate limit: requests a minute, also the burst */
+const perMinute = (fallback: number) =>
+  count().max(10_000, { error: 'must be at most 10000' }).default(fallback);
+/** how many clients (or orders) a rate limit tracks at once */
+const tracked = () => count().default(10_000);
 
 const Options = z.object({
   client: z.custom<PayClient>(
@@ -249,17 +252,8 @@ const Options = z.object({
     .strictObject(
       {
         enabled: z.boolean({ error: 'must be true or false' }),
-        perMinute: z
-          .number({ error: 'must be a number' })
-          .int({ error: 'must be a whole number' })
-          .min(1, { error: 'must be at least 1' })
-          .max(10_000, { error: 'must be at most 10000' })
-          .default(10),
-        maxClients: z
-          .number({ error: 'must be a number' })
-          .int({ error: 'must be a whole number' })
-          .min(1, { error: 'must be at least 1' })
-          .default(10_000),
+        perMinute: perMinute(10),
+        maxClients: tracked(),
       },
       { error: 'must be an object such as { enabled: true, perMinute: 10 }' },
     )
@@ -271,11 +265,7 @@ const Options = z.object({
         z.strictObject({
           perClientPerMinute: perMinute(10),
           perOrderPerMinute: perMinute(3),
-          maxKeys: z
-            .number({ error: 'must be a number' })
-            .int({ error: 'must be a whole number' })
-            .min(1, { error: 'must be at least 1' })
-            .default(10_000),
+          maxKeys: tracked(),
         }),
       ],
       { error: 'must be false or an object such as { perClientPerMinute: 10, perOrderPerMinute: 3 }' },

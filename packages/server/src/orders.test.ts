@@ -10,7 +10,7 @@ import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createPayHandler } from './handler.js';
 import type { OrderContext } from './config.js';
 import type { Logger } from './log.js';
-import { SqliteStore } from './store/sqlite.js';
+import { kitsOnOneFile } from './testing/kits.js';
 import { jsonPost, SHOP, startWorld, type World } from './testing/world.js';
 
 const MINUTE = 60_000;
@@ -55,15 +55,7 @@ describe('one payable account per order', () => {
   it('holds across two kit instances sharing one SQLite file', async () => {
     const world = await startWorld({ kit: { logger: silent } });
     const file = join(dir, 'two-kits.db');
-    const kits = [0, 1].map(() =>
-      createPayHandler({
-        client: world.client,
-        clock: world.sandbox.clock,
-        store: new SqliteStore(file),
-        resolveOrder: (id) => world.orders.get(id) ?? null,
-        logger: silent,
-      }),
-    );
+    const kits = kitsOnOneFile(world, file, 2, { logger: silent });
     const kitFor = (i: number) => {
       const kit = kits[i % kits.length];
       if (!kit) throw new Error('no kit');

@@ -11,7 +11,7 @@ import { Customer, signWebhook, type Transaction } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
 import { createPayHandler, type PayHandler } from './handler.js';
 import type { Logger } from './log.js';
-import { SqliteStore } from './store/sqlite.js';
+import { kitsOnOneFile } from './testing/kits.js';
 import type { SessionRecord } from './store/types.js';
 import { jsonPost, SHOP, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
 
@@ -250,18 +250,12 @@ describe('one order, many sessions and renewals', () => {
       };
       const world = await startWorld({ inProcess: true, kit: { logger: silent } });
       const file = join(dir, `orders-${instances}.db`);
-      const kits = Array.from({ length: instances }, () =>
-        createPayHandler({
-          client: world.client,
-          clock: world.sandbox.clock,
-          store: new SqliteStore(file),
-          resolveOrder: (id) => world.orders.get(id) ?? null,
-          onPaid,
-          pollIntervalMs: 0,
-          accountRateLimit: false,
-          logger: silent,
-        }),
-      );
+      const kits = kitsOnOneFile(world, file, instances, {
+        onPaid,
+        pollIntervalMs: 0,
+        accountRateLimit: false,
+        logger: silent,
+      });
       try {
         const random = prng(SEED + 10 + instances);
         const scenario = { world, kits, calls, customerId: world.customerId };
@@ -307,18 +301,12 @@ describe('one payment, many messengers', () => {
     };
     const file = join(dir, 'shared.db');
     const world = await startWorld({ inProcess: true, kit: { logger: silent } });
-    const kits = [0, 1].map(() =>
-      createPayHandler({
-        client: world.client,
-        clock: world.sandbox.clock,
-        store: new SqliteStore(file),
-        resolveOrder: (id) => world.orders.get(id) ?? null,
-        onPaid,
-        webhookSecret: WEBHOOK_SECRET,
-        pollIntervalMs: 0,
-        logger: silent,
-      }),
-    );
+    const kits = kitsOnOneFile(world, file, 2, {
+      onPaid,
+      webhookSecret: WEBHOOK_SECRET,
+      pollIntervalMs: 0,
+      logger: silent,
+    });
     try {
       const random = prng(SEED + 1);
       await runMany({ world, kits, calls, customerId: world.customerId }, 150, random);

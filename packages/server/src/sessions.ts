@@ -162,9 +162,13 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   /** Waits a moment for another caller's claim; past the claim timeout (real time) the caller gives up. */
   async function waitForClaim(startedAt: number): Promise<void> {
     if (Date.now() - startedAt > options.claimTimeoutMs)
-      throw new HttpError('upstream_unavailable', 'The payment account is still being opened. Try again shortly.', {
-        headers: { 'retry-after': '1' },
-      });
+      throw new HttpError(
+        'upstream_unavailable',
+        'The payment account is still being opened. Try again shortly.',
+        {
+          headers: { 'retry-after': '1' },
+        },
+      );
     await sleep(CLAIM_POLL_MS);
   }
 
@@ -192,9 +196,11 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       opened = await openAccount(order);
     } catch (error) {
       // let go, so that a retry (or a waiting caller) may open it
-      await store.releaseOrder(orderId, token).catch((e: unknown) =>
-        logger.error('releasing an order claim failed', { orderId, error: describeError(e) }),
-      );
+      await store
+        .releaseOrder(orderId, token)
+        .catch((e: unknown) =>
+          logger.error('releasing an order claim failed', { orderId, error: describeError(e) }),
+        );
       throw error;
     }
     const session: SessionRecord = {
@@ -286,7 +292,10 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       for (;;) {
         if (session.status === 'paid') throw new HttpError('conflict', 'The session is already paid.');
         if (session.status === 'pending')
-          throw new HttpError('conflict', 'The session is still open; only an expired session can be renewed.');
+          throw new HttpError(
+            'conflict',
+            'The session is still open; only an expired session can be renewed.',
+          );
         if (await store.claimRenewal(session.id, session.reference, claim(token))) break;
         // another request is renewing it: answer its new account once it is there
         const current = await find(session.id);
@@ -303,9 +312,14 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
           customer_id: session.customerId,
         });
       } catch (error) {
-        await store.releaseRenewal(session.id, token).catch((e: unknown) =>
-          logger.error('releasing a renewal claim failed', { sessionId: session.id, error: describeError(e) }),
-        );
+        await store
+          .releaseRenewal(session.id, token)
+          .catch((e: unknown) =>
+            logger.error('releasing a renewal claim failed', {
+              sessionId: session.id,
+              error: describeError(e),
+            }),
+          );
         throw error;
       }
       if (!(await store.renew(session.id, token, renewal))) {

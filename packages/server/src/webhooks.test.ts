@@ -186,7 +186,9 @@ describe('webhooks posted by hand', () => {
       assert.equal((await world.webhook(event)).status, 200, `${id} is acknowledged`);
       assert.equal(await status(session.id), 'pending', `${id} pays nothing`);
     }
-    assert.ok(world.logs.some((l) => l.startsWith('warn credit does not pay the session') && l.includes('failed')));
+    assert.ok(
+      world.logs.some((l) => l.startsWith('warn credit does not pay the session') && l.includes('failed')),
+    );
     assert.equal((await world.webhook(creditedEvent('evt_success', session, transaction))).status, 200);
     assert.equal(await status(session.id), 'paid', 'the successful credit pays it');
     await world.kit.watcher.idle();

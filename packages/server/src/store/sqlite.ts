@@ -132,7 +132,8 @@ export class SqliteStore implements SessionStore {
               .all()
               .map((c) => z.object({ name: z.string() }).parse(c).name),
           );
-          if (!columns.has('renew_token')) this.db.exec('ALTER TABLE pay_sessions ADD COLUMN renew_token TEXT');
+          if (!columns.has('renew_token'))
+            this.db.exec('ALTER TABLE pay_sessions ADD COLUMN renew_token TEXT');
           if (!columns.has('renew_claimed_at'))
             this.db.exec('ALTER TABLE pay_sessions ADD COLUMN renew_claimed_at INTEGER');
         }

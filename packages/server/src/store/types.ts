@@ -64,9 +64,7 @@ export interface Claim {
 
 /** What claiming an order gave: the right to open its account, its session, or a wait. */
 export type OrderClaim =
-  | { outcome: 'claimed' }
-  | { outcome: 'session'; session: SessionRecord }
-  | { outcome: 'busy' };
+  { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
 
 export interface SessionStore {
   /**
