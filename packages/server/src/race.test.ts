@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Customer, signWebhook, type Transaction } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
-import { createPayHandler, type PayHandler } from './handler.js';
+import type { PayHandler } from './handler.js';
 import type { Logger } from './log.js';
 import { kitsOnOneFile } from './testing/kits.js';
 import type { SessionRecord } from './store/types.js';

@@ -312,14 +312,12 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
           customer_id: session.customerId,
         });
       } catch (error) {
-        await store
-          .releaseRenewal(session.id, token)
-          .catch((e: unknown) =>
-            logger.error('releasing a renewal claim failed', {
-              sessionId: session.id,
-              error: describeError(e),
-            }),
-          );
+        await store.releaseRenewal(session.id, token).catch((e: unknown) =>
+          logger.error('releasing a renewal claim failed', {
+            sessionId: session.id,
+            error: describeError(e),
+          }),
+        );
         throw error;
       }
       if (!(await store.renew(session.id, token, renewal))) {
