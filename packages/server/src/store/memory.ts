@@ -26,6 +26,7 @@ export class MemoryStore implements SessionStore {
   private readonly references = new Map<string, string>();
   private readonly events = new Map<string, number>();
   private readonly orders = new Map<string, OrderEntry>();
+  private readonly checks = new Map<string, number>();
 
   claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
     const order = this.orders.get(orderId);
@@ -161,6 +162,13 @@ export class MemoryStore implements SessionStore {
     const entry = this.sessions.get(id);
     if (entry) entry.owed = false;
     return Promise.resolve();
+  }
+
+  claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
+    const last = this.checks.get(customerId);
+    if (last !== undefined && last > now - intervalMs) return Promise.resolve(false);
+    this.checks.set(customerId, now);
+    return Promise.resolve(true);
   }
 
   close(): Promise<void> {
