@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { MemoryStore } from '@pay-elements/server';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
-import { freePort } from '../../test/support/net.js';
+import { freePort } from '../../test/support/processes.js';
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '../testing/postgres.js';
-import { seed, storeConformance } from '../testing/store-conformance.js';
+import { seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
 import { PostgresStore } from './postgres.js';
 import type { SessionRecord } from './types.js';
 
@@ -20,21 +20,7 @@ after(() => server.stop());
 const newDatabase = () => server.createDatabase(`pg_store_${++databases}`);
 
 function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    id,
-    orderId: `order-${id}`,
-    customerId: 'cus_1',
-    amount: '5000.00',
-    currency: 'NGN',
-    status: 'pending',
-    account: { accountName: 'Demo Shop', accountNumber: '9912345678', bankName: 'Wema Bank' },
-    reference: `ref_${id}`,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    expiresAt: '2026-11-21T10:30:00.000Z',
-    paidAt: null,
-    transactionId: null,
-    ...overrides,
-  };
+  return sessionRecord({ id, orderId: `order-${id}`, ...overrides });
 }
 
 /** Three instances on one database, each with its own pool as separate processes would have. */
