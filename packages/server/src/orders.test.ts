@@ -209,6 +209,27 @@ describe('one payable account per order', () => {
     }
   });
 
+  it('gives up opening an account before its claim could go stale, and lets a retry open it', async () => {
+    const world = await startWorld({ kit: { claimTimeoutMs: 500 }, timeout: 5000 });
+    try {
+      const orderId = newOrder(world, 'order-slow');
+      await world.control('/faults', {
+        path_prefix: '/v1/virtual-accounts/dynamic',
+        delay_ms: 1500,
+        times: 1,
+      });
+      const started = performance.now();
+      const slow = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));
+      assert.equal(slow.status, 503);
+      assert.equal(slow.headers.get('retry-after'), '1');
+      const waited = performance.now() - started;
+      assert.ok(waited >= 350 && waited < 1000, `gave up after ${Math.round(waited)} ms, within the claim`);
+      assert.equal((await world.request('/pay/sessions', jsonPost({ order_id: orderId }))).status, 201);
+    } finally {
+      await world.close();
+    }
+  });
+
   it('takes over the claim of a process that died after claiming, once the claim is stale', async () => {
     const world = await startWorld({ kit: { claimTimeoutMs: 300 } });
     try {

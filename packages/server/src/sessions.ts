@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateSessionRequest, type SessionView } from '@pay-elements/protocol';
 import type { DynamicAccount, PayClient } from '@pay-elements/api';
-import type { CircuitBreaker } from './breaker.js';
+import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
 import { decimalEquals, decimalToNumber, numberEqualsDecimal } from './decimal.js';
 import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
@@ -97,13 +97,23 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   async function openAccount(order: Order): Promise<Renewal> {
     const amount = decimalToNumber(order.amount);
     if (amount === null) throw new Error(`order amount ${order.amount} cannot be sent as an exact number`);
-    const account: DynamicAccount = await breaker.run(() =>
-      client.virtualAccounts.createDynamic({
-        customer_id: order.customer_id,
-        amount,
-        lifespan_minutes: options.lifespanMinutes,
-      }),
-    );
+    // the call ends well within the claim, so that no other request takes the claim over and opens
+    // a second account while this one may still be opened
+    const deadline = AbortSignal.timeout(Math.floor(options.claimTimeoutMs * 0.8));
+    let account: DynamicAccount;
+    try {
+      account = await breaker.run(() =>
+        client.virtualAccounts.createDynamic(
+          { customer_id: order.customer_id, amount, lifespan_minutes: options.lifespanMinutes },
+          { signal: deadline },
+        ),
+      );
+    } catch (error) {
+      if (!deadline.aborted) throw error;
+      throw new ProviderUnavailableError('opening the account took longer than its claim holds', 1000, {
+        cause: error,
+      });
+    }
     if (
       !numberEqualsDecimal(account.amount, order.amount) ||
       account.currency.toUpperCase() !== order.currency
