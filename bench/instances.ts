@@ -49,7 +49,11 @@ async function timeEach(n: number, work: (i: number) => Promise<unknown>): Promi
 
 async function storeOps(store: SessionStore, run: string): Promise<Record<string, number[]>> {
   return {
-    create: await timeEach(OPS, (i) => store.create(session(i, run))),
+    'claim and create': await timeEach(OPS, async (i) => {
+      const s = session(i, run);
+      await store.claimOrder(s.orderId, { token: s.id, now: i, staleBefore: 0 });
+      await store.create(s, s.id);
+    }),
     get: await timeEach(OPS, (i) => store.get(`ses_${run}_${i}`)),
     'find by reference': await timeEach(OPS, (i) => store.findByReference(`ref_${run}_${i}`)),
     'claim a check': await timeEach(OPS, (i) => store.claimCheck(`cus_${i % 50}`, 1_000_000 + i, 5000)),

@@ -133,6 +133,8 @@ export async function startTestBackend() {
     linkCurrency: 'NGN',
     merchant: { name: 'Acme Stores' },
     clientKey: () => `browser-${suggestBucket}`,
+    // every browser test opens accounts for orders of its own, on a frozen clock
+    accountRateLimit: false,
     logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
   });
   kitListener = toNodeListener(kit);

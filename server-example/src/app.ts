@@ -7,7 +7,7 @@
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -48,8 +48,11 @@ export interface AppOptions {
   /** the emulator's clock (emulator mode); default real time that /_sandbox/clock can move */
   clock?: SandboxClock;
   logger?: Logger;
-  /** a store to use instead of the one PAY_DB names (POST /demo-api/reset cannot empty it) */
-  store?: SessionStore;
+  /**
+   * a store to use instead of the one PAY_DB names, or how to open it (a pool may connect first);
+   * POST /demo-api/reset cannot empty it
+   */
+  store?: SessionStore | (() => Promise<SessionStore>);
   /** called after the kit marks a session paid */
   onPaid?: (sessionId: string) => void;
   /** the provider client's fetch (default the global one); a benchmark counts provider calls through it */
@@ -65,6 +68,8 @@ export interface App {
   server: Server;
   close(): Promise<void>;
 }
+
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
@@ -106,19 +111,74 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
-  const staticRoot = options.staticRoot ?? defaultStaticRoot;
-  const cdnRoot = options.cdnRoot ?? defaultCdnRoot;
-  const server = createServer();
+/** The listening server, its handler attached, and the way to hand it the app once that has started. */
+interface Gate {
+  server: Server;
+  open(listener: NodeListener): void;
+  fail(error: unknown): void;
+}
+
+/**
+ * Listens with the handler already attached: a request that arrives while the rest starts (the
+ * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
+ * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
+ * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are set on the
+ * node response before the kit's adapter runs, so that every answer carries them, the adapter's own
+ * (a 413 refused from Content-Length) included; a header the answer sets itself (a locked-down page's
+ * CSP) wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
+ */
+async function listen(config: ExampleConfig): Promise<Gate> {
+  const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const server = createServer({
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+  });
+  let open: (listener: NodeListener) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const app = new Promise<NodeListener>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
+  server.on('request', (req, res) => {
+    const overHttps = https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']));
+    for (const [name, value] of Object.entries(securityHeaders(overHttps))) res.setHeader(name, value);
+    app.then(
+      (listener) => listener(req, res),
+      () => {
+        res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
+        res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to start.' } }));
+      },
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  return { server, open, fail };
+}
+
+export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
+  const gate = await listen(config);
+  try {
+    return await startBehind(gate, config, options);
+  } catch (error) {
+    gate.fail(error);
+    gate.server.closeAllConnections();
+    gate.server.close();
+    throw error;
+  }
+}
+
+async function startBehind(gate: Gate, config: ExampleConfig, options: AppOptions): Promise<App> {
+  const staticRoot = options.staticRoot ?? defaultStaticRoot;
+  const cdnRoot = options.cdnRoot ?? defaultCdnRoot;
+  const { server } = gate;
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('not a TCP server');
   const port = address.port;
   const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${port}`;
-  const https = url.startsWith('https:');
 
   let sandbox: Sandbox | null = null;
   let client: PayClient;
@@ -180,7 +240,11 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     });
   }
 
-  let pay = createKit(options.store ?? (await openStore(config, lifetime === 'fresh')));
+  let pay = createKit(
+    typeof options.store === 'function'
+      ? await options.store()
+      : (options.store ?? (await openStore(config, lifetime === 'fresh'))),
+  );
   const store = () => pay.store;
 
   /**
@@ -319,6 +383,25 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     return json(404, { error: { code: 'not_found', message: 'No such demo route.' } });
   }
 
+  /**
+   * A state-changing request a browser sent from another site is refused, whatever its content type
+   * (a `text/plain` form post needs no preflight): Sec-Fetch-Site says so, or an Origin that is not
+   * this server's. Provider webhooks and other servers send neither header.
+   */
+  function refuseCrossSite(request: Request): Promise<Response> {
+    const method = request.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return route(request);
+    const site = request.headers.get('sec-fetch-site');
+    const origin = request.headers.get('origin');
+    const own = new Set([new URL(url).origin, new URL(request.url).origin]);
+    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
+    if (crossSite || (origin !== null && !own.has(origin)))
+      return Promise.resolve(
+        json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } }),
+      );
+    return route(request);
+  }
+
   async function route(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path === '/pay' || path.startsWith('/pay/')) return pay.fetch(request);
@@ -367,15 +450,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     );
   }
 
-  // The security headers are set on the node response before the kit's adapter runs, so that every
-  // answer carries them, the adapter's own (a 413 refused from Content-Length) included; a header the
-  // answer sets itself (a locked-down page's CSP) wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
-  const listener = toNodeListener(route);
-  server.on('request', (req, res) => {
-    const overHttps = https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']));
-    for (const [name, value] of Object.entries(securityHeaders(overHttps))) res.setHeader(name, value);
-    listener(req, res);
-  });
+  gate.open(toNodeListener(refuseCrossSite));
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

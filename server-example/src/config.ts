@@ -39,6 +39,18 @@ const Env = z
       .optional(),
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
+    /** how long a client may take to send a request's headers, ms (slow clients are cut off) */
+    HEADERS_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .default(10_000),
+    /** how long a client may take to send a whole request, ms; at least HEADERS_TIMEOUT_MS */
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .default(30_000),
     /** the least time between two provider checks of one customer, for all instances together, ms */
     PAY_POLL_INTERVAL_MS: z.coerce
       .number()
@@ -76,6 +88,13 @@ const Env = z
         path: [env.PAY_API_KEY ? 'PAY_BASE_URL' : 'PAY_API_KEY'],
         message:
           'PAY_API_KEY and PAY_BASE_URL go together: set both to use a provider, or neither for the emulator',
+      });
+    }
+    if (env.REQUEST_TIMEOUT_MS < env.HEADERS_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REQUEST_TIMEOUT_MS'],
+        message: 'must be at least HEADERS_TIMEOUT_MS (the headers are part of the request)',
       });
     }
     if (env.PAY_API_KEY && !env.PAY_DEMO_CUSTOMER_ID) {

@@ -8,13 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+import { baseEnv, freePort, until } from '../support/processes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
@@ -49,32 +48,6 @@ async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
     );
   });
   return running;
-}
-
-/** The environment without any PAY_* or server variable of the shell running the tests. */
-function baseEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(PAY_|PORT$|HOST$|PUBLIC_URL$)/.test(name)),
-  );
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** Asks `check` every 50 ms until it answers a value, or fails after `ms`. */
-async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 function paidLines(text: string, orderId: string): number {

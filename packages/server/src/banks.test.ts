@@ -71,7 +71,7 @@ describe('bank lists against the emulator', () => {
     assert.equal(bankCalls('GH'), 2, 'a day after: asked again');
   });
 
-  it('answers 404 for a country the provider does not serve, and remembers it for an hour', async () => {
+  it('answers 404 for a country the provider does not serve, and remembers it for five minutes', async () => {
     const response = await world.request('/pay/banks/FR');
     assert.equal(response.status, 404);
     assert.deepEqual(await errorOf(response), {
@@ -80,9 +80,23 @@ describe('bank lists against the emulator', () => {
     });
     assert.equal((await world.request('/pay/banks/fr')).status, 404);
     assert.equal(bankCalls('FR'), 1);
-    world.advance(3_600_000);
+    world.advance(5 * 60_000 - 1);
     assert.equal((await world.request('/pay/banks/FR')).status, 404);
-    assert.equal(bankCalls('FR'), 2);
+    assert.equal(bankCalls('FR'), 1, 'still remembered');
+    world.advance(1);
+    assert.equal((await world.request('/pay/banks/FR')).status, 404);
+    assert.equal(bankCalls('FR'), 2, 'asked again after five minutes');
+  });
+
+  it('never remembers a 400 that is not a definite unknown country: the next request asks again', async () => {
+    await world.control('/faults', { path_prefix: '/v1/banks/US', status: 400, times: 1 });
+    const failed = await world.request('/pay/banks/US');
+    assert.equal(failed.status, 503);
+    assert.equal((await errorOf(failed)).code, 'upstream_unavailable');
+    const recovered = await world.request('/pay/banks/US');
+    assert.equal(recovered.status, 200, 'the outage was not cached as "unknown country"');
+    assert.equal(recovered.headers.get('pay-cache'), 'miss');
+    assert.equal(bankCalls('US'), 2);
   });
 
   it('answers 400 for a malformed or unassigned country code without asking the provider', async () => {
@@ -292,7 +306,7 @@ describe('bank helpers', () => {
     );
   });
 
-  it('reads a 400 that says the provider is unavailable as an outage, any other 400 as an unknown country', () => {
+  it('reads a 400 as an unknown country only when its message names the country, any other 400 as an outage', () => {
     assert.equal(
       isProviderOutage(new ValidationError({ status: 400, message: 'provider unavailable' })),
       true,
@@ -305,6 +319,7 @@ describe('bank helpers', () => {
       isProviderOutage(new InternalServerError({ status: 503, message: 'service unavailable' })),
       true,
     );
+    assert.equal(isProviderOutage(new ValidationError({ status: 400, message: 'bad request' })), true);
     assert.equal(isProviderOutage(new ConnectionError()), true);
   });
 });

@@ -22,7 +22,7 @@ import { TtlCache, type CacheRead } from './cache.js';
 import type { Clock } from './config.js';
 import { HttpError, json, parseInput, readJson } from './http.js';
 import { describeError, type Logger } from './log.js';
-import { TokenBucketLimiter, requestClientKey } from './rate-limit.js';
+import { TokenBucketLimiter, clientKeyOrShared } from './rate-limit.js';
 import type { Route } from './router.js';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes (249). */
@@ -45,19 +45,34 @@ export function countryCode(text: string): string | null {
   return /^[A-Z]{2}$/.test(code) && ISO_3166_ALPHA2.has(code) ? code : null;
 }
 
-/** How long an "unknown country" answer of the provider is kept (less than a list: it may start serving it). */
-const UNKNOWN_COUNTRY_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a definite "unknown country" answer of the provider is kept: briefly, since it may start
+ * serving the country, and a misread outage must not hide a country's banks for long.
+ */
+const UNKNOWN_COUNTRY_TTL_MS = 5 * 60 * 1000;
 /** After a failed refresh answered with the stale list, how long before the provider is asked again. */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
 type Listing = { known: true; banks: BankEntry[] } | { known: false };
 
 /**
- * The spec answers GET /v1/banks/{country} with 400 for an unknown country and also for "provider
- * unavailable": a 400 whose message says unavailable is read as an outage, any other as unknown.
+ * A definite "this country is unknown": a 404, or the spec's 400 whose message names the country
+ * (the emulator's "unknown country code") and does not say unavailable. The same 400 also covers
+ * "provider unavailable", so any other 400 is read as an outage and never cached.
  */
+function isUnknownCountry(error: unknown): boolean {
+  if (error instanceof NotFoundError) return true;
+  return (
+    error instanceof ValidationError &&
+    error.status === 400 &&
+    /\bcountry\b/i.test(error.message) &&
+    !/unavailable/i.test(error.message)
+  );
+}
+
+/** A 400 of the bank list that is not a definite unknown country: the provider failing. */
 function isUnavailable400(error: unknown): boolean {
-  return error instanceof ValidationError && error.status === 400 && /unavailable/i.test(error.message);
+  return error instanceof ValidationError && error.status === 400 && !isUnknownCountry(error);
 }
 
 /** Failures of the provider itself, for which a stale list may be served. */
@@ -68,13 +83,6 @@ export function isProviderOutage(error: unknown): boolean {
     error instanceof UnexpectedResponseError ||
     error instanceof RateLimitError ||
     isUnavailable400(error)
-  );
-}
-
-function isUnknownCountry(error: unknown): boolean {
-  return (
-    error instanceof NotFoundError ||
-    (error instanceof ValidationError && error.status === 400 && !isUnavailable400(error))
   );
 }
 
@@ -179,7 +187,7 @@ function suggestRoute(options: BankRouteOptions): Route {
     perMinute: options.suggestions.perMinute,
     maxKeys: options.suggestions.maxClients,
   });
-  const keyOf = requestClientKey(options.clientKey, logger, 'bank suggestions');
+  const keyOf = clientKeyOrShared(options.clientKey, logger, 'bank suggestions');
 
   return {
     ...base,

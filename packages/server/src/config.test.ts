@@ -112,6 +112,30 @@ describe('options', () => {
     failsWith({ client, resolveOrder, circuitBreaker: { cooldown: 5 } }, /option "circuitBreaker"/);
   });
 
+  it('limits account openings by default, per client and per order, and lets them be turned off', () => {
+    const config = parseOptions({ client, resolveOrder });
+    assert.deepEqual(config.accountRateLimit, {
+      perClientPerMinute: 10,
+      perOrderPerMinute: 3,
+      maxKeys: 10_000,
+    });
+    assert.equal(config.claimTimeoutMs, 30_000);
+    assert.equal(parseOptions({ client, resolveOrder, accountRateLimit: false }).accountRateLimit, false);
+    assert.deepEqual(
+      parseOptions({ client, resolveOrder, accountRateLimit: { perOrderPerMinute: 1 } }).accountRateLimit,
+      { perClientPerMinute: 10, perOrderPerMinute: 1, maxKeys: 10_000 },
+    );
+    failsWith(
+      { client, resolveOrder, accountRateLimit: true },
+      /option "accountRateLimit" must be false or an object/,
+    );
+    failsWith(
+      { client, resolveOrder, accountRateLimit: { perClientPerMinute: 0 } },
+      /option "accountRateLimit.perClientPerMinute" must be at least 1/,
+    );
+    failsWith({ client, resolveOrder, claimTimeoutMs: 10 }, /option "claimTimeoutMs" must be at least 100/);
+  });
+
   it('lists every wrong option at once', () => {
     failsWith(
       { client, resolveOrder, lifespanMinutes: 0, basePath: 'x' },

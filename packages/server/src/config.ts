@@ -24,6 +24,14 @@ export interface Order {
   display?: SessionDisplay;
 }
 
+/** What `resolveOrder` is told about the request, so that the merchant can authorise the shopper. */
+export interface OrderContext {
+  /** the request as it came in: headers (cookies, authorization), URL */
+  request: Request;
+  /** the socket's remote address when served through the node adapter (`toNodeListener`) */
+  clientAddress: string | undefined;
+}
+
 export interface Clock {
   /** milliseconds since the epoch */
   now(): number;
@@ -34,8 +42,11 @@ export interface PayHandlerOptions {
   client: PayClient;
   /** where sessions live; default a MemoryStore (lost on restart: use SqliteStore in production) */
   store?: SessionStore;
-  /** the amount, currency and customer of an order, or null when the order is unknown */
-  resolveOrder(orderId: string): Order | null | Promise<Order | null>;
+  /**
+   * The amount, currency and customer of an order, or null when the order is unknown or the request
+   * may not pay it (check the shopper's session in `context.request`: answer null to refuse).
+   */
+  resolveOrder(orderId: string, context: OrderContext): Order | null | Promise<Order | null>;
   /** called once per paid session, after the transition is committed (at least once on a crash) */
   onPaid?(session: SessionRecord): void | Promise<void>;
   /** lifespan of each single-use account, in minutes; default 30 */
@@ -75,6 +86,13 @@ export interface PayHandlerOptions {
   /** POST /banks/suggest: off unless enabled (it reveals where an account number has been paid) */
   bankSuggestions?: BankSuggestionOptions;
   /**
+   * Provider accounts opened (POST /sessions, POST /sessions/{id}/renew) per client and per order, a
+   * minute; past it 429 `rate_limited` with Retry-After. `false` turns the limit off (tests, demos).
+   */
+  accountRateLimit?: AccountRateLimitOptions | false;
+  /** how long a claim to open an order's account holds before another request may take it over, ms */
+  claimTimeoutMs?: number;
+  /**
    * Who a request comes from, for rate limits. Default: the socket address recorded by the node
    * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
    */
@@ -99,6 +117,15 @@ export interface BankSuggestionOptions {
   maxClients?: number;
 }
 
+export interface AccountRateLimitOptions {
+  /** accounts one client may have opened a minute (also the burst); default 10 */
+  perClientPerMinute?: number;
+  /** accounts one order may have opened a minute (also the burst); default 3 */
+  perOrderPerMinute?: number;
+  /** the most clients and orders whose rate is tracked at once; default 10 000 */
+  maxKeys?: number;
+}
+
 /** The spec's limit on keeping a bank list: one day. */
 export const MAX_BANK_CACHE_MS = 24 * 60 * 60 * 1000;
 
@@ -114,6 +141,17 @@ const fn = <T>(what: string) =>
   z.custom<T>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 
 const { minLifespanMinutes, maxLifespanMinutes } = defaultConventions.dynamicAccount;
+
+const count = () =>
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' });
+/** a rate limit: requests a minute, also the burst */
+const perMinute = (fallback: number) =>
+  count().max(10_000, { error: 'must be at most 10000' }).default(fallback);
+/** how many clients (or orders) a rate limit tracks at once */
+const tracked = () => count().default(10_000);
 
 const Options = z.object({
   client: z.custom<PayClient>(
@@ -237,21 +275,31 @@ const Options = z.object({
     .strictObject(
       {
         enabled: z.boolean({ error: 'must be true or false' }),
-        perMinute: z
-          .number({ error: 'must be a number' })
-          .int({ error: 'must be a whole number' })
-          .min(1, { error: 'must be at least 1' })
-          .max(10_000, { error: 'must be at most 10000' })
-          .default(10),
-        maxClients: z
-          .number({ error: 'must be a number' })
-          .int({ error: 'must be a whole number' })
-          .min(1, { error: 'must be at least 1' })
-          .default(10_000),
+        perMinute: perMinute(10),
+        maxClients: tracked(),
       },
       { error: 'must be an object such as { enabled: true, perMinute: 10 }' },
     )
     .default({ enabled: false, perMinute: 10, maxClients: 10_000 }),
+  accountRateLimit: z
+    .union(
+      [
+        z.literal(false),
+        z.strictObject({
+          perClientPerMinute: perMinute(10),
+          perOrderPerMinute: perMinute(3),
+          maxKeys: tracked(),
+        }),
+      ],
+      { error: 'must be false or an object such as { perClientPerMinute: 10, perOrderPerMinute: 3 }' },
+    )
+    .default({ perClientPerMinute: 10, perOrderPerMinute: 3, maxKeys: 10_000 }),
+  claimTimeoutMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100' })
+    .max(600_000, { error: 'must be at most 600000' })
+    .default(30_000),
   clientKey: fn<NonNullable<PayHandlerOptions['clientKey']>>('request → string').optional(),
   streams: StreamOptionsSchema,
 });

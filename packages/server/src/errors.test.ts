@@ -169,6 +169,14 @@ describe('provider down', () => {
     assert.deepEqual(world.leaks(), [], 'the key never appears in an answer or a log line');
   });
 
+  let orders = 0;
+  /** A new order per case: each failed attempt spends one of its account openings (3 a minute). */
+  function newOrder(): string {
+    const id = `order-down-${++orders}`;
+    world.orders.set(id, { amount: '5000.00', currency: 'NGN', customer_id: world.customerId });
+    return id;
+  }
+
   async function expectUnavailable(started: number, response: Response): Promise<void> {
     assert.equal(response.status, 503);
     const text = await response.text();
@@ -189,14 +197,14 @@ describe('provider down', () => {
       const started = Date.now();
       await expectUnavailable(
         started,
-        await world.request('/pay/sessions', jsonPost({ order_id: 'order-1' })),
+        await world.request('/pay/sessions', jsonPost({ order_id: newOrder() })),
       );
     });
   }
 
   it('answers 429 rate_limited when the provider rate-limits the kit', async () => {
     await world.control('/faults', { path_prefix: '/v1/virtual-accounts', times: 1, status: 429 });
-    const response = await world.request('/pay/sessions', jsonPost({ order_id: 'order-1' }));
+    const response = await world.request('/pay/sessions', jsonPost({ order_id: newOrder() }));
     assert.equal(response.status, 429);
     assert.equal((await errorOf(response)).code, 'rate_limited');
   });

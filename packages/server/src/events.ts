@@ -7,7 +7,7 @@ import type { Clock } from './config.js';
 import { SessionHub, viewVersion, type StreamSink } from './changes.js';
 import { HttpError } from './http.js';
 import type { Logger } from './log.js';
-import { requestClientKey } from './rate-limit.js';
+import { clientKeyOrShared } from './rate-limit.js';
 import type { Route } from './router.js';
 import type { StableSessionView } from './sessions.js';
 import type { SessionRecord } from './store/types.js';
@@ -57,7 +57,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
     maxStreamsPerClient: options.streams.maxStreamsPerClient,
     view: options.view,
   });
-  const keyOf = requestClientKey(options.clientKey, logger, 'status streams');
+  const keyOf = clientKeyOrShared(options.clientKey, logger, 'status streams');
   const encoder = new TextEncoder();
   const retry = encoder.encode(`retry: ${options.streams.retryMs}\n\n`);
   // the last event frame encoded: every stream of a session is sent the same bytes

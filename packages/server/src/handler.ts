@@ -16,6 +16,7 @@ import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
+import { RequestLimiter } from './rate-limit.js';
 import { Router, type Route } from './router.js';
 import { sessionDisplay } from './session-display.js';
 import { sessionRoutes, stableView } from './sessions.js';
@@ -56,7 +57,6 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     breaker,
     onPaid: config.onPaid,
   });
-  const display = sessionDisplay({ merchant: config.merchant, resolveOrder: config.resolveOrder, logger });
   const routes: Route[] = sessionRoutes({
     client,
     store,
@@ -68,7 +68,19 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
-    display,
+    merchant: config.merchant,
+    claimTimeoutMs: config.claimTimeoutMs,
+    limiter: config.accountRateLimit
+      ? new RequestLimiter({
+          clock,
+          logger,
+          perClientPerMinute: config.accountRateLimit.perClientPerMinute,
+          perSubjectPerMinute: config.accountRateLimit.perOrderPerMinute,
+          maxKeys: config.accountRateLimit.maxKeys,
+          clientKey: config.clientKey,
+          what: 'account openings',
+        })
+      : null,
   });
   routes.push(
     ...invoiceRoutes({
@@ -105,7 +117,8 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     checkIntervalMs: config.pollIntervalMs,
     maxBodyBytes: WIDGET_BODY_LIMIT,
     // the same view (display fields included) as the status route, so event ids are its ETags
-    view: async (session) => stableView(session, config.checkoutUrl, await display.of(session)),
+    view: (session) =>
+      Promise.resolve(stableView(session, config.checkoutUrl, sessionDisplay(config.merchant, session))),
     clientKey: config.clientKey,
   });
   routes.push(...events.routes);

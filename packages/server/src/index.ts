@@ -5,9 +5,11 @@ export { createPayHandler, type PayHandler } from './handler.js';
 export {
   MAX_BANK_CACHE_MS,
   PayConfigError,
+  type AccountRateLimitOptions,
   type BankSuggestionOptions,
   type Clock,
   type Order,
+  type OrderContext,
   type PayHandlerOptions,
 } from './config.js';
 export {
@@ -23,7 +25,15 @@ export { defaultLogger, type LogFields, type Logger } from './log.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
 export { stableView, type StableSessionView } from './sessions.js';
 export { MemoryStore } from './store/memory.js';
-export type { PaidMark, Renewal, SessionAccountRecord, SessionRecord, SessionStore } from './store/types.js';
+export type {
+  Claim,
+  OrderClaim,
+  PaidMark,
+  Renewal,
+  SessionAccountRecord,
+  SessionRecord,
+  SessionStore,
+} from './store/types.js';
 export {
   addDecimals,
   compareDecimal,

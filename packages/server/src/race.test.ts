@@ -1,6 +1,7 @@
 // Exactly one onPaid per payment, whatever the order in which webhooks, duplicate deliveries,
 // status polls and sweeps arrive: a thousand seeded, reproducible interleavings against the real
-// emulator (in-process, no socket), and more with two kit instances sharing one SQLite file.
+// emulator (in-process, no socket), and more with two kit instances sharing one SQLite file. Then
+// whole lives of orders: concurrent creates, expiry, creates and renews racing, late credits.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Customer, signWebhook, type Transaction } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
-import { createPayHandler, type PayHandler } from './handler.js';
+import type { PayHandler } from './handler.js';
 import type { Logger } from './log.js';
-import { SqliteStore } from './store/sqlite.js';
+import { kitsOnOneFile } from './testing/kits.js';
 import type { SessionRecord } from './store/types.js';
 import { jsonPost, SHOP, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
 
@@ -138,6 +139,139 @@ async function onePayment(scenario: Scenario, run: number, random: () => number)
   assert.equal(calls.get(session.id), 1, `run ${run} (seed ${SEED}): onPaid ran once`);
 }
 
+const MINUTE = 60_000;
+
+/** POST /pay/sessions for the order on a random kit. */
+function createOn(kit: PayHandler, orderId: string): Promise<Response> {
+  return kit.fetch(new Request(`${SHOP}/pay/sessions`, jsonPost({ order_id: orderId })));
+}
+
+function renewOn(kit: PayHandler, id: string): Promise<Response> {
+  return kit.fetch(new Request(`${SHOP}/pay/sessions/${id}/renew`, { method: 'POST' }));
+}
+
+/**
+ * One order over its life: concurrent creates, maybe a late credit on the first account, expiry,
+ * then creates, renews, polls and sweeps racing, then the payment. At each step the provider opened
+ * at most one account the order could still be paid on, and onPaid runs once for the order.
+ */
+async function oneOrder(scenario: Scenario, run: number, random: () => number): Promise<void> {
+  const { world, kits, calls } = scenario;
+  const pick = (): PayHandler => kits[Math.floor(random() * kits.length)] ?? kits[0]!;
+  const opened = () => world.calls.filter((c) => c === 'POST /v1/virtual-accounts/dynamic').length;
+  const where = `run ${run} (seed ${SEED})`;
+  const amount = `${1 + Math.floor(random() * 9000)}.00`;
+  const orderId = `life-${kits.length}-${run}`;
+  world.orders.set(orderId, { amount, currency: 'NGN', customer_id: scenario.customerId });
+
+  const before = opened();
+  const creates = await Promise.all(
+    Array.from({ length: 2 + Math.floor(random() * 5) }, () => createOn(pick(), orderId)),
+  );
+  const first = await Promise.all(creates.map(async (r) => SessionView.parse(await r.json())));
+  assert.equal(new Set(first.map((v) => v.id)).size, 1, `${where}: concurrent creates answer one session`);
+  assert.equal(opened() - before, 1, `${where}: one account for the creates`);
+  const session = first[0]!;
+
+  const lateCredit = random() < 0.3;
+  if (lateCredit) {
+    // paid a minute before expiry, the webhook lost: found by the last check, never renewed
+    world.advance(29 * MINUTE);
+    const paid = await world.control('/transfers', {
+      account_number: session.account.account_number,
+      amount: Number(amount),
+    });
+    assert.equal(paid.status, true, paid.message);
+  }
+  world.advance((lateCredit ? 2 : 31) * MINUTE);
+
+  const racing: Action[] = [];
+  const answers: Response[] = [];
+  const record = (work: () => Promise<Response>) => async () => answers.push(await work());
+  for (let i = 1 + Math.floor(random() * 4); i > 0; i--) racing.push(record(() => createOn(pick(), orderId)));
+  for (let i = 1 + Math.floor(random() * 4); i > 0; i--)
+    racing.push(record(() => renewOn(pick(), session.id)));
+  if (random() < 0.5)
+    racing.push(record(() => pick().fetch(new Request(`${SHOP}/pay/sessions/${session.id}`))));
+  if (random() < 0.3) racing.push(() => pick().watcher.sweep());
+  const renewedBefore = opened();
+  await interleave(racing, random);
+  const renewals = opened() - renewedBefore;
+  assert.equal(
+    renewals,
+    lateCredit ? 0 : 1,
+    `${where}: ${lateCredit ? 'no' : 'one'} new account after expiry`,
+  );
+  for (const answer of answers) {
+    if (answer.status === 409) continue; // a renew of the paid session
+    assert.equal(answer.status, 200, `${where}: answered`);
+    assert.equal(SessionView.parse(await answer.json()).id, session.id, `${where}: never a second session`);
+  }
+
+  const current = await kits[0]!.store.get(session.id);
+  if (!lateCredit) {
+    assert.equal(current?.status, 'pending');
+    const old = await world.control('/transfers', {
+      account_number: session.account.account_number,
+      amount: Number(amount),
+    });
+    assert.equal(old.status, false, `${where}: the first account takes no money any more`);
+    const paid = await world.control('/transfers', {
+      account_number: current?.account.accountNumber ?? '',
+      amount: Number(amount),
+    });
+    assert.equal(paid.status, true, paid.message);
+    world.advance(1000);
+    await interleave(
+      [
+        () => pick().fetch(new Request(`${SHOP}/pay/sessions/${session.id}`)),
+        () => createOn(pick(), orderId),
+        () => pick().watcher.sweep(),
+      ],
+      random,
+    );
+  }
+  await Promise.all(kits.map((k) => k.watcher.idle()));
+  assert.equal((await kits[0]!.store.get(session.id))?.status, 'paid', `${where}: the order is paid`);
+  assert.equal(calls.get(session.id), 1, `${where}: onPaid ran once for the order`);
+  assert.equal((await createOn(pick(), orderId)).status, 200, `${where}: a paid order answers its session`);
+  assert.equal(opened() - before, lateCredit ? 1 : 2, `${where}: no account after the payment`);
+}
+
+describe('one order, many sessions and renewals', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-race-orders-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const instances of [1, 2]) {
+    it(`keeps one payable account per order and one onPaid in 40 random lives of an order (${instances} kit${instances > 1 ? 's on one SQLite file' : ''})`, async () => {
+      const calls = new Map<string, number>();
+      const onPaid = (s: SessionRecord) => {
+        calls.set(s.id, (calls.get(s.id) ?? 0) + 1);
+      };
+      const world = await startWorld({ inProcess: true, kit: { logger: silent } });
+      const file = join(dir, `orders-${instances}.db`);
+      const kits = kitsOnOneFile(world, file, instances, {
+        onPaid,
+        pollIntervalMs: 0,
+        accountRateLimit: false,
+        logger: silent,
+      });
+      try {
+        const random = prng(SEED + 10 + instances);
+        const scenario = { world, kits, calls, customerId: world.customerId };
+        for (let run = 0; run < 40; run++) {
+          if (run > 0 && run % 25 === 0) scenario.customerId = await newCustomer(world, 1000 + run);
+          await oneOrder(scenario, run, random);
+        }
+        assert.equal(calls.size, 40);
+      } finally {
+        await Promise.all(kits.map((k) => k.close()));
+        await world.close();
+      }
+    });
+  }
+});
+
 describe('one payment, many messengers', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pay-race-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -167,18 +301,12 @@ describe('one payment, many messengers', () => {
     };
     const file = join(dir, 'shared.db');
     const world = await startWorld({ inProcess: true, kit: { logger: silent } });
-    const kits = [0, 1].map(() =>
-      createPayHandler({
-        client: world.client,
-        clock: world.sandbox.clock,
-        store: new SqliteStore(file),
-        resolveOrder: (id) => world.orders.get(id) ?? null,
-        onPaid,
-        webhookSecret: WEBHOOK_SECRET,
-        pollIntervalMs: 0,
-        logger: silent,
-      }),
-    );
+    const kits = kitsOnOneFile(world, file, 2, {
+      onPaid,
+      webhookSecret: WEBHOOK_SECRET,
+      pollIntervalMs: 0,
+      logger: silent,
+    });
     try {
       const random = prng(SEED + 1);
       await runMany({ world, kits, calls, customerId: world.customerId }, 150, random);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TokenBucketLimiter, addressKey } from './rate-limit.js';
+import { RequestLimiter, TokenBucketLimiter, addressKey } from './rate-limit.js';
 
 function manualClock(start = 0) {
   let now = start;
@@ -58,5 +58,44 @@ describe('addressKey', () => {
     assert.equal(addressKey('::1'), '0:0:0:0::/64');
     assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
     assert.equal(addressKey('not:an:address::x'), 'not:an:address::x');
+  });
+});
+
+describe('RequestLimiter', () => {
+  function limiter(clientKey?: (request: Request) => string) {
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} };
+    const limits = new RequestLimiter({
+      clock: manualClock(),
+      logger,
+      perClientPerMinute: 2,
+      perSubjectPerMinute: 3,
+      maxKeys: 100,
+      clientKey,
+      what: 'account openings',
+    });
+    return { limits, warnings };
+  }
+  const from = (client: string) => new Request('http://kit/', { headers: { 'x-client': client } });
+
+  it('limits one client across orders, and one order across clients', () => {
+    const { limits } = limiter((r) => r.headers.get('x-client') ?? '');
+    assert.equal(limits.take(from('a'), 'o1').allowed, true);
+    assert.equal(limits.take(from('a'), 'o2').allowed, true);
+    assert.deepEqual(limits.take(from('a'), 'o3'), { allowed: false, retryAfterSeconds: 30 });
+    assert.equal(limits.take(from('b'), 'o1').allowed, true);
+    assert.equal(limits.take(from('c'), 'o1').allowed, true);
+    assert.deepEqual(
+      limits.take(from('d'), 'o1'),
+      { allowed: false, retryAfterSeconds: 20 },
+      'the order is spent',
+    );
+  });
+
+  it('limits a request from an unknown client per order only, and says so once', () => {
+    const { limits, warnings } = limiter();
+    for (let i = 0; i < 5; i++) assert.equal(limits.take(new Request('http://kit/'), `o${i}`).allowed, true);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /clientKey/);
   });
 });

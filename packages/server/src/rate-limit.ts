@@ -2,7 +2,7 @@
 // continuously at `perMinute` a minute. Integer arithmetic (a token is 60 000 units, the bucket
 // gains `perMinute` units a millisecond), so no float drift decides a refusal. The map of buckets
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
-// recently used go.
+// recently used go. RequestLimiter pairs two of them (per client, per order) for account openings.
 import type { Clock } from './config.js';
 import type { Logger } from './log.js';
 import { clientAddress } from './node.js';
@@ -109,20 +109,32 @@ export function addressKey(address: string): string {
 }
 
 /**
- * Who a request comes from, for a limit named `what`: the merchant's `clientKey`, else the socket
- * address the node adapter recorded (`addressKey`), else one shared key, with a warning logged once.
+ * Who a request comes from, for rate limits: the merchant's `clientKey(request)` when given, else the
+ * socket address the node adapter recorded (by `addressKey`); null when neither says.
  */
 export function requestClientKey(
+  request: Request,
+  custom: ((request: Request) => string) | undefined,
+): string | null {
+  const given = custom?.(request);
+  if (typeof given === 'string' && given !== '') return given;
+  const address = clientAddress(request);
+  return address ? addressKey(address) : null;
+}
+
+/**
+ * `requestClientKey` for a limit named `what` where every request needs a key: a client that cannot
+ * be told apart shares one key with every other such client, with a warning logged once.
+ */
+export function clientKeyOrShared(
   clientKey: ((request: Request) => string) | undefined,
   logger: Logger,
   what: string,
 ): (request: Request) => string {
   let warnedUnknown = false;
   return (request) => {
-    const custom = clientKey?.(request);
-    if (typeof custom === 'string' && custom !== '') return custom;
-    const address = clientAddress(request);
-    if (address) return addressKey(address);
+    const known = requestClientKey(request, clientKey);
+    if (known !== null) return known;
     if (!warnedUnknown) {
       warnedUnknown = true;
       logger.warn(
@@ -132,4 +144,49 @@ export function requestClientKey(
     }
     return 'unknown';
   };
+}
+
+export interface RequestLimiterOptions {
+  clock: Clock;
+  logger: Logger;
+  /** per client and per subject (e.g. order) a minute, also the bursts */
+  perClientPerMinute: number;
+  perSubjectPerMinute: number;
+  maxKeys: number;
+  clientKey: ((request: Request) => string) | undefined;
+  /** what is limited, for the warning about unknown clients */
+  what: string;
+}
+
+/**
+ * Two token buckets for one kind of costly request: one per client, one per subject (an order), so
+ * that neither one client nor many clients on one subject can make it without bound. A request whose
+ * client is unknown (not served through the node adapter, no `clientKey`) is limited per subject only
+ * (one shared bucket would let one client lock every shopper out), and a warning says so once.
+ */
+export class RequestLimiter {
+  private readonly clients: TokenBucketLimiter;
+  private readonly subjects: TokenBucketLimiter;
+  private warned = false;
+
+  constructor(private readonly options: RequestLimiterOptions) {
+    const { clock, maxKeys } = options;
+    this.clients = new TokenBucketLimiter({ clock, perMinute: options.perClientPerMinute, maxKeys });
+    this.subjects = new TokenBucketLimiter({ clock, perMinute: options.perSubjectPerMinute, maxKeys });
+  }
+
+  take(request: Request, subject: string): RateDecision {
+    const bySubject = this.subjects.take(subject);
+    if (!bySubject.allowed) return bySubject;
+    const client = requestClientKey(request, this.options.clientKey);
+    if (client !== null) return this.clients.take(client);
+    if (!this.warned) {
+      this.warned = true;
+      this.options.logger.warn(
+        `${this.options.what}: the client address is unknown (not served through toNodeListener); ` +
+          'they are limited per order only: give the kit a clientKey option',
+      );
+    }
+    return bySubject;
+  }
 }

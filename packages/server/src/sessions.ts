@@ -1,16 +1,26 @@
 // The session routes: create, status, renew. The amount and the customer come from the merchant's
 // resolveOrder, never from the browser; the account comes from the provider's single-use account.
+// An order has one session: only the caller holding the store's claim on the order (or on the
+// session's renewal) opens an account; the others wait for its session and answer that.
 import { randomBytes } from 'node:crypto';
-import { CreateSessionRequest, type SessionDisplay, type SessionView } from '@pay-elements/protocol';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  CreateSessionRequest,
+  type SessionDisplay,
+  type SessionMerchant,
+  type SessionView,
+} from '@pay-elements/protocol';
 import type { DynamicAccount, PayClient } from '@pay-elements/api';
-import type { CircuitBreaker } from './breaker.js';
-import { OrderSchema, type Clock, type Order } from './config.js';
+import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
+import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
 import { decimalEquals, decimalToNumber, numberEqualsDecimal } from './decimal.js';
 import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
 import { describeError, type Logger } from './log.js';
+import { clientAddress } from './node.js';
+import type { RequestLimiter } from './rate-limit.js';
 import type { Route } from './router.js';
-import type { SessionDisplaySource } from './session-display.js';
-import type { Renewal, SessionRecord, SessionStore } from './store/types.js';
+import { sessionDisplay } from './session-display.js';
+import type { Claim, Renewal, SessionRecord, SessionStore } from './store/types.js';
 import type { PaymentWatcher } from './watcher.js';
 
 export interface SessionRouteOptions {
@@ -22,11 +32,18 @@ export interface SessionRouteOptions {
   logger: Logger;
   lifespanMinutes: number;
   maxBodyBytes: number;
-  resolveOrder(orderId: string): Order | null | Promise<Order | null>;
+  resolveOrder(orderId: string, context: OrderContext): Order | null | Promise<Order | null>;
   checkoutUrl: ((sessionId: string) => string) | undefined;
-  /** the merchant's display fields of each session (session-display.ts) */
-  display: SessionDisplaySource;
+  /** the shop shown with every session whose order names no merchant of its own */
+  merchant: SessionMerchant | undefined;
+  /** how long a claim to open an account holds before another caller may take it over, ms */
+  claimTimeoutMs: number;
+  /** account openings per client and per order; null when the merchant turned it off */
+  limiter: RequestLimiter | null;
 }
+
+/** How often a caller waiting for another's claim looks again, ms (real time: it waits on real I/O). */
+const CLAIM_POLL_MS = 20;
 
 /** The session as the widget sees it, without `server_time` (what the ETag is computed over). */
 export type StableSessionView = Omit<SessionView, 'server_time'>;
@@ -63,12 +80,17 @@ export function newSessionId(): string {
   return `ses_${randomBytes(16).toString('base64url')}`;
 }
 
+/** The token of one caller's claims. */
+function newClaimToken(): string {
+  return randomBytes(12).toString('base64url');
+}
+
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
-  async function answer(session: SessionRecord, request: Request | null, status = 200): Promise<Response> {
-    const stable = stableView(session, options.checkoutUrl, await options.display.of(session));
+  function answer(session: SessionRecord, request: Request | null, status = 200): Response {
+    const stable = stableView(session, options.checkoutUrl, sessionDisplay(options.merchant, session));
     const etag = etagOf(stable);
     if (request && etagMatches(request.headers.get('if-none-match'), etag))
       return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
@@ -76,8 +98,8 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     return json(view, status, { etag });
   }
 
-  async function resolve(orderId: string): Promise<Order> {
-    const answered = await options.resolveOrder(orderId);
+  async function resolve(orderId: string, request: Request): Promise<Order> {
+    const answered = await options.resolveOrder(orderId, { request, clientAddress: clientAddress(request) });
     if (answered === null || answered === undefined) throw new HttpError('not_found', 'No such order.');
     const order = OrderSchema.safeParse(answered);
     if (!order.success) {
@@ -90,13 +112,23 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   async function openAccount(order: Order): Promise<Renewal> {
     const amount = decimalToNumber(order.amount);
     if (amount === null) throw new Error(`order amount ${order.amount} cannot be sent as an exact number`);
-    const account: DynamicAccount = await breaker.run(() =>
-      client.virtualAccounts.createDynamic({
-        customer_id: order.customer_id,
-        amount,
-        lifespan_minutes: options.lifespanMinutes,
-      }),
-    );
+    // the call ends well within the claim, so that no other request takes the claim over and opens
+    // a second account while this one may still be opened
+    const deadline = AbortSignal.timeout(Math.floor(options.claimTimeoutMs * 0.8));
+    let account: DynamicAccount;
+    try {
+      account = await breaker.run(() =>
+        client.virtualAccounts.createDynamic(
+          { customer_id: order.customer_id, amount, lifespan_minutes: options.lifespanMinutes },
+          { signal: deadline },
+        ),
+      );
+    } catch (error) {
+      if (!deadline.aborted) throw error;
+      throw new ProviderUnavailableError('opening the account took longer than its claim holds', 1000, {
+        cause: error,
+      });
+    }
     if (
       !numberEqualsDecimal(account.amount, order.amount) ||
       account.currency.toUpperCase() !== order.currency
@@ -147,43 +179,110 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     );
   }
 
+  function claim(token: string): Claim {
+    const now = clock.now();
+    return { token, now, staleBefore: now - options.claimTimeoutMs };
+  }
+
+  /** Waits a moment for another caller's claim; past the claim timeout (real time) the caller gives up. */
+  async function waitForClaim(startedAt: number): Promise<void> {
+    if (Date.now() - startedAt > options.claimTimeoutMs)
+      throw new HttpError(
+        'upstream_unavailable',
+        'The payment account is still being opened. Try again shortly.',
+        {
+          headers: { 'retry-after': '1' },
+        },
+      );
+    await sleep(CLAIM_POLL_MS);
+  }
+
+  /** Takes an account opening from the client's and the order's allowance, or answers 429. */
+  function spend(request: Request, orderId: string): void {
+    const decision = options.limiter?.take(request, orderId);
+    if (decision && !decision.allowed)
+      throw new HttpError(
+        'rate_limited',
+        `Too many payment accounts requested. Try again in ${decision.retryAfterSeconds} s.`,
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+  }
+
+  /** The order's first session, opened under the claim `token`; null when the claim was taken over. */
+  async function openFirst(
+    request: Request,
+    orderId: string,
+    order: Order,
+    token: string,
+  ): Promise<SessionRecord | null> {
+    let opened: Renewal;
+    try {
+      spend(request, orderId);
+      opened = await openAccount(order);
+    } catch (error) {
+      // let go, so that a retry (or a waiting caller) may open it
+      await store
+        .releaseOrder(orderId, token)
+        .catch((e: unknown) =>
+          logger.error('releasing an order claim failed', { orderId, error: describeError(e) }),
+        );
+      throw error;
+    }
+    const session: SessionRecord = {
+      id: newSessionId(),
+      orderId,
+      customerId: order.customer_id,
+      amount: order.amount,
+      currency: order.currency,
+      status: 'pending',
+      account: opened.account,
+      reference: opened.reference,
+      createdAt: new Date(clock.now()).toISOString(),
+      expiresAt: opened.expiresAt,
+      paidAt: null,
+      transactionId: null,
+      ...(order.display ? { display: order.display } : {}),
+    };
+    if (!(await store.create(session, token))) {
+      logger.warn('the order claim was taken over while its account was opened; that account is unused', {
+        orderId,
+        reference: opened.reference,
+      });
+      return null;
+    }
+    logger.info('session created', { sessionId: session.id, orderId });
+    return session;
+  }
+
   const create: Route = {
     method: 'POST',
     path: '/sessions',
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
       const { order_id } = parseInput(CreateSessionRequest, await readJson(request, options.maxBodyBytes));
-      const order = await resolve(order_id);
-      // An open session of the same order is answered again, so that a reload does not open a
-      // second account the shopper could pay twice.
-      const open = await store.findOpenByOrder(order_id);
-      if (open && sameOrder(open, order)) {
-        const current = await refreshQuietly(open);
-        if (
-          current.status === 'paid' ||
-          (current.status === 'pending' && clock.now() < Date.parse(current.expiresAt))
-        )
-          return answer(current, null);
+      const order = await resolve(order_id, request);
+      const token = newClaimToken();
+      const startedAt = Date.now();
+      for (;;) {
+        const claimed = await store.claimOrder(order_id, claim(token));
+        if (claimed.outcome === 'session') {
+          // The order's one session, whatever its state: a reload never opens a second account the
+          // shopper could pay twice; an expired one is renewed, not doubled.
+          const existing = claimed.session;
+          if (existing.status !== 'paid' && !sameOrder(existing, order))
+            throw new HttpError(
+              'conflict',
+              'The order changed after its payment was started; it needs a new order id.',
+            );
+          return answer(await refreshQuietly(existing), null);
+        }
+        if (claimed.outcome === 'claimed') {
+          const session = await openFirst(request, order_id, order, token);
+          if (session) return answer(session, null, 201);
+        } else {
+          await waitForClaim(startedAt);
+        }
       }
-      const opened = await openAccount(order);
-      const session: SessionRecord = {
-        id: newSessionId(),
-        orderId: order_id,
-        customerId: order.customer_id,
-        amount: order.amount,
-        currency: order.currency,
-        status: 'pending',
-        account: opened.account,
-        reference: opened.reference,
-        createdAt: new Date(clock.now()).toISOString(),
-        expiresAt: opened.expiresAt,
-        paidAt: null,
-        transactionId: null,
-      };
-      await store.create(session);
-      options.display.remember(session.id, order);
-      logger.info('session created', { sessionId: session.id, orderId: order_id });
-      return answer(session, null, 201);
     },
   };
 
@@ -210,20 +309,49 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     method: 'POST',
     path: '/sessions/:id/renew',
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ params }) {
+    async handle({ request, params }) {
       let session = await find(params['id'] ?? '');
       if (session.status === 'pending' && clock.now() >= Date.parse(session.expiresAt))
         session = await watcher.refresh(session, { force: true }); // the last check before renewing
-      if (session.status === 'paid') throw new HttpError('conflict', 'The session is already paid.');
-      if (session.status === 'pending')
-        throw new HttpError('conflict', 'The session is still open; only an expired session can be renewed.');
-      const renewal = await openAccount({
-        amount: session.amount,
-        currency: session.currency,
-        customer_id: session.customerId,
-      });
-      if (!(await store.renew(session.id, session.reference, renewal))) {
-        // another request renewed (or a late credit paid) it first: answer what it is now
+      const token = newClaimToken();
+      const startedAt = Date.now();
+      for (;;) {
+        if (session.status === 'paid') throw new HttpError('conflict', 'The session is already paid.');
+        if (session.status === 'pending')
+          throw new HttpError(
+            'conflict',
+            'The session is still open; only an expired session can be renewed.',
+          );
+        if (await store.claimRenewal(session.id, session.reference, claim(token))) break;
+        // another request is renewing it: answer its new account once it is there
+        const current = await find(session.id);
+        if (current.status === 'paid') session = current;
+        else if (current.reference !== session.reference) return answer(current, null);
+        else await waitForClaim(startedAt);
+      }
+      let renewal: Renewal;
+      try {
+        spend(request, session.orderId);
+        renewal = await openAccount({
+          amount: session.amount,
+          currency: session.currency,
+          customer_id: session.customerId,
+        });
+      } catch (error) {
+        await store.releaseRenewal(session.id, token).catch((e: unknown) =>
+          logger.error('releasing a renewal claim failed', {
+            sessionId: session.id,
+            error: describeError(e),
+          }),
+        );
+        throw error;
+      }
+      if (!(await store.renew(session.id, token, renewal))) {
+        // a late credit paid it, or the claim went stale and another renewed it
+        logger.warn('the renewal claim was lost while its account was opened; that account is unused', {
+          sessionId: session.id,
+          reference: renewal.reference,
+        });
         const current = await find(session.id);
         if (current.status === 'paid') throw new HttpError('conflict', 'The session is already paid.');
         return answer(current, null);

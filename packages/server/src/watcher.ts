@@ -38,12 +38,25 @@ export interface Credit {
 
 /** How far back from the oldest pending session a check pages through the customer's history. */
 const HISTORY_SLACK_MS = 60 * 60 * 1000;
-/** Pages one check may read: the first (the largest page size) holds any real customer's recent credits. */
-const MAX_PAGES = 5;
+/**
+ * A guard against a provider whose pages never end: a check that reads this many pages without
+ * reaching its time bound confirms what it found but calls nothing expired.
+ */
+const MAX_PAGES = 10_000;
 
-/** Whether a transaction is the credit that pays the session: its account reference, its exact amount. */
-export function creditPays(transaction: Transaction, session: SessionRecord): boolean {
+/** The transaction type of an inbound bank transfer to a virtual account. */
+const TRANSFER_TYPE = 'transfer';
+
+/**
+ * The one rule, for webhooks and the watcher alike: a transaction pays the session when it is a
+ * successful inbound transfer credited to the session's account reference, of exactly its amount.
+ */
+export function creditPays(
+  transaction: Transaction,
+  session: Pick<SessionRecord, 'reference' | 'amount'>,
+): boolean {
   return (
+    transaction.type === TRANSFER_TYPE &&
     transaction.entry === 'credit' &&
     transaction.status === 'success' &&
     transaction.payment_transfer.account_reference === session.reference &&
@@ -200,7 +213,7 @@ export class PaymentWatcher {
     const { store, logger } = this.options;
     const sessions = await store.listPendingByCustomer(customerId);
     if (sessions.length === 0) return;
-    const found = await this.findCredits(customerId, sessions);
+    const { found, complete } = await this.findCredits(customerId, sessions);
     for (const session of sessions) {
       const credit = found.get(session.id);
       if (credit) {
@@ -208,8 +221,9 @@ export class PaymentWatcher {
           transactionId: credit.id,
           paidAt: toIso(credit.created_at, startedAt),
         });
-      } else if (startedAt >= Date.parse(session.expiresAt)) {
-        // this check started after the account closed and found nothing: the session is expired
+      } else if (complete && startedAt >= Date.parse(session.expiresAt)) {
+        // this check started after the account closed and read the whole history back to the
+        // session's creation without finding its credit: the session is expired
         if (await store.markExpired(session.id, session.reference))
           logger.info('session expired', { sessionId: session.id });
       }
@@ -218,14 +232,14 @@ export class PaymentWatcher {
 
   /**
    * The credit paying each session, newest transactions first, page after page until every session
-   * has its credit, the history is older than the oldest session (less a slack for clock skew), the
-   * list ends, or MAX_PAGES were read.
+   * has its credit, the history is older than the oldest session (less a slack for clock skew) or
+   * the list ends: then `complete`, nothing unread could pay a session.
    */
   private async findCredits(
     customerId: string,
     sessions: SessionRecord[],
-  ): Promise<Map<string, Transaction>> {
-    const { client, breaker, checkTimeoutMs } = this.options;
+  ): Promise<{ found: Map<string, Transaction>; complete: boolean }> {
+    const { client, breaker, checkTimeoutMs, logger } = this.options;
     const since = Math.min(...sessions.map((s) => Date.parse(s.createdAt))) - HISTORY_SLACK_MS;
     const size = client.conventions.pageSize.max;
     const found = new Map<string, Transaction>();
@@ -242,9 +256,13 @@ export class PaymentWatcher {
       }
       const oldest = result.items.at(-1);
       if (found.size === sessions.length || result.last || !oldest || Date.parse(oldest.created_at) < since)
-        break;
+        return { found, complete: true };
     }
-    return found;
+    logger.warn('payment check stopped before the history bound; nothing is called expired', {
+      customerId,
+      pages: MAX_PAGES,
+    });
+    return { found, complete: false };
   }
 
   private async deliverOwed(claimedBefore: number): Promise<void> {

@@ -174,6 +174,27 @@ describe('webhooks posted by hand', () => {
     assert.equal(await status(other.session.id), 'paid');
   });
 
+  it('never pays on a credit whose transaction failed or is not a transfer', async () => {
+    const { session, transaction } = await paidSession('105.00');
+    for (const [id, changed] of [
+      ['evt_failed', { status: 'failed' }],
+      ['evt_processing', { status: 'processing' }],
+      ['evt_debit', { entry: 'debit' }],
+      ['evt_fee', { type: 'fee' }],
+    ] as const) {
+      const event = creditedEvent(id, session, { ...transaction, ...changed });
+      assert.equal((await world.webhook(event)).status, 200, `${id} is acknowledged`);
+      assert.equal(await status(session.id), 'pending', `${id} pays nothing`);
+    }
+    assert.ok(
+      world.logs.some((l) => l.startsWith('warn credit does not pay the session') && l.includes('failed')),
+    );
+    assert.equal((await world.webhook(creditedEvent('evt_success', session, transaction))).status, 200);
+    assert.equal(await status(session.id), 'paid', 'the successful credit pays it');
+    await world.kit.watcher.idle();
+    assert.equal(world.paid.filter((s) => s.id === session.id).length, 1);
+  });
+
   it('acknowledges events it has no use for', async () => {
     const { session, transaction } = await paidSession('104.00');
     const stranger = { ...creditedEvent('evt_stranger', session, transaction) };

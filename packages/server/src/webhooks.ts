@@ -14,7 +14,7 @@ import { HttpError, isJsonMediaType, json, readBody } from './http.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
 import type { SessionStore } from './store/types.js';
-import { toIso, type PaymentWatcher } from './watcher.js';
+import { creditPays, toIso, type PaymentWatcher } from './watcher.js';
 
 export interface WebhookRouteOptions {
   secret: string;
@@ -38,15 +38,18 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       logger.info('credit for an account the kit did not open; ignored', { eventId: event.id });
       return;
     }
-    const exact =
-      data.transaction.entry === 'credit' &&
-      decimalEquals(data.amount, session.amount) &&
-      decimalEquals(data.transaction.amount, session.amount) &&
-      data.currency.toUpperCase() === session.currency;
-    if (!exact) {
-      logger.warn('credit does not match the session amount or currency; ignored', {
+    // the event's own figures must agree with its transaction; whether that pays the session is the
+    // watcher's one rule (type, status, entry, reference, exact amount), here for the account the
+    // credit went to, current or replaced by a renewal
+    const pays =
+      decimalEquals(data.amount, data.transaction.amount) &&
+      data.currency.toUpperCase() === session.currency &&
+      creditPays(data.transaction, { ...session, reference: data.account_reference });
+    if (!pays) {
+      logger.warn('credit does not pay the session (status, amount or currency); ignored', {
         eventId: event.id,
         sessionId: session.id,
+        status: data.transaction.status,
         amount: data.amount,
         currency: data.currency,
       });

@@ -2,12 +2,20 @@
 // awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
 // restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
 import { ChangeListeners } from './listeners.js';
-import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 interface Entry {
   record: SessionRecord;
   owed: boolean;
   claimedAt: number | null;
+  /** who may renew the session now, and since when */
+  renewal: { token: string; at: number } | null;
+}
+
+/** An order: its session once stored, or the claim of the caller opening its account. */
+interface OrderEntry {
+  sessionId: string | null;
+  claim: { token: string; at: number } | null;
 }
 
 function copy(record: SessionRecord): SessionRecord {
@@ -18,6 +26,7 @@ export class MemoryStore implements SessionStore {
   private readonly sessions = new Map<string, Entry>();
   private readonly references = new Map<string, string>();
   private readonly events = new Map<string, number>();
+  private readonly orders = new Map<string, OrderEntry>();
   private readonly checks = new Map<string, number>();
   private readonly changes = new ChangeListeners();
 
@@ -25,11 +34,30 @@ export class MemoryStore implements SessionStore {
     return this.changes.subscribe(listener);
   }
 
-  create(session: SessionRecord): Promise<void> {
+  claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
+    const order = this.orders.get(orderId);
+    const sessionId = order?.sessionId;
+    const entry = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (entry) return Promise.resolve({ outcome: 'session', session: copy(entry.record) });
+    if (order?.claim && order.claim.at >= claim.staleBefore) return Promise.resolve({ outcome: 'busy' });
+    this.orders.set(orderId, { sessionId: null, claim: { token: claim.token, at: claim.now } });
+    return Promise.resolve({ outcome: 'claimed' });
+  }
+
+  create(session: SessionRecord, token: string): Promise<boolean> {
+    const order = this.orders.get(session.orderId);
+    if (!order || order.sessionId !== null || order.claim?.token !== token) return Promise.resolve(false);
     if (this.sessions.has(session.id)) return Promise.reject(new Error(`duplicate session id`));
     if (this.references.has(session.reference)) return Promise.reject(new Error(`duplicate reference`));
-    this.sessions.set(session.id, { record: copy(session), owed: false, claimedAt: null });
+    this.sessions.set(session.id, { record: copy(session), owed: false, claimedAt: null, renewal: null });
     this.references.set(session.reference, session.id);
+    this.orders.set(session.orderId, { sessionId: session.id, claim: null });
+    return Promise.resolve(true);
+  }
+
+  releaseOrder(orderId: string, token: string): Promise<void> {
+    const order = this.orders.get(orderId);
+    if (order && order.sessionId === null && order.claim?.token === token) this.orders.delete(orderId);
     return Promise.resolve();
   }
 
@@ -43,13 +71,8 @@ export class MemoryStore implements SessionStore {
     return this.get(id ?? '');
   }
 
-  findOpenByOrder(orderId: string): Promise<SessionRecord | null> {
-    let found: SessionRecord | null = null;
-    for (const { record } of this.sessions.values()) {
-      if (record.orderId !== orderId || record.status === 'expired') continue;
-      if (!found || record.createdAt >= found.createdAt) found = record;
-    }
-    return Promise.resolve(found ? copy(found) : null);
+  findByOrder(orderId: string): Promise<SessionRecord | null> {
+    return this.get(this.orders.get(orderId)?.sessionId ?? '');
   }
 
   listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
@@ -89,18 +112,34 @@ export class MemoryStore implements SessionStore {
     return Promise.resolve(true);
   }
 
-  renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
+  claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean> {
     const entry = this.sessions.get(id);
     if (!entry || entry.record.status !== 'expired' || entry.record.reference !== previousReference)
+      return Promise.resolve(false);
+    if (entry.renewal && entry.renewal.at >= claim.staleBefore) return Promise.resolve(false);
+    entry.renewal = { token: claim.token, at: claim.now };
+    return Promise.resolve(true);
+  }
+
+  renew(id: string, token: string, renewal: Renewal): Promise<boolean> {
+    const entry = this.sessions.get(id);
+    if (!entry || entry.record.status !== 'expired' || entry.renewal?.token !== token)
       return Promise.resolve(false);
     if (this.references.has(renewal.reference)) return Promise.reject(new Error('duplicate reference'));
     entry.record.status = 'pending';
     entry.record.account = { ...renewal.account };
     entry.record.reference = renewal.reference;
     entry.record.expiresAt = renewal.expiresAt;
+    entry.renewal = null;
     this.references.set(renewal.reference, id);
     this.changes.emit(id);
     return Promise.resolve(true);
+  }
+
+  releaseRenewal(id: string, token: string): Promise<void> {
+    const entry = this.sessions.get(id);
+    if (entry?.renewal?.token === token) entry.renewal = null;
+    return Promise.resolve();
   }
 
   hasEvent(eventId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '../testing/postgres.js';
+import { seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
 import { PostgresStore } from './postgres.js';
 import type { SessionRecord } from './types.js';
 
@@ -19,21 +20,7 @@ after(() => server.stop());
 const newDatabase = () => server.createDatabase(`pg_store_${++databases}`);
 
 function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    id,
-    orderId: `order-${id}`,
-    customerId: 'cus_1',
-    amount: '5000.00',
-    currency: 'NGN',
-    status: 'pending',
-    account: { accountName: 'Demo Shop', accountNumber: '9912345678', bankName: 'Wema Bank' },
-    reference: `ref_${id}`,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    expiresAt: '2026-11-21T10:30:00.000Z',
-    paidAt: null,
-    transactionId: null,
-    ...overrides,
-  };
+  return sessionRecord({ id, orderId: `order-${id}`, ...overrides });
 }
 
 /** Three instances on one database, each with its own pool as separate processes would have. */
@@ -41,18 +28,22 @@ async function instances(url: string, count = 3): Promise<PostgresStore[]> {
   return Promise.all(Array.from({ length: count }, () => PostgresStore.open({ connectionString: url })));
 }
 
+storeConformance('PostgresStore (several instances on one database)', {
+  connect: (count) => instances(newDatabase(), count),
+});
+
 describe('PostgresStore', () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
     const url = newDatabase();
     const stores = await instances(url, 6);
-    for (const store of stores) assert.equal(await store.schemaVersion(), 1);
+    for (const store of stores) assert.equal(await store.schemaVersion(), 3);
     const applied = new pg.Client({ connectionString: url });
     await applied.connect();
     const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
     await applied.end();
-    assert.equal(rows[0]?.n, '1');
+    assert.equal(rows[0]?.n, '3');
     const again = await PostgresStore.open({ connectionString: url });
-    assert.equal(await again.schemaVersion(), 1);
+    assert.equal(await again.schemaVersion(), 3);
     await Promise.all([...stores, again].map((s) => s.close()));
   });
 
@@ -60,7 +51,7 @@ describe('PostgresStore', () => {
     const stores = await instances(newDatabase());
     const [a] = stores;
     assert.ok(a);
-    await a.create(session('ses_race'));
+    await seed(a, session('ses_race'));
     const mark = { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 };
     const paid = await Promise.all(
       stores.flatMap((s) => Array.from({ length: 10 }, () => s.markPaid('ses_race', mark))),
@@ -81,18 +72,20 @@ describe('PostgresStore', () => {
     await Promise.all(stores.map((s) => s.close()));
   });
 
-  it('announces every change made by any instance to the instances listening', async () => {
+  it('announces every change a stream could show, made by any instance, to the instances listening', async () => {
     const [writer, reader] = await instances(newDatabase(), 2);
     assert.ok(writer && reader);
     const heard: string[] = [];
     const unsubscribe = reader.subscribe((id) => heard.push(id));
     await reader.listenReady();
-    await writer.create(session('ses_told'));
+    await seed(writer, session('ses_told'));
     await writer.markPaid('ses_told', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 't', now: 1 });
     await writer.markExpired('ses_told', 'ref_ses_told'); // no change: a paid session never expires
+    await writer.claimOwed('ses_told', 5000, 6000); // a claim: nothing a stream shows
     const deadline = Date.now() + 5000;
-    while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    assert.deepEqual(heard, ['ses_told', 'ses_told'], 'the insert and the payment, nothing for a no-op');
+    while (heard.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(heard, ['ses_told'], 'the payment; nothing for the new session, a no-op or a claim');
     unsubscribe();
     await writer.close();
     await reader.close();
@@ -101,7 +94,7 @@ describe('PostgresStore', () => {
   it('uses a pool the merchant passes and leaves it open on close', async () => {
     const pool = new pg.Pool({ connectionString: newDatabase(), max: 2 });
     const store = await PostgresStore.open({ pool });
-    await store.create(session('ses_pool'));
+    await seed(store, session('ses_pool'));
     await store.close();
     const { rows } = await pool.query<{ id: string }>('SELECT id FROM pay_sessions');
     assert.deepEqual(

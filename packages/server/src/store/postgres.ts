@@ -5,8 +5,8 @@
 // forget) for the instances that hold browsers' streams.
 // Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
 import pg from 'pg';
-import { toRecord, toRecordOrNull } from './row.js';
-import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import { displayColumn, toRecord, toRecordOrNull } from './row.js';
+import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface PostgresStoreOptions {
   /** A pool of the merchant's; the store does not end it on close. */
@@ -69,10 +69,34 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER pay_sessions_announce AFTER INSERT OR UPDATE ON pay_sessions
     FOR EACH ROW EXECUTE FUNCTION pay_announce_session();
   `,
+  // One session per order: the order's row (its primary key is the uniqueness) first holds the claim
+  // of the request opening the account, then the session; renewals are claimed on the session.
+  // Orders from before keep the session a shopper would have been answered.
+  `
+  ALTER TABLE pay_sessions ADD COLUMN renew_token TEXT, ADD COLUMN renew_claimed_at BIGINT;
+  CREATE TABLE pay_orders (
+    order_id TEXT PRIMARY KEY,
+    session_id TEXT UNIQUE REFERENCES pay_sessions (id),
+    claim_token TEXT,
+    claimed_at BIGINT
+  );
+  INSERT INTO pay_orders (order_id, session_id)
+    SELECT DISTINCT ON (order_id) order_id, id FROM pay_sessions
+    ORDER BY order_id, status = 'paid' DESC, status = 'pending' DESC, created_at DESC, seq DESC;
+  `,
+  // The merchant's display fields kept with each session; a change is announced only when a stream
+  // could show it (status or account), not for claims and deliveries.
+  `
+  ALTER TABLE pay_sessions ADD COLUMN display JSONB;
+  DROP TRIGGER pay_sessions_announce ON pay_sessions;
+  CREATE TRIGGER pay_sessions_announce AFTER UPDATE ON pay_sessions
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.reference IS DISTINCT FROM NEW.reference)
+    EXECUTE FUNCTION pay_announce_session();
+  `,
 ];
 
 const SESSION_COLUMNS = `id, order_id, customer_id, amount, currency, status, account_name, account_number,
-  bank_name, reference, created_at, expires_at, paid_at, transaction_id`;
+  bank_name, reference, created_at, expires_at, paid_at, transaction_id, display`;
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
@@ -132,11 +156,33 @@ export class PostgresStore implements SessionStore {
     });
   }
 
-  async create(s: SessionRecord): Promise<void> {
-    await this.transaction(async (db) => {
+  async claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
+    // one statement: a new order row is the claim; an existing one is taken over only when it holds
+    // no session and its claim is stale (the row lock makes concurrent takers wait and re-check)
+    const claimed = await this.changed(
+      `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES ($1, $2, $3)
+         ON CONFLICT (order_id) DO UPDATE SET claim_token = EXCLUDED.claim_token,
+             claimed_at = EXCLUDED.claimed_at
+           WHERE pay_orders.session_id IS NULL
+             AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < $4)`,
+      [orderId, claim.token, claim.now, claim.staleBefore],
+    );
+    if (claimed) return { outcome: 'claimed' };
+    const session = await this.findByOrder(orderId);
+    return session ? { outcome: 'session', session } : { outcome: 'busy' };
+  }
+
+  async create(s: SessionRecord, token: string): Promise<boolean> {
+    return this.transaction(async (db) => {
+      const held = await db.query(
+        `SELECT 1 FROM pay_orders WHERE order_id = $1 AND session_id IS NULL AND claim_token = $2
+           FOR UPDATE`,
+        [s.orderId, token],
+      );
+      if (held.rowCount !== 1) return false;
       await db.query(
         `INSERT INTO pay_sessions (${SESSION_COLUMNS})
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           s.id,
           s.orderId,
@@ -152,13 +198,26 @@ export class PostgresStore implements SessionStore {
           s.expiresAt,
           s.paidAt,
           s.transactionId,
+          displayColumn(s),
         ],
       );
       await db.query('INSERT INTO pay_references (reference, session_id) VALUES ($1, $2)', [
         s.reference,
         s.id,
       ]);
+      await db.query(
+        'UPDATE pay_orders SET session_id = $1, claim_token = NULL, claimed_at = NULL WHERE order_id = $2',
+        [s.id, s.orderId],
+      );
+      return true;
     });
+  }
+
+  async releaseOrder(orderId: string, token: string): Promise<void> {
+    await this.pool.query(
+      'DELETE FROM pay_orders WHERE order_id = $1 AND session_id IS NULL AND claim_token = $2',
+      [orderId, token],
+    );
   }
 
   async get(id: string): Promise<SessionRecord | null> {
@@ -173,10 +232,10 @@ export class PostgresStore implements SessionStore {
     );
   }
 
-  async findOpenByOrder(orderId: string): Promise<SessionRecord | null> {
+  async findByOrder(orderId: string): Promise<SessionRecord | null> {
     return this.one(
-      `SELECT ${SESSION_COLUMNS} FROM pay_sessions WHERE order_id = $1 AND status != 'expired'
-         ORDER BY created_at DESC, seq DESC LIMIT 1`,
+      `SELECT ${prefixed('s')} FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id
+         WHERE o.order_id = $1`,
       [orderId],
     );
   }
@@ -212,12 +271,21 @@ export class PostgresStore implements SessionStore {
     );
   }
 
-  async renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
+  async claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean> {
+    return this.changed(
+      `UPDATE pay_sessions SET renew_token = $1, renew_claimed_at = $2
+         WHERE id = $3 AND status = 'expired' AND reference = $4
+           AND (renew_token IS NULL OR renew_claimed_at < $5)`,
+      [claim.token, claim.now, id, previousReference, claim.staleBefore],
+    );
+  }
+
+  async renew(id: string, token: string, renewal: Renewal): Promise<boolean> {
     return this.transaction(async (db) => {
       const { rowCount } = await db.query(
         `UPDATE pay_sessions SET status = 'pending', account_name = $1, account_number = $2, bank_name = $3,
-             reference = $4, expires_at = $5
-           WHERE id = $6 AND status = 'expired' AND reference = $7`,
+             reference = $4, expires_at = $5, renew_token = NULL, renew_claimed_at = NULL
+           WHERE id = $6 AND status = 'expired' AND renew_token = $7`,
         [
           renewal.account.accountName,
           renewal.account.accountNumber,
@@ -225,7 +293,7 @@ export class PostgresStore implements SessionStore {
           renewal.reference,
           renewal.expiresAt,
           id,
-          previousReference,
+          token,
         ],
       );
       if (rowCount !== 1) return false;
@@ -235,6 +303,13 @@ export class PostgresStore implements SessionStore {
       ]);
       return true;
     });
+  }
+
+  async releaseRenewal(id: string, token: string): Promise<void> {
+    await this.pool.query(
+      'UPDATE pay_sessions SET renew_token = NULL, renew_claimed_at = NULL WHERE id = $1 AND renew_token = $2',
+      [id, token],
+    );
   }
 
   async hasEvent(eventId: string): Promise<boolean> {

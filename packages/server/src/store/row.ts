@@ -1,6 +1,6 @@
 // A stored session row as the SQL stores give it back (snake_case columns), parsed rather than cast.
 import * as z from 'zod';
-import { SessionStatus } from '@pay-elements/protocol';
+import { SessionDisplay, SessionStatus } from '@pay-elements/protocol';
 import type { SessionRecord } from './types.js';
 
 const Row = z.object({
@@ -18,7 +18,29 @@ const Row = z.object({
   expires_at: z.string(),
   paid_at: z.string().nullable(),
   transaction_id: z.string().nullable(),
+  // JSON text in SQLite, parsed already in PostgreSQL (jsonb)
+  display: z.unknown().optional(),
 });
+
+/** The stored display fields; a value that no longer parses is shown without them. */
+function displayOf(stored: unknown): SessionDisplay | undefined {
+  if (stored === null || stored === undefined) return undefined;
+  let value: unknown = stored;
+  if (typeof stored === 'string') {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = SessionDisplay.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The display fields as a column value: JSON text, or null when there are none. */
+export function displayColumn(record: SessionRecord): string | null {
+  return record.display && Object.keys(record.display).length > 0 ? JSON.stringify(record.display) : null;
+}
 
 export function toRecord(row: unknown): SessionRecord {
   const r = Row.parse(row);
@@ -35,6 +57,7 @@ export function toRecord(row: unknown): SessionRecord {
     expiresAt: r.expires_at,
     paidAt: r.paid_at,
     transactionId: r.transaction_id,
+    ...(displayOf(r.display) ? { display: displayOf(r.display) } : {}),
   };
 }
 

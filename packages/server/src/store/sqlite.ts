@@ -1,12 +1,14 @@
 // The SQLite store (better-sqlite3, one file). WAL journal, full sync and a busy timeout, so that a
 // restart loses nothing that was answered and several kit instances (processes) may share the file:
-// every transition is one conditional UPDATE, the compare-and-set happens inside the database.
+// every transition is one conditional UPDATE, the compare-and-set happens inside the database. An
+// order's one session is held by a row keyed by the order (the primary key is the uniqueness), which
+// first carries the claim of the caller opening the account.
 // Exported from `@pay-elements/server/sqlite` so that the memory path never loads the native module.
 import Database from 'better-sqlite3';
 import * as z from 'zod';
-import { SessionStatus } from '@pay-elements/protocol';
 import { ChangeListeners } from './listeners.js';
-import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import { displayColumn, toRecord, toRecordOrNull } from './row.js';
+import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's lock, in ms; default 5000. */
@@ -30,7 +32,10 @@ CREATE TABLE IF NOT EXISTS pay_sessions (
   paid_at TEXT,
   transaction_id TEXT,
   onpaid_owed INTEGER NOT NULL DEFAULT 0,
-  onpaid_claimed_at INTEGER
+  onpaid_claimed_at INTEGER,
+  renew_token TEXT,
+  renew_claimed_at INTEGER,
+  display TEXT
 );
 CREATE INDEX IF NOT EXISTS pay_sessions_customer ON pay_sessions (customer_id, status);
 CREATE INDEX IF NOT EXISTS pay_sessions_order ON pay_sessions (order_id, created_at);
@@ -39,6 +44,12 @@ CREATE INDEX IF NOT EXISTS pay_sessions_owed ON pay_sessions (onpaid_owed) WHERE
 CREATE TABLE IF NOT EXISTS pay_references (
   reference TEXT PRIMARY KEY,
   session_id TEXT NOT NULL REFERENCES pay_sessions (id)
+);
+CREATE TABLE IF NOT EXISTS pay_orders (
+  order_id TEXT PRIMARY KEY,
+  session_id TEXT UNIQUE REFERENCES pay_sessions (id),
+  claim_token TEXT,
+  claimed_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS pay_webhook_events (
   id TEXT PRIMARY KEY,
@@ -50,45 +61,17 @@ CREATE TABLE IF NOT EXISTS pay_customer_checks (
 );
 `;
 
-/** A row as SQLite gives it back, parsed rather than cast. */
-const Row = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  customer_id: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  status: z.enum(SessionStatus.options),
-  account_name: z.string(),
-  account_number: z.string(),
-  bank_name: z.string(),
-  reference: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  paid_at: z.string().nullable(),
-  transaction_id: z.string().nullable(),
-});
-
-function toRecord(row: unknown): SessionRecord {
-  const r = Row.parse(row);
-  return {
-    id: r.id,
-    orderId: r.order_id,
-    customerId: r.customer_id,
-    amount: r.amount,
-    currency: r.currency,
-    status: r.status,
-    account: { accountName: r.account_name, accountNumber: r.account_number, bankName: r.bank_name },
-    reference: r.reference,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-    paidAt: r.paid_at,
-    transactionId: r.transaction_id,
-  };
-}
-
-function toRecordOrNull(row: unknown): SessionRecord | null {
-  return row === undefined ? null : toRecord(row);
-}
+/**
+ * A file made before orders had one session each: the renewal columns are added, and each order
+ * keeps the session a shopper would be answered (paid first, then pending, then the newest).
+ */
+const MIGRATE_ORDERS = `
+INSERT OR IGNORE INTO pay_orders (order_id, session_id)
+  SELECT s.order_id, s.id FROM pay_sessions s
+  WHERE s.id = (SELECT t.id FROM pay_sessions t WHERE t.order_id = s.order_id
+                ORDER BY t.status = 'paid' DESC, t.status = 'pending' DESC, t.created_at DESC, t.rowid DESC
+                LIMIT 1)
+`;
 
 export class SqliteStore implements SessionStore {
   private readonly db: Database.Database;
@@ -102,15 +85,60 @@ export class SqliteStore implements SessionStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
-    this.db.exec(SCHEMA);
+    this.db
+      .transaction(() => {
+        const had = (table: string) =>
+          this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !==
+          undefined;
+        const hadOrders = had('pay_orders');
+        const hadSessions = had('pay_sessions');
+        if (hadSessions) {
+          const columns = new Set(
+            this.db
+              .prepare('PRAGMA table_info(pay_sessions)')
+              .all()
+              .map((c) => z.object({ name: z.string() }).parse(c).name),
+          );
+          if (!columns.has('renew_token'))
+            this.db.exec('ALTER TABLE pay_sessions ADD COLUMN renew_token TEXT');
+          if (!columns.has('renew_claimed_at'))
+            this.db.exec('ALTER TABLE pay_sessions ADD COLUMN renew_claimed_at INTEGER');
+          if (!columns.has('display')) this.db.exec('ALTER TABLE pay_sessions ADD COLUMN display TEXT');
+        }
+        this.db.exec(SCHEMA);
+        if (hadSessions && !hadOrders) this.db.exec(MIGRATE_ORDERS);
+      })
+      .immediate();
   }
 
-  create(session: SessionRecord): Promise<void> {
-    const insert = this.db.transaction((s: SessionRecord) => {
+  claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
+    return this.run((): OrderClaim => {
+      // one statement: a new order row is the claim; an existing one is taken over only when it holds
+      // no session and its claim is stale
+      const claimed =
+        this.statement(
+          `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES (?, ?, ?)
+             ON CONFLICT (order_id) DO UPDATE SET claim_token = excluded.claim_token,
+                 claimed_at = excluded.claimed_at
+               WHERE pay_orders.session_id IS NULL
+                 AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?)`,
+        ).run(orderId, claim.token, claim.now, claim.staleBefore).changes === 1;
+      if (claimed) return { outcome: 'claimed' };
+      const session = this.findByOrderNow(orderId);
+      return session ? { outcome: 'session', session } : { outcome: 'busy' };
+    });
+  }
+
+  create(session: SessionRecord, token: string): Promise<boolean> {
+    const insert = this.db.transaction((s: SessionRecord): boolean => {
+      const held = this.statement(
+        `SELECT 1 FROM pay_orders WHERE order_id = ? AND session_id IS NULL AND claim_token = ?`,
+      ).get(s.orderId, token);
+      if (held === undefined) return false;
       this.statement(
         `INSERT INTO pay_sessions (id, order_id, customer_id, amount, currency, status, account_name,
-             account_number, bank_name, reference, created_at, expires_at, paid_at, transaction_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             account_number, bank_name, reference, created_at, expires_at, paid_at, transaction_id, display)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         s.id,
         s.orderId,
@@ -126,13 +154,26 @@ export class SqliteStore implements SessionStore {
         s.expiresAt,
         s.paidAt,
         s.transactionId,
+        displayColumn(s),
       );
       this.statement('INSERT INTO pay_references (reference, session_id) VALUES (?, ?)').run(
         s.reference,
         s.id,
       );
+      this.statement(
+        `UPDATE pay_orders SET session_id = ?, claim_token = NULL, claimed_at = NULL WHERE order_id = ?`,
+      ).run(s.id, s.orderId);
+      return true;
     });
-    return this.run(() => insert(session));
+    return this.run(() => insert.immediate(session));
+  }
+
+  releaseOrder(orderId: string, token: string): Promise<void> {
+    return this.run(() => {
+      this.statement(
+        'DELETE FROM pay_orders WHERE order_id = ? AND session_id IS NULL AND claim_token = ?',
+      ).run(orderId, token);
+    });
   }
 
   get(id: string): Promise<SessionRecord | null> {
@@ -150,15 +191,8 @@ export class SqliteStore implements SessionStore {
     );
   }
 
-  findOpenByOrder(orderId: string): Promise<SessionRecord | null> {
-    return this.run(() =>
-      toRecordOrNull(
-        this.statement(
-          `SELECT * FROM pay_sessions WHERE order_id = ? AND status != 'expired'
-             ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-        ).get(orderId),
-      ),
-    );
+  findByOrder(orderId: string): Promise<SessionRecord | null> {
+    return this.run(() => this.findByOrderNow(orderId));
   }
 
   listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
@@ -199,13 +233,24 @@ export class SqliteStore implements SessionStore {
     return this.announce(id, transition);
   }
 
-  renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
+  claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean> {
+    return this.run(
+      () =>
+        this.statement(
+          `UPDATE pay_sessions SET renew_token = ?, renew_claimed_at = ?
+             WHERE id = ? AND status = 'expired' AND reference = ?
+               AND (renew_token IS NULL OR renew_claimed_at < ?)`,
+        ).run(claim.token, claim.now, id, previousReference, claim.staleBefore).changes === 1,
+    );
+  }
+
+  renew(id: string, token: string, renewal: Renewal): Promise<boolean> {
     const swap = this.db.transaction((): boolean => {
       const changed =
         this.statement(
           `UPDATE pay_sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,
-               reference = ?, expires_at = ?
-             WHERE id = ? AND status = 'expired' AND reference = ?`,
+               reference = ?, expires_at = ?, renew_token = NULL, renew_claimed_at = NULL
+             WHERE id = ? AND status = 'expired' AND renew_token = ?`,
         ).run(
           renewal.account.accountName,
           renewal.account.accountNumber,
@@ -213,7 +258,7 @@ export class SqliteStore implements SessionStore {
           renewal.reference,
           renewal.expiresAt,
           id,
-          previousReference,
+          token,
         ).changes === 1;
       if (changed)
         this.statement('INSERT INTO pay_references (reference, session_id) VALUES (?, ?)').run(
@@ -226,6 +271,14 @@ export class SqliteStore implements SessionStore {
       id,
       this.run(() => swap.immediate()),
     );
+  }
+
+  releaseRenewal(id: string, token: string): Promise<void> {
+    return this.run(() => {
+      this.statement(
+        'UPDATE pay_sessions SET renew_token = NULL, renew_claimed_at = NULL WHERE id = ? AND renew_token = ?',
+      ).run(id, token);
+    });
   }
 
   hasEvent(eventId: string): Promise<boolean> {
@@ -285,6 +338,14 @@ export class SqliteStore implements SessionStore {
     return this.run(() => {
       if (this.db.open) this.db.close();
     });
+  }
+
+  private findByOrderNow(orderId: string): SessionRecord | null {
+    return toRecordOrNull(
+      this.statement(
+        `SELECT s.* FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id WHERE o.order_id = ?`,
+      ).get(orderId),
+    );
   }
 
   /** A prepared statement, prepared once per SQL text. */

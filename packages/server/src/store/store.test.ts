@@ -1,166 +1,46 @@
+// The store conformance suite against every store here: memory, and SQLite with several connections
+// on one file (what several processes see). Then what only a file can show: it survives a restart,
+// an older file is migrated, and processes racing on one file make one claim.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import * as z from 'zod';
+import Database from 'better-sqlite3';
 import { MemoryStore } from './memory.js';
 import { SqliteStore } from './sqlite.js';
-import type { SessionRecord, SessionStore } from './types.js';
+import { claimAt, seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const sqliteFile = () => join(dir, `store-${++files}.db`);
+const run = promisify(execFile);
 
-function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
-  const id = overrides.id ?? `ses_${Math.random().toString(36).slice(2)}`;
-  return {
-    id,
-    orderId: 'order-1',
-    customerId: 'cus_1',
-    amount: '5000.00',
-    currency: 'NGN',
-    status: 'pending',
-    account: { accountName: 'Demo Shop', accountNumber: '9912345678', bankName: 'Wema Bank' },
-    reference: `ref_${id}`,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    expiresAt: '2026-11-21T10:30:00.000Z',
-    paidAt: null,
-    transactionId: null,
-    ...overrides,
-  };
-}
+storeConformance('MemoryStore', {
+  connect(count) {
+    const store = new MemoryStore();
+    return Promise.resolve(Array.from({ length: count }, () => store));
+  },
+});
 
-const paid = (now = 1000) => ({ paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now });
-
-const kinds: Array<[string, () => SessionStore]> = [
-  ['MemoryStore', () => new MemoryStore()],
-  ['SqliteStore', () => new SqliteStore(sqliteFile())],
-];
-
-for (const [name, open] of kinds) {
-  describe(name, () => {
-    it('stores a session and finds it by id, reference, order and customer', async () => {
-      const store = open();
-      const s = session({ id: 'ses_a' });
-      await store.create(s);
-      assert.deepEqual(await store.get('ses_a'), s);
-      assert.deepEqual(await store.findByReference('ref_ses_a'), s);
-      assert.deepEqual(await store.findOpenByOrder('order-1'), s);
-      assert.deepEqual(await store.listPendingByCustomer('cus_1'), [s]);
-      assert.deepEqual(await store.listPendingByCustomer('cus_2'), []);
-      assert.equal(await store.get('ses_missing'), null);
-      assert.equal(await store.findByReference('nope'), null);
-      await assert.rejects(store.create(s));
-      await store.close();
-    });
-
-    it('marks a session paid exactly once, however many callers race', async () => {
-      const store = open();
-      await store.create(session({ id: 'ses_b' }));
-      const results = await Promise.all(Array.from({ length: 20 }, () => store.markPaid('ses_b', paid())));
-      assert.equal(results.filter(Boolean).length, 1);
-      const record = await store.get('ses_b');
-      assert.equal(record?.status, 'paid');
-      assert.equal(record?.paidAt, '2026-11-21T10:05:00.000Z');
-      assert.equal(record?.transactionId, 'txn_1');
-      assert.equal(await store.markPaid('ses_b', paid()), false);
-      assert.equal(await store.markExpired('ses_b', 'ref_ses_b'), false, 'a paid session never expires');
-      assert.equal(await store.markPaid('ses_unknown', paid()), false);
-      assert.deepEqual(await store.listPendingByCustomer('cus_1'), []);
-      await store.close();
-    });
-
-    it('expires only a pending session that still has the given reference; a late credit still pays it', async () => {
-      const store = open();
-      await store.create(session({ id: 'ses_c' }));
-      assert.equal(await store.markExpired('ses_c', 'ref_other'), false);
-      assert.equal(await store.markExpired('ses_c', 'ref_ses_c'), true);
-      assert.equal(await store.markExpired('ses_c', 'ref_ses_c'), false);
-      assert.equal((await store.get('ses_c'))?.status, 'expired');
-      assert.equal(await store.findOpenByOrder('order-1'), null);
-      assert.equal(await store.markPaid('ses_c', paid()), true);
-      assert.equal((await store.get('ses_c'))?.status, 'paid');
-      await store.close();
-    });
-
-    it('renews an expired session once, keeping the old reference findable', async () => {
-      const store = open();
-      await store.create(session({ id: 'ses_d' }));
-      const renewal = {
-        account: { accountName: 'Demo Shop', accountNumber: '9900000001', bankName: 'Wema Bank' },
-        reference: 'ref_new',
-        expiresAt: '2026-11-21T11:30:00.000Z',
-      };
-      assert.equal(await store.renew('ses_d', 'ref_ses_d', renewal), false, 'pending: not renewable');
-      await store.markExpired('ses_d', 'ref_ses_d');
-      const [first, second] = await Promise.all([
-        store.renew('ses_d', 'ref_ses_d', renewal),
-        store.renew('ses_d', 'ref_ses_d', { ...renewal, reference: 'ref_other' }),
-      ]);
-      assert.deepEqual([first, second], [true, false]);
-      const record = await store.get('ses_d');
-      assert.equal(record?.status, 'pending');
-      assert.equal(record?.reference, 'ref_new');
-      assert.equal(record?.account.accountNumber, '9900000001');
-      assert.equal(record?.expiresAt, '2026-11-21T11:30:00.000Z');
-      assert.equal((await store.findByReference('ref_ses_d'))?.id, 'ses_d');
-      assert.equal((await store.findByReference('ref_new'))?.id, 'ses_d');
-      assert.equal(await store.findByReference('ref_other'), null);
-      await store.close();
-    });
-
-    it('remembers webhook event ids', async () => {
-      const store = open();
-      assert.equal(await store.hasEvent('evt_1'), false);
-      assert.equal(await store.rememberEvent('evt_1', 1), true);
-      assert.equal(await store.rememberEvent('evt_1', 2), false);
-      assert.equal(await store.hasEvent('evt_1'), true);
-      await store.close();
-    });
-
-    it('records the onPaid owed with the paid transition and lets one caller claim a retry', async () => {
-      const store = open();
-      await store.create(session({ id: 'ses_e' }));
-      await store.create(session({ id: 'ses_f', orderId: 'order-2' }));
-      await store.markPaid('ses_e', paid(1000));
-      assert.deepEqual(await store.listOwed(1000), [], 'claimed at 1000 by the transition');
-      assert.deepEqual(
-        (await store.listOwed(1001)).map((s) => s.id),
-        ['ses_e'],
-      );
-      const claims = await Promise.all([
-        store.claimOwed('ses_e', 1001, 2000),
-        store.claimOwed('ses_e', 1001, 2000),
-      ]);
-      assert.deepEqual(claims.sort(), [false, true]);
-      assert.equal(await store.claimOwed('ses_f', 5000, 5000), false, 'nothing owed for an unpaid session');
-      await store.markDelivered('ses_e');
-      assert.deepEqual(await store.listOwed(Number.MAX_SAFE_INTEGER), []);
-      await store.close();
-    });
-
-    it('lists pending sessions oldest first', async () => {
-      const store = open();
-      await store.create(session({ id: 'ses_new', createdAt: '2026-11-21T10:02:00.000Z' }));
-      await store.create(session({ id: 'ses_old', createdAt: '2026-11-21T10:01:00.000Z' }));
-      await store.create(session({ id: 'ses_gone', status: 'expired' }));
-      assert.deepEqual(
-        (await store.listPending()).map((s) => s.id),
-        ['ses_old', 'ses_new'],
-      );
-      assert.equal((await store.findOpenByOrder('order-1'))?.id, 'ses_new');
-      await store.close();
-    });
-  });
-}
+storeConformance('SqliteStore (several connections on one file)', {
+  connect(count) {
+    const file = sqliteFile();
+    return Promise.resolve(Array.from({ length: count }, () => new SqliteStore(file)));
+  },
+});
 
 describe('SqliteStore on a file', () => {
-  it('keeps everything across close and reopen, the owed onPaid included', async () => {
+  it('keeps everything across close and reopen, the owed onPaid and the order’s session included', async () => {
     const file = sqliteFile();
     const first = new SqliteStore(file);
-    await first.create(session({ id: 'ses_r' }));
-    await first.markPaid('ses_r', paid(1000));
+    await seed(first, sessionRecord({ id: 'ses_r' }));
+    await first.markPaid('ses_r', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 });
     await first.rememberEvent('evt_r', 1000);
     await first.close();
     const second = new SqliteStore(file);
@@ -170,56 +50,48 @@ describe('SqliteStore on a file', () => {
       ['ses_r'],
     );
     assert.equal(await second.hasEvent('evt_r'), true);
+    assert.equal((await second.claimOrder('order-1', claimAt('x'))).outcome, 'session');
     await second.close();
   });
 
-  it('does the compare-and-set in the database: two stores on one file make one transition', async () => {
+  it('migrates a file from before one session per order: each order keeps the session a shopper sees', async () => {
     const file = sqliteFile();
-    const a = new SqliteStore(file);
-    const b = new SqliteStore(file);
-    await a.create(session({ id: 'ses_shared' }));
-    const results = await Promise.all([
-      a.markPaid('ses_shared', paid()),
-      b.markPaid('ses_shared', paid()),
-      b.markPaid('ses_shared', paid()),
-      a.markPaid('ses_shared', paid()),
-    ]);
-    assert.equal(results.filter(Boolean).length, 1);
-    assert.equal((await b.get('ses_shared'))?.status, 'paid');
-    await a.close();
-    await b.close();
+    const old = new Database(file);
+    old.exec(`CREATE TABLE pay_sessions (
+      id TEXT PRIMARY KEY, order_id TEXT NOT NULL, customer_id TEXT NOT NULL, amount TEXT NOT NULL,
+      currency TEXT NOT NULL, status TEXT NOT NULL, account_name TEXT NOT NULL, account_number TEXT NOT NULL,
+      bank_name TEXT NOT NULL, reference TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+      paid_at TEXT, transaction_id TEXT, onpaid_owed INTEGER NOT NULL DEFAULT 0, onpaid_claimed_at INTEGER);
+      CREATE TABLE pay_references (reference TEXT PRIMARY KEY, session_id TEXT NOT NULL);`);
+    const insert = old.prepare(
+      `INSERT INTO pay_sessions VALUES (?, ?, 'cus_1', '5.00', 'NGN', ?, 'A', '1', 'B', ?, ?, ?, NULL, NULL, 0, NULL)`,
+    );
+    insert.run('ses_1', 'o1', 'expired', 'r1', '2026-01-01T00:00:00Z', '2026-01-01T00:30:00Z');
+    insert.run('ses_2', 'o1', 'pending', 'r2', '2026-01-01T01:00:00Z', '2026-01-01T01:30:00Z');
+    insert.run('ses_3', 'o1', 'expired', 'r3', '2026-01-01T02:00:00Z', '2026-01-01T02:30:00Z');
+    insert.run('ses_4', 'o2', 'expired', 'r4', '2026-01-01T00:00:00Z', '2026-01-01T00:30:00Z');
+    old.close();
+    const store = new SqliteStore(file);
+    assert.equal((await store.findByOrder('o1'))?.id, 'ses_2', 'the pending one');
+    assert.equal((await store.findByOrder('o2'))?.id, 'ses_4');
+    assert.equal(await store.markExpired('ses_4', 'r4'), false);
+    assert.equal(await store.claimRenewal('ses_4', 'r4', claimAt('t')), true, 'the new columns are there');
+    await store.close();
+  });
+
+  it('makes one order claim when four processes race on one file', async () => {
+    const file = sqliteFile();
+    await new SqliteStore(file).close();
+    const script = fileURLToPath(new URL('../testing/sqlite-claim-process.ts', import.meta.url));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, async (_, w) => {
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', script, file, `p${w}`, '25']);
+        return z.array(z.string()).parse(JSON.parse(stdout));
+      }),
+    );
+    const outcomes = results.flat();
+    assert.equal(outcomes.length, 100);
+    assert.equal(outcomes.filter((o) => o === 'claimed').length, 1);
+    assert.equal(outcomes.filter((o) => o === 'busy').length, 99);
   });
 });
-
-// The change announcements that feed the kit's status streams: one per committed transition, none
-// for a refused one, none after unsubscribing.
-for (const [name, open] of kinds) {
-  describe(`${name}.subscribe`, () => {
-    it('announces expiry, renewal and payment once each, refused transitions never, and stops when asked', async () => {
-      const store = open();
-      const heard: string[] = [];
-      const stop = store.subscribe?.((id) => heard.push(id));
-      assert.ok(stop, 'the store announces its changes');
-      await store.create(session({ id: 'ses_s', reference: 'ref_1' }));
-      assert.deepEqual(heard, [], 'a new session is no change to a stream');
-      assert.equal(await store.markExpired('ses_s', 'ref_other'), false);
-      assert.equal(await store.markExpired('ses_s', 'ref_1'), true);
-      assert.equal(await store.markExpired('ses_s', 'ref_1'), false);
-      const renewal = {
-        account: session().account,
-        reference: 'ref_2',
-        expiresAt: '2026-11-21T11:00:00.000Z',
-      };
-      assert.equal(await store.renew('ses_s', 'ref_1', renewal), true);
-      const mark = { paidAt: '2026-11-21T10:40:00.000Z', transactionId: 'txn_1', now: 1 };
-      assert.equal(await store.markPaid('ses_s', mark), true);
-      assert.equal(await store.markPaid('ses_s', mark), false);
-      assert.deepEqual(heard, ['ses_s', 'ses_s', 'ses_s']);
-      stop();
-      await store.create(session({ id: 'ses_t', reference: 'ref_3' }));
-      await store.markExpired('ses_t', 'ref_3');
-      assert.equal(heard.length, 3);
-      await store.close();
-    });
-  });
-}

@@ -1,7 +1,8 @@
 // The session store: what the kit keeps about each payment session. An interface, so that several
 // kit instances can share one database; every state change is a compare-and-set the store does
-// atomically, so the instance whose call made a transition is the only one that acts on it.
-import type { SessionStatus } from '@pay-elements/protocol';
+// atomically, so the instance whose call made a transition is the only one that acts on it. An order
+// has one session (its account replaced by renewals), and only the holder of a claim opens an account.
+import type { SessionDisplay, SessionStatus } from '@pay-elements/protocol';
 
 /** The single-use bank account a session shows the shopper. */
 export interface SessionAccountRecord {
@@ -30,6 +31,11 @@ export interface SessionRecord {
   paidAt: string | null;
   /** the provider's transaction that paid the session */
   transactionId: string | null;
+  /**
+   * what the merchant's resolveOrder gave to show with the session (order title and reference, the
+   * way back to the shop, its own merchant), kept with it so that every instance shows the same view
+   */
+  display?: SessionDisplay;
 }
 
 /** What a paid transition records. */
@@ -47,14 +53,43 @@ export interface Renewal {
   expiresAt: string;
 }
 
+/**
+ * A claim on an order or a session: the right to open one provider account for it. Made by
+ * compare-and-set in the store; a claim older than `staleBefore` (its holder died, or hangs) may be
+ * taken over by another caller, whose token then replaces it.
+ */
+export interface Claim {
+  /** random, unique to the caller */
+  token: string;
+  /** the clock's now (ms), recorded as the claim's time */
+  now: number;
+  /** a claim made before this time (ms) is stale and may be taken over */
+  staleBefore: number;
+}
+
+/** What claiming an order gave: the right to open its account, its session, or a wait. */
+export type OrderClaim =
+  { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
+
 export interface SessionStore {
-  /** Stores a new session; its id and reference must be new. */
-  create(session: SessionRecord): Promise<void>;
+  /**
+   * The order's one session, or the right to open it. Exactly one caller gets `claimed` for an order
+   * (across processes: a uniqueness the database holds); the others get `busy` until it stores the
+   * session with `create` (then `session`) or lets go with `releaseOrder`.
+   */
+  claimOrder(orderId: string, claim: Claim): Promise<OrderClaim>;
+  /**
+   * Stores the order's session while `token` still holds the order's claim, and ends the claim;
+   * false (nothing stored) when the claim was taken over. Its id and reference must be new.
+   */
+  create(session: SessionRecord, token: string): Promise<boolean>;
+  /** Gives up an order's claim held by `token` (opening the account failed), so a retry may claim it. */
+  releaseOrder(orderId: string, token: string): Promise<void>;
   get(id: string): Promise<SessionRecord | null>;
   /** The session that was given this account reference, current or replaced by a renewal. */
   findByReference(reference: string): Promise<SessionRecord | null>;
-  /** The newest session of the order that is pending or paid, if any. */
-  findOpenByOrder(orderId: string): Promise<SessionRecord | null>;
+  /** The order's session, whatever its status. */
+  findByOrder(orderId: string): Promise<SessionRecord | null>;
   /** Pending sessions of one customer (what one provider check of that customer can settle). */
   listPendingByCustomer(customerId: string): Promise<SessionRecord[]>;
   /** Every pending session, oldest first (for a sweep). */
@@ -66,8 +101,15 @@ export interface SessionStore {
   markPaid(id: string, mark: PaidMark): Promise<boolean>;
   /** pending → expired when the session still has `reference`; true when this call did it. */
   markExpired(id: string, reference: string): Promise<boolean>;
-  /** expired → pending with a new account, when the session still has `previousReference`. */
-  renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean>;
+  /**
+   * The right to open a new account for an expired session that still has `previousReference`: true
+   * for one caller at a time (a stale claim may be taken over).
+   */
+  claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean>;
+  /** expired → pending with the new account, while `token` holds the renewal claim; ends the claim. */
+  renew(id: string, token: string, renewal: Renewal): Promise<boolean>;
+  /** Gives up a renewal claim held by `token`. */
+  releaseRenewal(id: string, token: string): Promise<void>;
   /** Whether a webhook event id was already processed. */
   hasEvent(eventId: string): Promise<boolean>;
   /** Remembers a processed webhook event id; false when it was already known. */
@@ -89,5 +131,7 @@ export interface SessionStore {
    * the unsubscribe. Without it, open status streams learn of changes at the watcher's interval.
    */
   subscribe?(listener: (sessionId: string) => void): () => void;
+  /** Optional: resolves once announcements from other instances are heard (PostgreSQL's LISTEN). */
+  listenReady?(): Promise<void>;
   close(): Promise<void>;
 }
