@@ -19,12 +19,11 @@ export class PayError extends Error {
   override readonly name: string = 'PayError';
 
   /** True for an instance of this class made by any copy of this package (a merchant's own subclass: as usual). */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     const wanted = brandOf(this);
     if (wanted === undefined || typeof value !== 'object' || value === null) return false;
-    let proto: object | null = Object.getPrototypeOf(value);
-    for (; proto; proto = Object.getPrototypeOf(proto)) {
+    for (let proto = Reflect.getPrototypeOf(value); proto; proto = Reflect.getPrototypeOf(proto)) {
       if (brandOf(Object.getOwnPropertyDescriptor(proto, 'constructor')?.value) === wanted) return true;
     }
     return false;

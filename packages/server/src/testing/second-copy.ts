@@ -4,8 +4,9 @@ import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as ApiModule from '@pay-elements/api';
 
-type Api = typeof import('@pay-elements/api');
+type Api = typeof ApiModule;
 
 const apiSource = new URL('../../../api/src/', import.meta.url);
 const nodeModules = new URL('../../../../node_modules/', import.meta.url);
