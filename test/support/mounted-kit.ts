@@ -6,9 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PayClient } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
-import { createClock, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import { createClock, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
 import { createPayHandler, type PayHandler } from '@pay-elements/server';
-import * as z from 'zod';
 
 const KEY = 'sk_sandbox_local';
 const WEBHOOK_SECRET = 'whsec_frameworks_0123456789';
@@ -41,14 +40,11 @@ export async function listenOnLoopback(server: Server): Promise<Served> {
   };
 }
 
-const Envelope = z.object({ status: z.boolean(), data: z.unknown(), message: z.string() });
-const Customer = z.object({ id: z.string() });
-
 interface MountedKit {
   url: string;
   sandbox: Sandbox;
   paid: string[];
-  control(path: string, body: unknown): Promise<z.infer<typeof Envelope>>;
+  control: SandboxControl;
   close(): Promise<void>;
 }
 
@@ -64,21 +60,13 @@ async function startMountedKit(serve: Serve): Promise<MountedKit> {
     webhookUrl: `${served.url}/pay/webhooks`,
     webhookSecret: WEBHOOK_SECRET,
   });
-  async function control(path: string, body: unknown) {
-    const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
-      method: 'POST',
-      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return Envelope.parse(await response.json());
-  }
-  const created = await control('/customers', {
+  const control = new SandboxControl(sandbox.url, KEY);
+  const customer = await control.createCustomer({
     email: 'ada@example.com',
     first_name: 'Ada',
     last_name: 'Obi',
     country_code: 'NGA',
   });
-  const customer = Customer.parse(created.data);
   const paid: string[] = [];
   const quiet = () => undefined;
   kit = createPayHandler({
@@ -148,7 +136,7 @@ export function describeMountedKit(framework: string, serve: Serve): void {
 
     it('renews the session once the emulator’s clock has passed its expiry', async () => {
       const minutes = Math.ceil((Date.parse(session.expires_at) - START) / 60_000) + 1;
-      assert.equal((await mounted.control('/clock', { advance_minutes: minutes })).status, true);
+      await mounted.control.advanceClock(minutes);
       const expired = await view(await fetch(`${mounted.url}/pay/sessions/${session.id}`));
       assert.equal(expired.status, 'expired');
       const renewed = await fetch(`${mounted.url}/pay/sessions/${session.id}/renew`, { method: 'POST' });
@@ -161,11 +149,11 @@ export function describeMountedKit(framework: string, serve: Serve): void {
     });
 
     it('takes the emulator’s webhook through the mount: paid, onPaid once', async () => {
-      const transfer = await mounted.control('/transfers', {
+      const transfer = await mounted.control.transfer({
         account_number: session.account.account_number,
         amount: 5000,
       });
-      assert.equal(transfer.status, true);
+      assert.equal(transfer.amount, '5000.00');
       await mounted.sandbox.flushWebhooks();
       assert.deepEqual(mounted.paid, [session.id]);
       const polled = await view(await fetch(`${mounted.url}/pay/sessions/${session.id}`));
