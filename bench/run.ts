@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, figures and ratios against a baseline measured in the same run.
 // `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
+import { instancesBench } from './instances.js';
 import { loadBench } from './load.js';
 import { pollingBench } from './polling.js';
 import { sizeBench } from './size.js';
@@ -11,6 +12,7 @@ const all: Record<string, () => Promise<void>> = {
   polling: pollingBench,
   throughput: throughputBench,
   load: () => loadBench({ quick }),
+  instances: instancesBench,
 };
 const chosen = process.argv.slice(2).filter((name) => name in all);
 console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);

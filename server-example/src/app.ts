@@ -78,6 +78,10 @@ const TransferBody = z.object({
 const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
 
 async function openStore(config: ExampleConfig): Promise<SessionStore> {
+  if (config.PAY_DATABASE_URL) {
+    const { PostgresStore } = await import('@pay-elements/server/postgres');
+    return PostgresStore.open({ connectionString: config.PAY_DATABASE_URL });
+  }
   if (config.PAY_DB === ':memory:') return new MemoryStore();
   mkdirSync(dirname(config.PAY_DB), { recursive: true });
   const { SqliteStore } = await import('@pay-elements/server/sqlite');
@@ -147,10 +151,16 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     client,
     store,
     resolveOrder: demoOrderResolver(customerId),
-    onPaid: (session) => {
+    onPaid: async (session) => {
+      if (config.PAY_DEMO_FULFIL_MS > 0) {
+        console.log(`[server-example] order ${session.orderId} fulfilling (session ${session.id})`);
+        await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
+      }
       console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
       options.onPaid?.(session.id);
     },
+    pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
+    onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
     lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
     basePath: '/pay',
     ...(sandbox ? { clock: sandbox.clock } : {}),
@@ -352,12 +362,25 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     listener(req, res);
   });
 
+  // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
+  // an instance died delivering is delivered by another: the sweep, on every instance (the store
+  // decides which one does each piece of work).
+  const sweeper = setInterval(() => {
+    pay.watcher.sweep().catch((error: unknown) => {
+      console.error(
+        `[server-example] sweep failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  }, config.PAY_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   return {
     url,
     sandbox,
     pay,
     server,
     async close() {
+      clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pay.close();

@@ -32,8 +32,36 @@ const Env = z
     PAY_SANDBOX_PORT: port(4010),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
+    /** PostgreSQL for sessions, shared by several instances; takes the place of PAY_DB when set */
+    PAY_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user@host:5432/shop')
+      .optional(),
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
+    /** the least time between two provider checks of one customer, for all instances together, ms */
+    PAY_POLL_INTERVAL_MS: z.coerce
+      .number()
+      .int('must be a whole number of ms')
+      .min(100)
+      .max(600_000)
+      .default(5000),
+    /** how long a claimed onPaid delivery is left to its instance before another retries it, ms */
+    PAY_ONPAID_RETRY_AFTER_MS: z.coerce
+      .number()
+      .int('must be a whole number of ms')
+      .min(100)
+      .max(86_400_000)
+      .default(300_000),
+    /** how often the kit's sweep runs (pending sessions checked, owed onPaid retried), ms */
+    PAY_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int('must be a whole number of ms')
+      .min(100)
+      .max(3_600_000)
+      .default(10_000),
+    /** how long the demo's onPaid takes to fulfil an order (a merchant's would call its systems), ms */
+    PAY_DEMO_FULFIL_MS: z.coerce.number().int('must be a whole number of ms').min(0).max(60_000).default(0),
     PAY_LIFESPAN_MINUTES: z.coerce
       .number()
       .int('must be a whole number of minutes')

@@ -1,6 +1,7 @@
 // The payment watcher: finds the credit that pays a session by asking the provider for the
-// customer's transactions, at most once per interval per customer however many browsers poll
-// (concurrent checks of one customer share one in-flight call), makes one last check at expiry
+// customer's transactions, at most once per interval per customer however many browsers poll and
+// however many kit instances share the store (the store holds the throttle; concurrent checks of one
+// customer in one instance share one in-flight call), makes one last check at expiry
 // before a session is called expired, and turns "paid" into exactly one onPaid call whether the news
 // comes from a webhook, from here, or both at once. Provider calls go through the circuit breaker
 // under a short timeout; a customer whose last check failed is answered that failure again (fast,
@@ -104,15 +105,17 @@ export class PaymentWatcher {
     }
     const last = this.lastCheck.get(customerId);
     if (!force && last !== undefined && now - last < this.options.intervalMs) {
-      // not due yet: the last check's outcome stands, a failure included
+      // not due yet: this instance's last check's outcome stands, a failure included
       if (this.lastFailure.has(customerId)) throw this.unavailable(this.lastFailure.get(customerId), last);
       return;
     }
-    this.lastCheck.set(customerId, now);
-    this.pruneThrottle(now);
+    // The throttle every instance sharing the store obeys: an instance that checked this customer
+    // within the interval wrote what it found into the store, where this instance reads it.
+    const claim = this.options.store.claimCheck(customerId, now, force ? 0 : this.options.intervalMs);
     const check: Check = {
       startedAt: now,
-      done: this.runCheck(customerId, now)
+      done: claim
+        .then((claimed) => (claimed ? this.runCheck(customerId, now) : undefined))
         .then(
           () => {
             this.lastFailure.delete(customerId);
@@ -126,6 +129,8 @@ export class PaymentWatcher {
           if (this.inFlight.get(customerId) === check) this.inFlight.delete(customerId);
         }),
     };
+    this.lastCheck.set(customerId, now);
+    this.pruneThrottle(now);
     this.inFlight.set(customerId, check);
     return check.done;
   }
@@ -152,10 +157,11 @@ export class PaymentWatcher {
    * delivers onPaid (after the store committed it); true when this call did.
    */
   async confirm(session: SessionRecord, credit: Credit): Promise<boolean> {
+    const claimedAt = this.options.clock.now();
     const changed = await this.options.store.markPaid(session.id, {
       paidAt: credit.paidAt,
       transactionId: credit.transactionId,
-      now: this.options.clock.now(),
+      now: claimedAt,
     });
     if (changed) {
       this.options.logger.info('session paid', {
@@ -163,7 +169,7 @@ export class PaymentWatcher {
         transactionId: credit.transactionId,
       });
       // after close() the delivery stays owed in the store; the next start makes it
-      if (!this.closed) this.track(this.deliver(session.id));
+      if (!this.closed) this.track(this.deliver(session.id, claimedAt));
     }
     return changed;
   }
@@ -246,15 +252,37 @@ export class PaymentWatcher {
     for (const session of await store.listOwed(claimedBefore)) {
       if (this.closed) return;
       if (this.delivering.has(session.id)) continue;
-      if (await store.claimOwed(session.id, claimedBefore, clock.now())) await this.deliver(session.id);
+      const claimedAt = clock.now();
+      if (await store.claimOwed(session.id, claimedBefore, claimedAt))
+        await this.deliver(session.id, claimedAt);
     }
   }
 
-  /** Calls onPaid, then records that nothing is owed; a failure leaves it owed for a later retry. */
-  private async deliver(sessionId: string): Promise<void> {
-    const { store, logger, onPaid } = this.options;
+  /**
+   * Calls onPaid, then records that nothing is owed; a failure leaves it owed for a later retry.
+   * While onPaid runs, the claim (made at `claimedAt`) is renewed every third of the retry delay, so
+   * that no other instance takes a slow delivery for an abandoned one: only a dead instance's claim
+   * grows old.
+   */
+  private async deliver(sessionId: string, claimedAt: number): Promise<void> {
+    const { store, logger, onPaid, clock, retryAfterMs } = this.options;
     if (this.delivering.has(sessionId)) return;
     this.delivering.add(sessionId);
+    let claim = claimedAt;
+    const lease = setInterval(
+      () => {
+        const now = clock.now();
+        // a compare-and-set on this instance's own claim: it fails once another instance took over
+        void store.claimOwed(sessionId, claim + 1, now).then(
+          (renewed) => {
+            if (renewed) claim = now;
+          },
+          () => undefined,
+        );
+      },
+      Math.max(50, Math.floor(retryAfterMs / 3)),
+    );
+    lease.unref();
     try {
       const session = await store.get(sessionId);
       if (!session) return;
@@ -266,6 +294,7 @@ export class PaymentWatcher {
         error: describeError(error),
       });
     } finally {
+      clearInterval(lease);
       this.delivering.delete(sessionId);
     }
   }

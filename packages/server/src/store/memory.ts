@@ -17,6 +17,7 @@ export class MemoryStore implements SessionStore {
   private readonly sessions = new Map<string, Entry>();
   private readonly references = new Map<string, string>();
   private readonly events = new Map<string, number>();
+  private readonly checks = new Map<string, number>();
 
   create(session: SessionRecord): Promise<void> {
     if (this.sessions.has(session.id)) return Promise.reject(new Error(`duplicate session id`));
@@ -122,6 +123,13 @@ export class MemoryStore implements SessionStore {
     const entry = this.sessions.get(id);
     if (entry) entry.owed = false;
     return Promise.resolve();
+  }
+
+  claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
+    const last = this.checks.get(customerId);
+    if (last !== undefined && last > now - intervalMs) return Promise.resolve(false);
+    this.checks.set(customerId, now);
+    return Promise.resolve(true);
   }
 
   close(): Promise<void> {

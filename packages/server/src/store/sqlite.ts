@@ -43,6 +43,10 @@ CREATE TABLE IF NOT EXISTS pay_webhook_events (
   id TEXT PRIMARY KEY,
   received_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pay_customer_checks (
+  customer_id TEXT PRIMARY KEY,
+  checked_at INTEGER NOT NULL
+);
 `;
 
 /** A row as SQLite gives it back, parsed rather than cast. */
@@ -257,6 +261,17 @@ export class SqliteStore implements SessionStore {
     return this.run(() => {
       this.statement('UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?').run(id);
     });
+  }
+
+  claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
+    return this.run(
+      () =>
+        this.statement(
+          `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES (?, ?)
+             ON CONFLICT (customer_id) DO UPDATE SET checked_at = excluded.checked_at
+               WHERE pay_customer_checks.checked_at <= ? - ?`,
+        ).run(customerId, now, now, intervalMs).changes === 1,
+    );
   }
 
   close(): Promise<void> {

@@ -78,5 +78,10 @@ export interface SessionStore {
   claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean>;
   /** onPaid returned: nothing is owed for the session any more. */
   markDelivered(id: string): Promise<void>;
+  /**
+   * Claims the provider check of a customer: true when no kit instance sharing this store started
+   * one within `intervalMs` before `now`, and then records `now` as the latest check for them all.
+   */
+  claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean>;
   close(): Promise<void>;
 }

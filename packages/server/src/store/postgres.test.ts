@@ -1,0 +1,121 @@
+// What only the PostgreSQL store has to show, against a real server: instances starting together
+// migrate once, every claim holds across instances (separate pools, as separate processes have),
+// a change made by one instance is announced to the others, and a merchant's pool is left open.
+// (The behaviour every store shares is in the store conformance suite.)
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { startPostgres, type TestPostgres } from '../testing/postgres.js';
+import { PostgresStore } from './postgres.js';
+import type { SessionRecord } from './types.js';
+
+let server: TestPostgres;
+let databases = 0;
+before(async () => {
+  server = await startPostgres();
+});
+after(() => server.stop());
+
+const newDatabase = () => server.createDatabase(`pg_store_${++databases}`);
+
+function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    id,
+    orderId: `order-${id}`,
+    customerId: 'cus_1',
+    amount: '5000.00',
+    currency: 'NGN',
+    status: 'pending',
+    account: { accountName: 'Demo Shop', accountNumber: '9912345678', bankName: 'Wema Bank' },
+    reference: `ref_${id}`,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    expiresAt: '2026-11-21T10:30:00.000Z',
+    paidAt: null,
+    transactionId: null,
+    ...overrides,
+  };
+}
+
+/** Three instances on one database, each with its own pool as separate processes would have. */
+async function instances(url: string, count = 3): Promise<PostgresStore[]> {
+  return Promise.all(Array.from({ length: count }, () => PostgresStore.open({ connectionString: url })));
+}
+
+describe('PostgresStore', () => {
+  it('migrates once when several instances start together, and again is a no-op', async () => {
+    const url = newDatabase();
+    const stores = await instances(url, 6);
+    for (const store of stores) assert.equal(await store.schemaVersion(), 1);
+    const applied = new pg.Client({ connectionString: url });
+    await applied.connect();
+    const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
+    await applied.end();
+    assert.equal(rows[0]?.n, '1');
+    const again = await PostgresStore.open({ connectionString: url });
+    assert.equal(await again.schemaVersion(), 1);
+    await Promise.all([...stores, again].map((s) => s.close()));
+  });
+
+  it('makes each transition once across instances racing for it', async () => {
+    const stores = await instances(newDatabase());
+    const [a] = stores;
+    assert.ok(a);
+    await a.create(session('ses_race'));
+    const mark = { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 };
+    const paid = await Promise.all(
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.markPaid('ses_race', mark))),
+    );
+    assert.equal(paid.filter(Boolean).length, 1, 'paid once');
+    const claims = await Promise.all(
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.claimOwed('ses_race', 5000, 6000))),
+    );
+    assert.equal(claims.filter(Boolean).length, 1, 'one instance delivers onPaid');
+    const checks = await Promise.all(
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.claimCheck('cus_1', 10_000, 5000))),
+    );
+    assert.equal(checks.filter(Boolean).length, 1, 'one provider check per interval for all instances');
+    assert.equal(await a.claimCheck('cus_1', 14_999, 5000), false, 'not due before the interval');
+    assert.equal(await a.claimCheck('cus_1', 15_000, 5000), true, 'due after it');
+    const events = await Promise.all(stores.map((s) => s.rememberEvent('evt_1', 1)));
+    assert.equal(events.filter(Boolean).length, 1, 'a webhook event is processed once');
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('announces every change made by any instance to the instances listening', async () => {
+    const [writer, reader] = await instances(newDatabase(), 2);
+    assert.ok(writer && reader);
+    const heard: string[] = [];
+    const unsubscribe = reader.subscribe((id) => heard.push(id));
+    await reader.listenReady();
+    await writer.create(session('ses_told'));
+    await writer.markPaid('ses_told', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 't', now: 1 });
+    await writer.markExpired('ses_told', 'ref_ses_told'); // no change: a paid session never expires
+    const deadline = Date.now() + 5000;
+    while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(heard, ['ses_told', 'ses_told'], 'the insert and the payment, nothing for a no-op');
+    unsubscribe();
+    await writer.close();
+    await reader.close();
+  });
+
+  it('uses a pool the merchant passes and leaves it open on close', async () => {
+    const pool = new pg.Pool({ connectionString: newDatabase(), max: 2 });
+    const store = await PostgresStore.open({ pool });
+    await store.create(session('ses_pool'));
+    await store.close();
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM pay_sessions');
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      ['ses_pool'],
+    );
+    await pool.end();
+  });
+
+  it('refuses to start without a database, naming what is missing', async () => {
+    await assert.rejects(PostgresStore.open({}), /needs a pool or a connectionString/);
+    await assert.rejects(
+      PostgresStore.open({ connectionString: `postgres://postgres@127.0.0.1:${server.port}/no_such_db` }),
+      /no_such_db/,
+    );
+  });
+});

@@ -1,0 +1,382 @@
+// The PostgreSQL store (node-postgres), for several kit instances on one database. Every transition is
+// one conditional statement or one transaction, so the compare-and-set happens inside the database;
+// the schema is migrated at start under an advisory lock, so instances starting together do not race;
+// every change to a session is announced on a LISTEN/NOTIFY channel (a trigger, so no writer can
+// forget) for the instances that hold browsers' streams.
+// Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
+import pg from 'pg';
+import { toRecord, toRecordOrNull } from './row.js';
+import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+
+export interface PostgresStoreOptions {
+  /** A pool of the merchant's; the store does not end it on close. */
+  pool?: pg.Pool;
+  /** Used when no pool is given: the store makes (and ends) its own. */
+  connectionString?: string;
+  /** Connections of the store's own pool; default 10. */
+  maxConnections?: number;
+}
+
+/** The channel on which a changed session's id is announced. */
+export const SESSION_CHANNEL = 'pay_session_changes';
+
+/** Serialises migrations of every instance (an arbitrary constant, the same everywhere). */
+const MIGRATION_LOCK = 7_301_955_411;
+
+/** Each entry upgrades the schema by one version; never edit one that has shipped, add another. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE pay_sessions (
+    id TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL,
+    customer_id TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
+    account_name TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    bank_name TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    paid_at TEXT,
+    transaction_id TEXT,
+    onpaid_owed BOOLEAN NOT NULL DEFAULT FALSE,
+    onpaid_claimed_at BIGINT,
+    seq BIGSERIAL NOT NULL
+  );
+  CREATE INDEX pay_sessions_customer ON pay_sessions (customer_id, status);
+  CREATE INDEX pay_sessions_order ON pay_sessions (order_id, created_at);
+  CREATE INDEX pay_sessions_pending ON pay_sessions (created_at) WHERE status = 'pending';
+  CREATE INDEX pay_sessions_owed ON pay_sessions (onpaid_claimed_at) WHERE onpaid_owed;
+  CREATE TABLE pay_references (
+    reference TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES pay_sessions (id)
+  );
+  CREATE TABLE pay_webhook_events (
+    id TEXT PRIMARY KEY,
+    received_at BIGINT NOT NULL
+  );
+  CREATE TABLE pay_customer_checks (
+    customer_id TEXT PRIMARY KEY,
+    checked_at BIGINT NOT NULL
+  );
+  CREATE FUNCTION pay_announce_session() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('${SESSION_CHANNEL}', NEW.id);
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER pay_sessions_announce AFTER INSERT OR UPDATE ON pay_sessions
+    FOR EACH ROW EXECUTE FUNCTION pay_announce_session();
+  `,
+];
+
+const SESSION_COLUMNS = `id, order_id, customer_id, amount, currency, status, account_name, account_number,
+  bank_name, reference, created_at, expires_at, paid_at, transaction_id`;
+
+type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+export class PostgresStore implements SessionStore {
+  private readonly pool: pg.Pool;
+  private readonly ownsPool: boolean;
+  private readonly listeners = new Set<(sessionId: string) => void>();
+  private listener: pg.Client | null = null;
+  private listening: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(pool: pg.Pool, ownsPool: boolean) {
+    this.pool = pool;
+    this.ownsPool = ownsPool;
+  }
+
+  /** Connects, creates or migrates the schema (safe with several instances at once), answers the store. */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    if (!options.pool && !options.connectionString)
+      throw new Error('PostgresStore needs a pool or a connectionString');
+    const pool =
+      options.pool ??
+      new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+    const store = new PostgresStore(pool, !options.pool);
+    try {
+      await store.migrate();
+    } catch (error) {
+      if (store.ownsPool) await pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  /** The schema version after migrating (the number of migrations applied). */
+  async schemaVersion(): Promise<number> {
+    const { rows } = await this.pool.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM pay_schema_migrations',
+    );
+    return rows[0]?.version ?? 0;
+  }
+
+  private async migrate(): Promise<void> {
+    await this.transaction(async (db) => {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await db.query(
+        `CREATE TABLE IF NOT EXISTS pay_schema_migrations (
+           version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
+      const { rows } = await db.query<{ version: number }>('SELECT version FROM pay_schema_migrations');
+      const applied = new Set(rows.map((r) => r.version));
+      for (const [index, sql] of MIGRATIONS.entries()) {
+        const version = index + 1;
+        if (applied.has(version)) continue;
+        await db.query(sql);
+        await db.query('INSERT INTO pay_schema_migrations (version) VALUES ($1)', [version]);
+      }
+    });
+  }
+
+  async create(s: SessionRecord): Promise<void> {
+    await this.transaction(async (db) => {
+      await db.query(
+        `INSERT INTO pay_sessions (${SESSION_COLUMNS})
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          s.id,
+          s.orderId,
+          s.customerId,
+          s.amount,
+          s.currency,
+          s.status,
+          s.account.accountName,
+          s.account.accountNumber,
+          s.account.bankName,
+          s.reference,
+          s.createdAt,
+          s.expiresAt,
+          s.paidAt,
+          s.transactionId,
+        ],
+      );
+      await db.query('INSERT INTO pay_references (reference, session_id) VALUES ($1, $2)', [
+        s.reference,
+        s.id,
+      ]);
+    });
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    return this.one(`SELECT ${SESSION_COLUMNS} FROM pay_sessions WHERE id = $1`, [id]);
+  }
+
+  async findByReference(reference: string): Promise<SessionRecord | null> {
+    return this.one(
+      `SELECT ${prefixed('s')} FROM pay_sessions s JOIN pay_references r ON r.session_id = s.id
+         WHERE r.reference = $1`,
+      [reference],
+    );
+  }
+
+  async findOpenByOrder(orderId: string): Promise<SessionRecord | null> {
+    return this.one(
+      `SELECT ${SESSION_COLUMNS} FROM pay_sessions WHERE order_id = $1 AND status != 'expired'
+         ORDER BY created_at DESC, seq DESC LIMIT 1`,
+      [orderId],
+    );
+  }
+
+  async listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
+    return this.all(
+      `SELECT ${SESSION_COLUMNS} FROM pay_sessions WHERE customer_id = $1 AND status = 'pending'`,
+      [customerId],
+    );
+  }
+
+  async listPending(limit = 1000): Promise<SessionRecord[]> {
+    return this.all(
+      `SELECT ${SESSION_COLUMNS} FROM pay_sessions WHERE status = 'pending'
+         ORDER BY created_at, seq LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async markPaid(id: string, mark: PaidMark): Promise<boolean> {
+    return this.changed(
+      `UPDATE pay_sessions SET status = 'paid', paid_at = $1, transaction_id = $2, onpaid_owed = TRUE,
+           onpaid_claimed_at = $3
+         WHERE id = $4 AND status != 'paid'`,
+      [mark.paidAt, mark.transactionId, mark.now, id],
+    );
+  }
+
+  async markExpired(id: string, reference: string): Promise<boolean> {
+    return this.changed(
+      `UPDATE pay_sessions SET status = 'expired' WHERE id = $1 AND status = 'pending' AND reference = $2`,
+      [id, reference],
+    );
+  }
+
+  async renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
+    return this.transaction(async (db) => {
+      const { rowCount } = await db.query(
+        `UPDATE pay_sessions SET status = 'pending', account_name = $1, account_number = $2, bank_name = $3,
+             reference = $4, expires_at = $5
+           WHERE id = $6 AND status = 'expired' AND reference = $7`,
+        [
+          renewal.account.accountName,
+          renewal.account.accountNumber,
+          renewal.account.bankName,
+          renewal.reference,
+          renewal.expiresAt,
+          id,
+          previousReference,
+        ],
+      );
+      if (rowCount !== 1) return false;
+      await db.query('INSERT INTO pay_references (reference, session_id) VALUES ($1, $2)', [
+        renewal.reference,
+        id,
+      ]);
+      return true;
+    });
+  }
+
+  async hasEvent(eventId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM pay_webhook_events WHERE id = $1', [eventId]);
+    return rowCount === 1;
+  }
+
+  async rememberEvent(eventId: string, now: number): Promise<boolean> {
+    return this.changed(
+      'INSERT INTO pay_webhook_events (id, received_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+      [eventId, now],
+    );
+  }
+
+  async listOwed(claimedBefore: number): Promise<SessionRecord[]> {
+    return this.all(
+      `SELECT ${SESSION_COLUMNS} FROM pay_sessions
+         WHERE onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $1)`,
+      [claimedBefore],
+    );
+  }
+
+  async claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
+    return this.changed(
+      `UPDATE pay_sessions SET onpaid_claimed_at = $1
+         WHERE id = $2 AND onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $3)`,
+      [now, id, claimedBefore],
+    );
+  }
+
+  async markDelivered(id: string): Promise<void> {
+    await this.pool.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+  }
+
+  /**
+   * Claims the provider check of a customer for this instance: true when no instance checked it
+   * within `intervalMs` before `now` (the claim is the check's start time, for every instance).
+   */
+  async claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
+    return this.changed(
+      `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES ($1, $2)
+         ON CONFLICT (customer_id) DO UPDATE SET checked_at = EXCLUDED.checked_at
+           WHERE pay_customer_checks.checked_at <= $2 - $3::bigint`,
+      [customerId, now, intervalMs],
+    );
+  }
+
+  /**
+   * Calls `listener` with the id of every session any instance changes, until the returned function
+   * is called. The first subscription opens one connection that LISTENs (reopened if it drops).
+   */
+  subscribe(listener: (sessionId: string) => void): () => void {
+    this.listeners.add(listener);
+    void this.listen();
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Resolves once the LISTEN connection is up (tests and stream routes wait on it). */
+  async listenReady(): Promise<void> {
+    await this.listen();
+  }
+
+  private listen(): Promise<void> {
+    if (this.listening) return this.listening;
+    const client = new pg.Client(this.pool.options);
+    this.listener = client;
+    this.listening = (async () => {
+      client.on('notification', (message) => {
+        if (message.channel !== SESSION_CHANNEL || !message.payload) return;
+        for (const listener of this.listeners) listener(message.payload);
+      });
+      client.on('error', () => this.relisten(client));
+      client.on('end', () => this.relisten(client));
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+    })();
+    this.listening.catch(() => this.relisten(client));
+    return this.listening;
+  }
+
+  /** The LISTEN connection dropped: open another after a pause, while anyone listens. */
+  private relisten(client: pg.Client): void {
+    if (this.listener !== client) return;
+    this.listener = null;
+    this.listening = null;
+    client.removeAllListeners('end');
+    void client.end().catch(() => undefined);
+    if (this.closed || this.listeners.size === 0) return;
+    setTimeout(() => {
+      if (!this.closed && !this.listener) void this.listen().catch(() => undefined);
+    }, 1000).unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) {
+      listener.removeAllListeners('end');
+      await listener.end().catch(() => undefined);
+    }
+    if (this.ownsPool) await this.pool.end();
+  }
+
+  private async one(sql: string, values: unknown[]): Promise<SessionRecord | null> {
+    const { rows } = await this.pool.query(sql, values);
+    return toRecordOrNull(rows[0]);
+  }
+
+  private async all(sql: string, values: unknown[], db: Queryable = this.pool): Promise<SessionRecord[]> {
+    const { rows } = await db.query(sql, values);
+    return rows.map(toRecord);
+  }
+
+  private async changed(sql: string, values: unknown[]): Promise<boolean> {
+    const { rowCount } = await this.pool.query(sql, values);
+    return rowCount === 1;
+  }
+
+  /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back if not. */
+  private async transaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    const db = await this.pool.connect();
+    try {
+      await db.query('BEGIN');
+      const result = await work(db);
+      await db.query('COMMIT');
+      return result;
+    } catch (error) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      db.release();
+    }
+  }
+}
+
+function prefixed(alias: string): string {
+  return SESSION_COLUMNS.split(',')
+    .map((c) => `${alias}.${c.trim()}`)
+    .join(', ');
+}

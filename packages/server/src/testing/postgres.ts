@@ -1,0 +1,100 @@
+// Test support (not exported): a throwaway PostgreSQL cluster in a temporary folder on a free port,
+// for the store conformance suite and the multi-instance tests. PostgreSQL refuses to run as root and
+// these machines run as root, so the server is run as the `postgres` user (TOOLCHAIN.md).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestPostgres {
+  /** `postgres://postgres@127.0.0.1:PORT/postgres` */
+  url: string;
+  port: number;
+  /** A new empty database on the cluster; answers its URL. */
+  createDatabase(name: string): string;
+  /** Stops the server at once and removes its folder. */
+  stop(): void;
+}
+
+/** The folder of initdb and pg_ctl: `PG_BIN`, else the newest Debian PostgreSQL. */
+export function postgresBin(): string {
+  const configured = process.env['PG_BIN'];
+  if (configured) return configured;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (newest === undefined)
+    throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN)');
+  return join(root, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL program, as the `postgres` user when we are root. */
+function runPg(program: string, args: string[]): void {
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), 'pay-pg-'));
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  runPg(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  runPg(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    // fsync off: a test cluster that is thrown away needs no durability, and it makes it start fast
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  let stopped = false;
+  return {
+    url: `${base}/postgres`,
+    port,
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      execFileSync('psql', [`${base}/postgres`, '-q', '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
+      return `${base}/${name}`;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runPg(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Cross-package test support: real processes (the emulator's bin, server-example) started, read and
+// killed as an operator would, and small waits that poll rather than sleep a fixed time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
+
+export interface Running {
+  child: ChildProcess;
+  /** everything it printed so far, stdout and stderr */
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGKILL (no chance to clean up), resolved once it is gone */
+  kill(): Promise<void>;
+}
+
+/** Every process launched, so that a suite's `after` can stop what is left. */
+export const launched: Running[] = [];
+
+/** Spawns `node args…` and waits until its output matches `ready` (or it exits first). */
+export async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running: Running = {
+    child,
+    output: () => out,
+    exited,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  launched.push(running);
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (ready.test(out)) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then((code) =>
+      reject(new Error(`${args.join(' ')} exited (${code}) before it was ready:\n${out}`)),
+    );
+  });
+  return running;
+}
+
+/** Kills whatever `launch` started and is still running. */
+export async function killLaunched(): Promise<void> {
+  await Promise.all(launched.splice(0).map((running) => running.kill()));
+}
+
+/** The environment without any PAY_* or server variable of the shell running the tests. */
+export function baseEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PAY_|PORT$|HOST$|PUBLIC_URL$)/.test(name)),
+  );
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Asks `check` every 50 ms until it answers a value, or fails after `ms`. */
+export async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** How many lines of `text` say onPaid ran for the order (server-example prints one per delivery). */
+export function paidLines(text: string, orderId: string): number {
+  return text.split('\n').filter((line) => line.includes(`order ${orderId} paid`)).length;
+}
