@@ -80,10 +80,12 @@ before(async () => {
         type: 'module',
         dependencies: {
           ...Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`])),
-          ...Object.fromEntries(await Promise.all(['better-sqlite3', 'react', '@lit/react'].map(pinned))),
+          ...Object.fromEntries(
+            await Promise.all(['better-sqlite3', 'pg', 'react', '@lit/react'].map(pinned)),
+          ),
         },
         devDependencies: Object.fromEntries(
-          await Promise.all(['typescript', 'vite', '@types/node', '@types/react'].map(pinned)),
+          await Promise.all(['typescript', 'vite', '@types/node', '@types/pg', '@types/react'].map(pinned)),
         ),
       },
       null,
