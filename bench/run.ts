@@ -3,6 +3,7 @@
 import { instancesBench } from './instances.js';
 import { loadBench } from './load.js';
 import { pollingBench } from './polling.js';
+import { pushBench } from './push.js';
 import { sizeBench } from './size.js';
 import { throughputBench } from './throughput.js';
 
@@ -10,6 +11,7 @@ const quick = process.argv.includes('--quick');
 const all: Record<string, () => Promise<void>> = {
   size: sizeBench,
   polling: pollingBench,
+  push: pushBench,
   throughput: throughputBench,
   load: () => loadBench({ quick }),
   instances: instancesBench,

@@ -102,18 +102,30 @@ buttons[2]?.addEventListener('click', () => {
   });
 });
 
-// A paid example: a session for the second order, paid at once through the emulator.
+// A paid example: the gallery's own order (never one of the shop's), paid through the emulator the
+// first time; later visits get its paid session back (200) and the emulator refuses a second payment.
 if (config.sandbox) {
-  const { json } = await postJson('/pay/sessions', { order_id: 'demo-2' });
+  const { status: code, json } = await postJson('/pay/sessions', { order_id: 'gallery-paid' });
   const id = sessionIdOf(json);
   if (id) {
-    await postJson(`/demo-api/sessions/${encodeURIComponent(id)}/transfer`, {});
+    if (code === 201) await postJson(`/demo-api/sessions/${encodeURIComponent(id)}/transfer`, {});
     const paid = document.createElement('pay-dynamic-account');
     paid.setAttribute('endpoint', '/pay');
     paid.setAttribute('session', id);
     $('#state-paid').replaceChildren(paid);
   }
 }
+
+// Reset the demo: the emulator back to its seed and the kit's sessions gone, together, so that every
+// order can be paid again; then the page starts over.
+$<HTMLButtonElement>('#reset-demo').addEventListener('click', () => {
+  void (async () => {
+    status.textContent = 'Resetting the demo…';
+    const { status: code } = await postJson('/demo-api/reset', {});
+    if (code === 200) location.reload();
+    else status.textContent = 'The demo could not be reset.';
+  })();
+});
 
 // Sandbox buttons outside the live checkout.
 for (const element of document.querySelectorAll<HTMLElement>('.sandbox-only'))

@@ -42,5 +42,6 @@ function show(code: string): void {
 select.addEventListener('change', () => show(select.value));
 show(select.value);
 
-const session = await createSession('demo-2');
+// an order of the page's own: showing the example never uses up a shop order
+const session = await createSession('languages');
 if (session) $('#account', HTMLElement).setAttribute('session', session);

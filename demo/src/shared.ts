@@ -12,7 +12,11 @@ import {
   type LinkView,
 } from '@pay-elements/elements';
 
-/** Starts a checkout for one of the demo shop's orders; answers the session id, or null. */
+/**
+ * Starts a checkout for one of the demo shop's orders; answers the session id, or null. The kit
+ * answers 201 for a new session and 200 with the order's existing one (open, paid, or expired and
+ * renewable): both are the order's checkout.
+ */
 export async function createSession(orderId: string): Promise<string | null> {
   try {
     const response = await fetch('/pay/sessions', {
@@ -21,7 +25,7 @@ export async function createSession(orderId: string): Promise<string | null> {
       body: JSON.stringify({ order_id: orderId }),
     });
     const json: unknown = await response.json();
-    if (response.status !== 201 || typeof json !== 'object' || json === null || !('id' in json)) return null;
+    if (!response.ok || typeof json !== 'object' || json === null || !('id' in json)) return null;
     return typeof json.id === 'string' ? json.id : null;
   } catch {
     return null;

@@ -70,7 +70,7 @@ for (const row of rows) {
 }
 
 // One pending checkout, shown in every theme.
-const session = await createSession('demo-1');
+const session = await createSession('themes'); // an order of the page's own
 for (const element of document.querySelectorAll('pay-dynamic-account')) {
   if (session) element.session = session;
 }

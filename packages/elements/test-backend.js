@@ -28,6 +28,13 @@
 //                                                        /pay/banks/suggest knows it afterwards
 //     POST   /_test/bank-suggestions/reset               a fresh rate-limit bucket for
 //                                                        /pay/banks/suggest (see below)
+//     POST   /_test/streams                              the kit's status streams seen so far:
+//                                                        {open, total, lastEventIds} (connections
+//                                                        counted at the kit's door)
+//     POST   /_test/streams/drop                         drops every open stream's connection
+//     POST   /_test/stream-refusal {status, times}       the next `times` stream requests answer
+//                                                        `status` (404 or 503) in front of the kit;
+//                                                        DELETE /_test/faults clears it
 //
 // Fixtures (packages/sandbox/README.md, fixtures.ts; the seed time is the backend's start time):
 //   invoices  INV-000101 NGN 287,625.00 pending, due 8 days after the seed (10 % discount, 7.5 % tax)
@@ -35,7 +42,7 @@
 //             INV-000103 GHS 3,520.00 pending, due in 12 days (flat shipping 120.00)
 //             Paying a fixture changes it for every later test: create your own with /_test/invoices.
 //             A pending invoice reads `overdue` once /_test/clock moves past its due date.
-//   links     lnk_pro_monthly (active, 15000.00, expires in 30 days), lnk_community_donation (active,
+//   links     priced in NGN (the kit's linkCurrency); lnk_pro_monthly (active, 15000.00, expires in 30 days), lnk_community_donation (active,
 //             5000.00, 60 days), lnk_workshop_ticket (inactive, 25000.00), lnk_black_friday (expired,
 //             9999.99). The kit keeps the link list 30 s on the (frozen) clock.
 //   banks     NG (10 banks), GH, KE, ZA (6 each), US (5); any other assigned code (e.g. FR) answers
@@ -118,15 +125,22 @@ export async function startTestBackend() {
       return amount ? { amount, currency: 'NGN', customer_id: customer.id } : null;
     },
     webhookSecret: WEBHOOK_SECRET,
+    // a dropped stream comes back quickly, so that the resume test waits little real time
+    streams: { retryMs: 100 },
     checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
     invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
     bankSuggestions: { enabled: true, perMinute: 10 },
+    linkCurrency: 'NGN',
+    merchant: { name: 'Acme Stores' },
     clientKey: () => `browser-${suggestBucket}`,
     logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
   });
   kitListener = toNodeListener(kit);
 
   let outage = 0;
+  /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
+  const streams = { open: new Set(), total: 0, lastEventIds: [] };
+  let refusal = { status: 0, times: 0 };
 
   /** /pay/... → the kit's node listener (koa steps aside: the kit writes the answer itself). */
   const kitMiddleware = async (ctx, next) => {
@@ -136,6 +150,18 @@ export async function startTestBackend() {
       return send(ctx, 503, {
         error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' },
       });
+    }
+    if (ctx.method === 'GET' && /^\/pay\/sessions\/[^/]+\/events$/.test(ctx.path)) {
+      if (refusal.times > 0) {
+        refusal.times--;
+        const code = refusal.status === 404 ? 'not_found' : 'upstream_unavailable';
+        return send(ctx, refusal.status, { error: { code, message: 'refused by the test backend' } });
+      }
+      const res = ctx.res;
+      streams.total++;
+      streams.lastEventIds.push(ctx.get('last-event-id') || null);
+      streams.open.add(res);
+      res.once('close', () => streams.open.delete(res));
     }
     ctx.respond = false;
     await new Promise((resolve) => {
@@ -160,6 +186,7 @@ export async function startTestBackend() {
     'DELETE /faults': async () => {
       await control.clearFaults();
       outage = 0;
+      refusal = { status: 0, times: 0 };
       return {};
     },
     'POST /kit-outage': (body) => {
@@ -184,6 +211,20 @@ export async function startTestBackend() {
         },
       }),
     'POST /bank-suggestions/reset': () => ({ bucket: ++suggestBucket }),
+    'POST /streams': () => ({
+      open: streams.open.size,
+      total: streams.total,
+      lastEventIds: streams.lastEventIds,
+    }),
+    'POST /streams/drop': () => {
+      const dropped = streams.open.size;
+      for (const res of streams.open) res.destroy();
+      return { dropped };
+    },
+    'POST /stream-refusal': (body) => {
+      refusal = { status: body.status ?? 503, times: body.times ?? 1 };
+      return refusal;
+    },
   };
 
   /** POST /_test/invoices/{number}/pay */

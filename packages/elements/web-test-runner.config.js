@@ -9,7 +9,7 @@ import { register } from 'tsx/esm/api';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { emulateMediaFeaturesPlugin } from './test-media.js';
+import { emulateMediaFeaturesPlugin, saveScreenshotPlugin } from './test-media.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -111,6 +111,7 @@ export default {
   plugins: [
     qrcodeAsEsm(),
     emulateMediaFeaturesPlugin(),
+    saveScreenshotPlugin(`${root}test-results/screenshots`),
     // the plugin reads the file raw (no `extends`): point it at the base that sets legacy decorators
     esbuildPlugin({
       ts: true,

@@ -4,6 +4,8 @@
 // provider key it starts the emulator in the same process, sharing one clock with the kit, so that
 // the emulator's /_sandbox/clock moves the kit's time too. The same checkout and gallery are also
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
+// The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
+// emulator both start fresh, and POST /demo-api/reset empties both together.
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname } from 'node:path';
@@ -28,8 +30,10 @@ import {
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
 import { forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
-import { demoOrderResolver, demoOrders } from './orders.js';
+import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
+import { checkoutPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
+import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
 import { readStatic } from './static.js';
 
@@ -44,7 +48,7 @@ export interface AppOptions {
   /** the emulator's clock (emulator mode); default real time that /_sandbox/clock can move */
   clock?: SandboxClock;
   logger?: Logger;
-  /** a store to use instead of the one PAY_DB names */
+  /** a store to use instead of the one PAY_DB names (POST /demo-api/reset cannot empty it) */
   store?: SessionStore;
   /** called after the kit marks a session paid */
   onPaid?: (sessionId: string) => void;
@@ -56,7 +60,8 @@ export interface App {
   url: string;
   /** the emulator, when there is no provider key */
   sandbox: Sandbox | null;
-  pay: PayHandler;
+  /** the kit (a new one after each POST /demo-api/reset) */
+  readonly pay: PayHandler;
   server: Server;
   close(): Promise<void>;
 }
@@ -77,12 +82,17 @@ const TransferBody = z.object({
 });
 const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
 
-async function openStore(config: ExampleConfig): Promise<SessionStore> {
+/**
+ * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
+ * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
+ */
+async function openStore(config: ExampleConfig, fresh: boolean): Promise<SessionStore> {
   if (config.PAY_DATABASE_URL) {
     const { PostgresStore } = await import('@pay-elements/server/postgres');
     return PostgresStore.open({ connectionString: config.PAY_DATABASE_URL });
   }
   if (config.PAY_DB === ':memory:') return new MemoryStore();
+  if (fresh) removeSqliteFile(config.PAY_DB);
   mkdirSync(dirname(config.PAY_DB), { recursive: true });
   const { SqliteStore } = await import('@pay-elements/server/sqlite');
   return new SqliteStore(config.PAY_DB);
@@ -145,31 +155,55 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     webhookSecret = SANDBOX_WEBHOOK_SECRET;
   }
   const control = sandbox ? new SandboxControl(sandbox.url, SANDBOX_KEY) : null;
-  const store = options.store ?? (await openStore(config));
+  const lifetime = demoLifetime({ inProcessEmulator: sandbox !== null });
 
-  const pay = createPayHandler({
-    client,
-    store,
-    resolveOrder: demoOrderResolver(customerId),
-    onPaid: async (session) => {
-      if (config.PAY_DEMO_FULFIL_MS > 0) {
-        console.log(`[server-example] order ${session.orderId} fulfilling (session ${session.id})`);
-        await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
-      }
-      console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
-      options.onPaid?.(session.id);
-    },
-    pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
-    onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
-    lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
-    basePath: '/pay',
-    ...(sandbox ? { clock: sandbox.clock } : {}),
-    ...(webhookSecret ? { webhookSecret } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-    checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
-    invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
-    bankSuggestions: { enabled: true, perMinute: 10 },
-  });
+  function createKit(store: SessionStore): PayHandler {
+    return createPayHandler({
+      client,
+      store,
+      resolveOrder: demoOrderResolver(customerId, url),
+      merchant: demoMerchant(url),
+      onPaid: async (session) => {
+        if (config.PAY_DEMO_FULFIL_MS > 0) {
+          console.log(`[server-example] order ${session.orderId} fulfilling (session ${session.id})`);
+          await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
+        }
+        console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
+        options.onPaid?.(session.id);
+      },
+      pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
+      onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
+      lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
+      basePath: '/pay',
+      ...(sandbox ? { clock: sandbox.clock } : {}),
+      ...(webhookSecret ? { webhookSecret } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
+      invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
+      bankSuggestions: { enabled: true, perMinute: 10 },
+      linkCurrency: 'NGN',
+    });
+  }
+
+  let pay = createKit(options.store ?? (await openStore(config, lifetime === 'fresh')));
+  const store = () => pay.store;
+
+  /**
+   * POST /demo-api/reset: the emulator back to its seed and the kit with no sessions, together, so
+   * that every demo order can be paid again. A store given by the embedding code is not ours to empty.
+   */
+  async function resetDemo(): Promise<Response> {
+    if (!control) return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
+    if (options.store || config.PAY_DATABASE_URL)
+      return json(409, {
+        error: { code: 'conflict', message: 'The session store is shared, not ours to empty.' },
+      });
+    await control.reset();
+    const previous = pay;
+    await previous.close();
+    pay = createKit(await openStore(config, true));
+    return json(200, { reset: true });
+  }
 
   async function page(path: string, status = 200): Promise<Response> {
     const file = await readStatic(staticRoot, path);
@@ -273,7 +307,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
       const parsed = TransferBody.safeParse(body);
       if (!parsed.success)
         return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
-      const session = await store.get(segment(transfer[1]));
+      const session = await store().get(segment(transfer[1]));
       if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
       try {
         const tx = await control.transfer({
@@ -297,6 +331,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
         return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
       }
     }
+    if (path === '/demo-api/reset') return resetDemo();
     if (path === '/demo-api/clock') {
       const parsed = ClockBody.safeParse(body);
       if (!parsed.success)
@@ -320,8 +355,10 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
     }
     const checkout = /^\/(locked-down\/)?checkout\/([^/]+)$/.exec(path);
     if (checkout?.[2]) {
-      if (!(await store.get(segment(checkout[2])))) return checkoutNotFound();
-      return checkout[1] ? lockedDownPage() : page('/checkout.html');
+      const id = segment(checkout[2]);
+      if (!(await store().get(id))) return checkoutNotFound();
+      if (checkout[1]) return lockedDownPage();
+      return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
     }
     if (path === '/locked-down/gallery') return lockedDownPage();
     const invoice = /^\/invoices\/([^/]+)$/.exec(path);
@@ -331,7 +368,8 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
         origin: `http://${config.HOST}:${port}`,
         pay,
         staticRoot,
-        businessName: 'Acme Stores',
+        merchant: demoMerchant(url),
+        shopUrl: `${url}/`,
       });
     }
     if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
@@ -377,7 +415,9 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
   return {
     url,
     sandbox,
-    pay,
+    get pay() {
+      return pay;
+    },
     server,
     async close() {
       clearInterval(sweeper);

@@ -3,7 +3,8 @@
 // invoice does not exist or cannot be read right now.
 import { InvoiceViewModel } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
-import { fillTemplate, notFoundPage } from './pages.js';
+import type { SessionMerchant } from '@pay-elements/protocol';
+import { escapeHtml, fillPlaceholders, fillTemplate, notFoundPage } from './pages.js';
 import { readStatic } from './static.js';
 
 const html = (body: string, status: number) =>
@@ -27,9 +28,12 @@ export async function invoicePage(options: {
   origin: string;
   pay: PayHandler;
   staticRoot: string;
-  businessName: string;
+  merchant: SessionMerchant;
+  /** the shop's home page, for "Back to …" */
+  shopUrl: string;
 }): Promise<Response> {
-  const { number, origin, pay, staticRoot, businessName } = options;
+  const { number, origin, pay, staticRoot, merchant, shopUrl } = options;
+  const businessName = merchant.name;
   const answer = await pay.fetch(new Request(`${origin}/pay/invoices/${encodeURIComponent(number)}`));
   if (answer.status === 404) {
     return html(
@@ -67,5 +71,24 @@ export async function invoicePage(options: {
     view.status === 'paid'
       ? `Invoice ${view.number} from ${businessName}: ${total}, paid. Thank you.`
       : `Invoice ${view.number} from ${businessName}: ${total}. ${statusWords[view.status]}${due ? ` ${due}` : ''}. Pay by bank transfer.`;
-  return html(fillTemplate(template.body.toString('utf8'), { title, description }), 200);
+  const headings: Record<InvoiceViewModel['status'], string> = {
+    pending: `Pay ${businessName}`,
+    overdue: `Pay ${businessName}`,
+    paid: 'This invoice is paid',
+    cancelled: 'This invoice was cancelled',
+  };
+  const page = fillTemplate(template.body.toString('utf8'), { title, description });
+  const logo = merchant.logo_url
+    ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
+    : '';
+  const fills: Record<string, string> = {
+    __PAY_MERCHANT__: `${logo}<span class="hosted-merchant">${escapeHtml(businessName)}</span>`,
+    __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
+    __PAY_HEADING_OVERDUE__: escapeHtml(headings.overdue),
+    __PAY_HEADING_PAID__: escapeHtml(headings.paid),
+    __PAY_HEADING_CANCELLED__: escapeHtml(headings.cancelled),
+    __PAY_HEADING__: escapeHtml(headings[view.status]),
+    __PAY_BACK__: `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(businessName)}</a>`,
+  };
+  return html(fillPlaceholders(page, fills), 200);
 }

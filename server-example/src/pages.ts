@@ -48,6 +48,16 @@ export function fillTemplate(html: string, values: { title: string; description:
 }
 
 /**
+ * Replaces each placeholder of a built page (`__PAY_HEADING__`) by its fill, which is HTML the caller
+ * has already escaped (escapeHtml) or built from escaped values.
+ */
+export function fillPlaceholders(html: string, fills: Readonly<Record<string, string>>): string {
+  let filled = html;
+  for (const [placeholder, value] of Object.entries(fills)) filled = filled.replaceAll(placeholder, value);
+  return filled;
+}
+
+/**
  * A built page made ready for a nonce-based CSP: every `<script>` and `<link rel="modulepreload">`
  * gets `nonce`, and `__PAY_NONCE__` (the `<meta property="csp-nonce">` that Vite's preload helper
  * reads for the chunks it loads later) becomes it. The nonce is base64, which needs no escaping.

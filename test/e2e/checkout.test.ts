@@ -57,7 +57,7 @@ describe('hosted checkout, end to end', () => {
 
     await h.control.transfer({ account_number: session.account.account_number, amount: 5000 });
     await heading(page).filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
-    await page.getByText('Thank you: your payment has arrived.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Your order is paid' }).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'no accessibility violations once paid');
     assert.deepEqual(await cspViolations(page), []);
     await context.close();

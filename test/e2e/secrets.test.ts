@@ -107,9 +107,11 @@ describe('keys and card numbers', () => {
       // a provider outage while a checkout polls: the kit logs the failure, with its detail
       const failing = await createSession(h.url, 'demo-3');
       await h.control.injectFault({ path_prefix: '/v1/transactions', status: 500 });
+      // waited for from before the page asks (with the status stream open, it may not poll again)
+      const asked = page.waitForResponse((r) => r.url().includes(`/pay/sessions/${failing.id}`));
       await page.goto(`${h.url}/locked-down/checkout/${failing.id}`);
       await heading.filter({ hasText: 'Pay by bank transfer' }).waitFor();
-      await page.waitForResponse((r) => r.url().includes(`/pay/sessions/${failing.id}`));
+      await asked;
       await h.control.clearFaults();
 
       await page.goto(`${h.url}/invoices/INV-000101`);

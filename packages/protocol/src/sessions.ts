@@ -17,12 +17,56 @@ export const SessionAccount = z.object({
 });
 export type SessionAccount = z.infer<typeof SessionAccount>;
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) URL the merchant supplies: its logo, the way back to its shop. */
+export const HttpUrl = z
+  .string()
+  .check(z.maxLength(2048), z.refine(isHttpUrl, { error: 'must be an absolute http(s) URL' }));
+
+/** Who asks for the money, as the merchant names itself on the hosted checkout. */
+export const SessionMerchant = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(120)),
+  /** a square-ish image shown beside the name */
+  logo_url: z.optional(HttpUrl),
+});
+export type SessionMerchant = z.infer<typeof SessionMerchant>;
+
+/** What the money is for, as the merchant describes the order (not the provider's account reference). */
+export const SessionOrder = z.object({
+  /** "Ankara tote bag", "Order of 3 items" */
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  /** the merchant's own order number, "#1001" */
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+export type SessionOrder = z.infer<typeof SessionOrder>;
+
+/**
+ * The display fields of a session: supplied by the merchant's backend (`resolveOrder`, kit options),
+ * never by the browser. Each is optional; a page shows what it is given.
+ */
+export const SessionDisplay = z.object({
+  merchant: z.optional(SessionMerchant),
+  order: z.optional(SessionOrder),
+  /** the merchant's page to go back to (the order, the shop) */
+  return_url: z.optional(HttpUrl),
+});
+export type SessionDisplay = z.infer<typeof SessionDisplay>;
+
 export const SessionView = z.object({
   id: z.string(),
   status: SessionStatus,
   amount: Amount,
   currency: Currency,
   account: SessionAccount,
+  /** the provider's reference of the current account */
   reference: z.string(),
   created_at: Timestamp,
   expires_at: Timestamp,
@@ -30,5 +74,8 @@ export const SessionView = z.object({
   server_time: Timestamp,
   /** where the shopper can finish on another device, if the merchant hosts a checkout page */
   checkout_url: z.optional(z.string()),
+  merchant: z.optional(SessionMerchant),
+  order: z.optional(SessionOrder),
+  return_url: z.optional(HttpUrl),
 });
 export type SessionView = z.infer<typeof SessionView>;

@@ -22,8 +22,7 @@ import { TtlCache, type CacheRead } from './cache.js';
 import type { Clock } from './config.js';
 import { HttpError, json, parseInput, readJson } from './http.js';
 import { describeError, type Logger } from './log.js';
-import { clientAddress } from './node.js';
-import { TokenBucketLimiter, addressKey } from './rate-limit.js';
+import { TokenBucketLimiter, requestClientKey } from './rate-limit.js';
 import type { Route } from './router.js';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes (249). */
@@ -180,22 +179,7 @@ function suggestRoute(options: BankRouteOptions): Route {
     perMinute: options.suggestions.perMinute,
     maxKeys: options.suggestions.maxClients,
   });
-  let warnedUnknown = false;
-
-  function keyOf(request: Request): string {
-    const custom = options.clientKey?.(request);
-    if (typeof custom === 'string' && custom !== '') return custom;
-    const address = clientAddress(request);
-    if (address) return addressKey(address);
-    if (!warnedUnknown) {
-      warnedUnknown = true;
-      logger.warn(
-        'bank suggestions: the client address is unknown (not served through toNodeListener); ' +
-          'every such request shares one rate limit: give the kit a clientKey option',
-      );
-    }
-    return 'unknown';
-  }
+  const keyOf = requestClientKey(options.clientKey, logger, 'bank suggestions');
 
   return {
     ...base,

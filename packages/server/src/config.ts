@@ -1,11 +1,13 @@
 // The kit's options, parsed once with zod when the handler is created. A bad option fails there,
 // with a message naming it and saying what it expects.
 import * as z from 'zod';
+import { SessionDisplay, SessionMerchant } from '@pay-elements/protocol';
 import { defaultConventions, type PayClient } from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
 import { isPositiveDecimal } from './decimal.js';
+import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
 export interface Order {
@@ -15,6 +17,11 @@ export interface Order {
   currency: string;
   /** the provider's customer the single-use account is issued to */
   customer_id: string;
+  /**
+   * What the hosted checkout shows about the order: `{order: {title, reference?}, return_url?,
+   * merchant?}` (a `merchant` here overrides the kit's `merchant` option, for a marketplace).
+   */
+  display?: SessionDisplay;
 }
 
 export interface Clock {
@@ -53,12 +60,16 @@ export interface PayHandlerOptions {
   circuitBreaker?: CircuitBreakerOptions;
   /** where logs go; default warnings and errors to the console */
   logger?: Logger;
+  /** who asks for the money, given to the widget as `merchant`: `{name, logo_url?}` */
+  merchant?: SessionMerchant;
   /** a hosted page for the session, given to the widget as `checkout_url` */
   checkoutUrl?(sessionId: string): string;
   /** a hosted page for the invoice, given to the widget as `hosted_url` */
   invoiceUrl?(invoiceNumber: string): string;
   /** how long the list of payment links is kept before the provider is asked again, ms; default 30 000 */
   linkCacheMs?: number;
+  /** the currency payment links are priced in, sent as the link view's `currency` (the spec's links carry none) */
+  linkCurrency?: string;
   /** how long a country's bank list is kept, ms; default and maximum one day (the spec's rule) */
   bankCacheMs?: number;
   /** POST /banks/suggest: off unless enabled (it reveals where an account number has been paid) */
@@ -68,6 +79,8 @@ export interface PayHandlerOptions {
    * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
    */
   clientKey?(request: Request): string;
+  /** GET /sessions/:id/events (status pushed to the page): limits and heartbeat; on by default */
+  streams?: StreamOptions;
 }
 
 export interface CircuitBreakerOptions {
@@ -194,8 +207,18 @@ const Options = z.object({
       error: 'must have debug, info, warn and error methods (console does)',
     })
     .default(defaultLogger),
+  merchant: z
+    .custom<SessionMerchant>((v) => SessionMerchant.safeParse(v).success, {
+      error: 'must be {name, logo_url?}: a name of 1 to 120 characters, an absolute http(s) logo URL',
+    })
+    .optional(),
   checkoutUrl: fn<NonNullable<PayHandlerOptions['checkoutUrl']>>('sessionId → URL string').optional(),
   invoiceUrl: fn<NonNullable<PayHandlerOptions['invoiceUrl']>>('invoiceNumber → URL string').optional(),
+  linkCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as "NGN"' })
+    .transform((c) => c.toUpperCase())
+    .optional(),
   linkCacheMs: z
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
@@ -230,6 +253,7 @@ const Options = z.object({
     )
     .default({ enabled: false, perMinute: 10, maxClients: 10_000 }),
   clientKey: fn<NonNullable<PayHandlerOptions['clientKey']>>('request → string').optional(),
+  streams: StreamOptionsSchema,
 });
 
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };
@@ -263,4 +287,10 @@ export const OrderSchema = z.object({
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code' })
     .transform((c) => c.toUpperCase()),
   customer_id: z.string().min(1),
+  display: z
+    .custom<SessionDisplay>((v) => SessionDisplay.safeParse(v).success, {
+      error:
+        'must be {order?: {title, reference?}, return_url?, merchant?: {name, logo_url?}} with http(s) URLs',
+    })
+    .optional(),
 });

@@ -11,12 +11,14 @@ import {
 } from './http.js';
 import { bankRoutes } from './banks.js';
 import { CircuitBreaker } from './breaker.js';
+import { eventRoutes } from './events.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { Router, type Route } from './router.js';
-import { sessionRoutes } from './sessions.js';
+import { sessionDisplay } from './session-display.js';
+import { sessionRoutes, stableView } from './sessions.js';
 import type { SessionStore } from './store/types.js';
 import { PaymentWatcher } from './watcher.js';
 import { webhookRoutes } from './webhooks.js';
@@ -54,6 +56,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     breaker,
     onPaid: config.onPaid,
   });
+  const display = sessionDisplay({ merchant: config.merchant, resolveOrder: config.resolveOrder, logger });
   const routes: Route[] = sessionRoutes({
     client,
     store,
@@ -65,6 +68,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
     checkoutUrl: config.checkoutUrl,
+    display,
   });
   routes.push(
     ...invoiceRoutes({
@@ -74,7 +78,14 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       maxBodyBytes: WIDGET_BODY_LIMIT,
       invoiceUrl: config.invoiceUrl,
     }),
-    ...linkRoutes({ client, clock, logger, maxBodyBytes: WIDGET_BODY_LIMIT, cacheMs: config.linkCacheMs }),
+    ...linkRoutes({
+      client,
+      clock,
+      logger,
+      maxBodyBytes: WIDGET_BODY_LIMIT,
+      cacheMs: config.linkCacheMs,
+      currency: config.linkCurrency,
+    }),
     ...bankRoutes({
       client,
       clock,
@@ -85,6 +96,19 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       clientKey: config.clientKey,
     }),
   );
+  const events = eventRoutes({
+    store,
+    watcher,
+    clock,
+    logger,
+    streams: config.streams,
+    checkIntervalMs: config.pollIntervalMs,
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+    // the same view (display fields included) as the status route, so event ids are its ETags
+    view: async (session) => stableView(session, config.checkoutUrl, await display.of(session)),
+    clientKey: config.clientKey,
+  });
+  routes.push(...events.routes);
   if (config.webhookSecret) {
     routes.push(
       ...webhookRoutes({
@@ -167,6 +191,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     breaker,
     store,
     async close() {
+      events.hub?.close();
       await watcher.close();
       await store.close();
     },

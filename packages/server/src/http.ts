@@ -236,7 +236,8 @@ export function etagJson(request: Request, stable: object, extra: Record<string,
 
 // ── CORS ────────────────────────────────────────────────────────────────────────────────────
 
-export const CORS_ALLOW_HEADERS = 'content-type, if-none-match';
+// Last-Event-ID: EventSource sends it when it resumes a stream, and it is not CORS-safelisted
+export const CORS_ALLOW_HEADERS = 'content-type, if-none-match, last-event-id';
 export const CORS_EXPOSE_HEADERS = 'etag, retry-after, pay-cache';
 
 /** Headers that let an allowed origin read the answer; none for any other origin. */

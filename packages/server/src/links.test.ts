@@ -147,5 +147,7 @@ describe('linkStatus', () => {
     assert.equal(buildLinkView({ ...link, amount: 1234.5 }, 0, meanings).view.amount, '1234.50');
     assert.equal(view.expires_at, null);
     assert.equal(view.created_at, '2025-01-01T00:00:00.000Z');
+    assert.equal(view.currency, undefined, 'no currency unless the kit is told one');
+    assert.equal(buildLinkView(link, 0, meanings, 'NGN').view.currency, 'NGN', 'the linkCurrency option');
   });
 });

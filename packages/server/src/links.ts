@@ -16,6 +16,8 @@ export interface LinkRouteOptions {
   logger: Logger;
   maxBodyBytes: number;
   cacheMs: number;
+  /** the currency the links are priced in (the spec's links carry none); upper-case ISO 4217 */
+  currency: string | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export function buildLinkView(
   link: PaymentLink,
   now: number,
   meanings: Readonly<Record<number, LinkStatus>>,
+  currency?: string,
 ): { view: LinkView; known: boolean } {
   const amount = decimalFromNumber(link.amount);
   if (amount === null) throw new Error(`payment link ${link.id} has no finite amount`);
@@ -59,6 +62,7 @@ export function buildLinkView(
       status,
       expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),
       created_at: Number.isNaN(created) ? link.created_at : new Date(created).toISOString(),
+      ...(currency ? { currency } : {}),
     },
     known,
   };
@@ -88,7 +92,7 @@ export function linkRoutes(options: LinkRouteOptions): Route[] {
       const { value: links } = await cache.read('links', loadAll);
       const link = links.get(id);
       if (!link) throw new HttpError('not_found', 'No such payment link.');
-      const built = buildLinkView(link, clock.now(), client.conventions.paymentLinkStatus);
+      const built = buildLinkView(link, clock.now(), client.conventions.paymentLinkStatus, options.currency);
       if (!built.known)
         logger.warn('payment link status has no known meaning; shown as inactive', {
           link: link.id,

@@ -2,7 +2,8 @@
 // streamed into the Request with the size limit enforced while reading (the handler answers 413 and
 // the connection is closed, the rest is never read); an answer sent before the body was read to its
 // end closes the connection too; the answer is streamed back with
-// backpressure; a client that goes away aborts the request's signal. The socket's remote address
+// backpressure (an event stream chunk by chunk as it comes); a client that goes away aborts the
+// request's signal and cancels the answer's body. The socket's remote address
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
@@ -126,7 +127,15 @@ async function writeAnswer(
   res: ServerResponse,
 ): Promise<void> {
   const reader = body.getReader();
+  // a client gone mid-answer (most often a status stream left open) cancels the body, so the
+  // handler's stream and whatever feeds it are released rather than left waiting on a dead socket
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  res.once('close', cancel);
   try {
+    if (isEventStream(headers)) {
+      await writeAsItComes(status, headers, reader, res);
+      return;
+    }
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
@@ -155,8 +164,39 @@ async function writeAnswer(
     }
     res.end();
   } finally {
+    res.off('close', cancel);
     await reader.cancel().catch(() => undefined);
   }
+}
+
+function isEventStream(headers: Record<string, string | string[]>): boolean {
+  const type = headers['content-type'];
+  return typeof type === 'string' && type.split(';', 1)[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/**
+ * Server-Sent Events: headers at once, then each chunk written as the handler enqueues it (no
+ * Content-Length, no gathering), with backpressure, until the handler ends it or the client leaves.
+ */
+async function writeAsItComes(
+  status: number,
+  headers: Record<string, string | string[]>,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  res: ServerResponse,
+): Promise<void> {
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || res.destroyed) break;
+    if (!res.write(value)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
 }
 
 /**

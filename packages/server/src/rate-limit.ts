@@ -4,6 +4,8 @@
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
 // recently used go.
 import type { Clock } from './config.js';
+import type { Logger } from './log.js';
+import { clientAddress } from './node.js';
 
 export interface RateLimiterOptions {
   clock: Clock;
@@ -104,4 +106,30 @@ export function addressKey(address: string): string {
   if (!address.includes(':')) return address;
   const groups = ipv6Groups(address);
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/**
+ * Who a request comes from, for a limit named `what`: the merchant's `clientKey`, else the socket
+ * address the node adapter recorded (`addressKey`), else one shared key, with a warning logged once.
+ */
+export function requestClientKey(
+  clientKey: ((request: Request) => string) | undefined,
+  logger: Logger,
+  what: string,
+): (request: Request) => string {
+  let warnedUnknown = false;
+  return (request) => {
+    const custom = clientKey?.(request);
+    if (typeof custom === 'string' && custom !== '') return custom;
+    const address = clientAddress(request);
+    if (address) return addressKey(address);
+    if (!warnedUnknown) {
+      warnedUnknown = true;
+      logger.warn(
+        `${what}: the client address is unknown (not served through toNodeListener); ` +
+          'every such request shares one limit: give the kit a clientKey option',
+      );
+    }
+    return 'unknown';
+  };
 }

@@ -1,7 +1,7 @@
 // The session routes: create, status, renew. The amount and the customer come from the merchant's
 // resolveOrder, never from the browser; the account comes from the provider's single-use account.
 import { randomBytes } from 'node:crypto';
-import { CreateSessionRequest, type SessionView } from '@pay-elements/protocol';
+import { CreateSessionRequest, type SessionDisplay, type SessionView } from '@pay-elements/protocol';
 import type { DynamicAccount, PayClient } from '@pay-elements/api';
 import type { CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order } from './config.js';
@@ -9,6 +9,7 @@ import { decimalEquals, decimalToNumber, numberEqualsDecimal } from './decimal.j
 import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
 import { describeError, type Logger } from './log.js';
 import type { Route } from './router.js';
+import type { SessionDisplaySource } from './session-display.js';
 import type { Renewal, SessionRecord, SessionStore } from './store/types.js';
 import type { PaymentWatcher } from './watcher.js';
 
@@ -23,12 +24,18 @@ export interface SessionRouteOptions {
   maxBodyBytes: number;
   resolveOrder(orderId: string): Order | null | Promise<Order | null>;
   checkoutUrl: ((sessionId: string) => string) | undefined;
+  /** the merchant's display fields of each session (session-display.ts) */
+  display: SessionDisplaySource;
 }
 
 /** The session as the widget sees it, without `server_time` (what the ETag is computed over). */
 export type StableSessionView = Omit<SessionView, 'server_time'>;
 
-export function stableView(session: SessionRecord, checkoutUrl?: (id: string) => string): StableSessionView {
+export function stableView(
+  session: SessionRecord,
+  checkoutUrl?: (id: string) => string,
+  display: SessionDisplay = {},
+): StableSessionView {
   const view: StableSessionView = {
     id: session.id,
     status: session.status,
@@ -45,6 +52,9 @@ export function stableView(session: SessionRecord, checkoutUrl?: (id: string) =>
     paid_at: session.paidAt,
   };
   if (checkoutUrl) view.checkout_url = checkoutUrl(session.id);
+  if (display.merchant) view.merchant = display.merchant;
+  if (display.order) view.order = display.order;
+  if (display.return_url) view.return_url = display.return_url;
   return view;
 }
 
@@ -57,8 +67,8 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
-  function answer(session: SessionRecord, request: Request | null, status = 200): Response {
-    const stable = stableView(session, options.checkoutUrl);
+  async function answer(session: SessionRecord, request: Request | null, status = 200): Promise<Response> {
+    const stable = stableView(session, options.checkoutUrl, await options.display.of(session));
     const etag = etagOf(stable);
     if (request && etagMatches(request.headers.get('if-none-match'), etag))
       return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
@@ -171,6 +181,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
         transactionId: null,
       };
       await store.create(session);
+      options.display.remember(session.id, order);
       logger.info('session created', { sessionId: session.id, orderId: order_id });
       return answer(session, null, 201);
     },

@@ -52,10 +52,14 @@ const ar: Translation = {
   timeLeftValue: (duration) => `الوقت المتبقي: ${duration}`,
   expiresIn: (clockFace) => `تنتهي الصلاحية خلال ${clockFace}`,
   remainingAnnouncement: (duration) => `الوقت المتبقي للدفع: ${duration}`,
+  lowTime: (duration) => `بقي أقل من ${duration}. أرسل التحويل الآن، أو انتظر حسابًا جديدًا.`,
   waiting: 'في انتظار تحويلك. تتحدّث هذه الصفحة تلقائيًا.',
   paidAt: (dateTime) => `تم الاستلام في ${dateTime}`,
   paidBody: 'شكرًا لك. لقد وصل تحويلك.',
   expiredBody: 'لا ترسل أي مبلغ إلى هذا الحساب بعد الآن. احصل على حساب جديد للدفع.',
+  expiredAlreadySent:
+    'هل أرسلت تحويلًا بالفعل؟ إذا غادر بنكك قبل انتهاء صلاحية الحساب فهو محسوب، وستعرضه هذه الصفحة عند وصوله. أما التحويل المرسل بعد ذلك فيُرفض ويعيده إليك بنكك.',
+  newAccount: 'هذا رقم حساب جديد. لا ترسل أي مبلغ إلى الرقم السابق.',
   renew: 'احصل على حساب جديد',
   renewing: 'جارٍ إنشاء حساب جديد…',
   errorTitle: 'تعذّر تحميل عملية الدفع هذه',
@@ -75,6 +79,7 @@ const ar: Translation = {
   retry: 'إعادة المحاولة',
   qrCode: 'رمز QR',
   qrCheckout: 'رمز QR للدفع من جهاز آخر',
+  qrCheckoutCaption: 'امسح الرمز للدفع من هاتفك',
   connection: { reconnecting: 'جارٍ إعادة الاتصال…' },
   bankPicker: {
     label: 'البنك',

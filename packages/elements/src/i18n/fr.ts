@@ -27,10 +27,15 @@ const fr: Translation = {
   timeLeftValue: (duration) => `Il reste ${duration}`,
   expiresIn: (clockFace) => `Expire dans ${clockFace}`,
   remainingAnnouncement: (duration) => `Il reste ${duration} pour payer`,
+  lowTime: (duration) =>
+    `Il reste moins de ${duration}. Envoyez le virement maintenant, ou attendez un nouveau compte.`,
   waiting: 'En attente de votre virement. Cette page se met à jour toute seule.',
   paidAt: (dateTime) => `Reçu le ${dateTime}`,
   paidBody: 'Merci. Votre virement est bien arrivé.',
   expiredBody: "N'envoyez plus d'argent sur ce compte. Obtenez un nouveau compte pour payer.",
+  expiredAlreadySent:
+    'Déjà envoyé un virement ? S’il a quitté votre banque avant l’expiration du compte, il compte : cette page l’affichera à son arrivée. Un virement envoyé après est refusé et votre banque vous le rend.',
+  newAccount: 'Ceci est un nouveau numéro de compte. N’envoyez pas d’argent au précédent.',
   renew: 'Obtenir un nouveau compte',
   renewing: 'Obtention d’un nouveau compte…',
   errorTitle: 'Impossible de charger ce paiement',
@@ -50,6 +55,7 @@ const fr: Translation = {
   retry: 'Réessayer',
   qrCode: 'Code QR',
   qrCheckout: 'Code QR pour payer sur un autre appareil',
+  qrCheckoutCaption: 'Scannez pour payer depuis votre téléphone',
   connection: { reconnecting: 'Reconnexion…' },
   bankPicker: {
     label: 'Banque',

@@ -60,6 +60,7 @@ describe('translation tables', () => {
       says(t.timeLeftValue('29 min'), '29 min');
       says(t.expiresIn('29:05'), '29:05');
       says(t.remainingAnnouncement('10 min'), '10 min');
+      says(t.lowTime('5 min'), '5 min');
       says(t.paidAt('1 Jan 2025'), '1 Jan 2025');
       says(t.bankPicker.resultCount(12, '12'), '12');
       says(t.bankPicker.moreResults('100', '1,000'), '100', '1,000');

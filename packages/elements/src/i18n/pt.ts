@@ -31,10 +31,14 @@ const pt: Translation = {
   timeLeftValue: (duration) => `Tempo restante: ${duration}`,
   expiresIn: (clockFace) => `Expira em ${clockFace}`,
   remainingAnnouncement: (duration) => `Tempo restante para pagar: ${duration}`,
+  lowTime: (duration) => `Falta menos de ${duration}. Envie a transferência agora ou aguarde uma nova conta.`,
   waiting: 'Aguardamos a sua transferência. Esta página é atualizada automaticamente.',
   paidAt: (dateTime) => `Recebido em ${dateTime}`,
   paidBody: 'Obrigado. A sua transferência chegou.',
   expiredBody: 'Não envie mais dinheiro para esta conta. Obtenha uma nova conta para pagar.',
+  expiredAlreadySent:
+    'Já enviou uma transferência? Se saiu do seu banco antes de a conta expirar, ela conta: esta página mostra-a quando chegar. Uma transferência enviada depois é recusada e o seu banco devolve-a.',
+  newAccount: 'Este é um novo número de conta. Não envie dinheiro para o anterior.',
   renew: 'Obter uma nova conta',
   renewing: 'Nova conta em preparação…',
   errorTitle: 'Não foi possível carregar este pagamento',
@@ -55,6 +59,7 @@ const pt: Translation = {
   retry: 'Tentar novamente',
   qrCode: 'Código QR',
   qrCheckout: 'Código QR para pagar a partir de outro dispositivo',
+  qrCheckoutCaption: 'Digitalize para pagar a partir do telemóvel',
   connection: { reconnecting: 'Reconexão em curso…' },
   bankPicker: {
     label: 'Banco',

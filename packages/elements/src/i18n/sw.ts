@@ -32,10 +32,14 @@ const sw: Translation = {
   timeLeftValue: (duration) => `Muda uliobaki: ${duration}`,
   expiresIn: (clockFace) => `Inaisha baada ya ${clockFace}`,
   remainingAnnouncement: (duration) => `Muda uliobaki wa kulipa: ${duration}`,
+  lowTime: (duration) => `Zimebaki chini ya ${duration}. Tuma uhamisho sasa, au subiri akaunti mpya.`,
   waiting: 'Tunasubiri uhamisho wako. Ukurasa huu utajisasisha wenyewe.',
   paidAt: (dateTime) => `Yalipokelewa tarehe ${dateTime}`,
   paidBody: 'Asante. Uhamisho wako umefika.',
   expiredBody: 'Usitume pesa kwenye akaunti hii tena. Pata akaunti mpya ili ulipe.',
+  expiredAlreadySent:
+    'Umeshatuma uhamisho? Ikiwa uliondoka benki yako kabla akaunti haijaisha muda, unahesabika: ukurasa huu utauonyesha utakapofika. Uhamisho uliotumwa baada ya hapo unakataliwa na benki yako inakurudishia.',
+  newAccount: 'Hii ni nambari mpya ya akaunti. Usitume pesa kwenye ile ya awali.',
   renew: 'Pata akaunti mpya',
   renewing: 'Tunakuandalia akaunti mpya…',
   errorTitle: 'Hatukuweza kupakia malipo haya',
@@ -55,6 +59,7 @@ const sw: Translation = {
   retry: 'Jaribu tena',
   qrCode: 'Msimbo wa QR',
   qrCheckout: 'Msimbo wa QR wa kulipa kwenye kifaa kingine',
+  qrCheckoutCaption: 'Changanua ili ulipe kwa simu yako',
   connection: { reconnecting: 'Inaunganisha upya…' },
   bankPicker: {
     label: 'Benki',

@@ -47,11 +47,17 @@ export interface Translation {
   expiresIn: (clockFace: string) => string;
   /** Announced at 10, 5 and 1 minute(s) left: "10 minutes left to pay". */
   remainingAnnouncement: (duration: string) => string;
+  /** Shown, and announced once, in the last minutes: "Less than 5 minutes left. Send the transfer now…" */
+  lowTime: (duration: string) => string;
   waiting: string;
   /** "Received on 1 January 2025 at 12:30" */
   paidAt: (dateTime: string) => string;
   paidBody: string;
   expiredBody: string;
+  /** The expired state: what becomes of a transfer already sent. */
+  expiredAlreadySent: string;
+  /** Shown, and announced, after a renewal: the account number changed. */
+  newAccount: string;
   renew: string;
   renewing: string;
   /** Heading of the error state. */
@@ -63,6 +69,8 @@ export interface Translation {
   qrCode: string;
   /** Accessible name of the hosted-checkout QR in <pay-dynamic-account>. */
   qrCheckout: string;
+  /** Visible caption under the hosted-checkout QR: what it is for. */
+  qrCheckoutCaption: string;
   /** <pay-dynamic-account> while its polls fail and the account stays shown. */
   connection: {
     /** Shown in place of the waiting message, and announced once: "Reconnecting…" */

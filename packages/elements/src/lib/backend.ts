@@ -115,6 +115,18 @@ async function sessionRequest(
   return { kind: 'view', view: view.data, etag: response.headers.get('ETag') };
 }
 
+/** The data of a stream's `session` event, parsed like a polled answer; null when it is not a view. */
+export function parseSessionEvent(data: string): SessionView | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const view = SessionView.safeParse(value);
+  return view.success ? view.data : null;
+}
+
 /** GET {endpoint}/sessions/{id}, conditional on `etag` when given. */
 export function fetchSession(
   endpoint: string,

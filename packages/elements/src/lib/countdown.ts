@@ -35,6 +35,9 @@ export function msUntilNextTick(remaining: number): number {
   return rest === 0 ? 1000 : rest;
 }
 
+/** From this much time left, the checkout warns that time is running out (shown, and announced once). */
+export const lowTimeMs = 5 * 60_000;
+
 /** The minutes-left marks the countdown announces. */
 export const announceAtMinutes = [10, 5, 1] as const;
 

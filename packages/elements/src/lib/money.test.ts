@@ -1,5 +1,5 @@
 import { expect } from '../test/testing.js';
-import { formatMoney, fractionDigits, isDecimalString } from './money.js';
+import { formatMoney, fractionDigits, isDecimalString, isolateLtr } from './money.js';
 
 describe('formatMoney', () => {
   it('formats a decimal string with the currency for the locale', () => {
@@ -18,6 +18,22 @@ describe('formatMoney', () => {
     expect(formatMoney('5000', 'NGN', 'en')).to.equal('NGN\u00a05,000.00');
     expect(formatMoney('1.005', 'NGN', 'en')).to.equal('NGN\u00a01.005');
     expect(formatMoney('1500', 'JPY', 'en-US')).to.equal('¥1,500');
+  });
+
+  it('formats negative and positive amounts of a locale alike, Arabic included (no directional marks)', () => {
+    expect(formatMoney('-29500.00', 'NGN', 'en')).to.equal('-NGN\u00a029,500.00');
+    for (const locale of ['ar', 'ar-EG']) {
+      const positive = formatMoney('29500.00', 'NGN', locale);
+      const negative = formatMoney('-29500.00', 'NGN', locale);
+      expect(positive, locale).not.to.match(/[\u200e\u200f\u061c]/);
+      expect(negative, locale).to.equal(`-${positive}`);
+    }
+    expect(formatMoney('295000.00', 'NGN', 'ar')).to.equal('295,000.00\u00a0NGN');
+  });
+
+  it('isolates an amount inside a right-to-left sentence only', () => {
+    expect(isolateLtr('295,000.00 NGN', 'rtl')).to.equal('\u2066295,000.00 NGN\u2069');
+    expect(isolateLtr('NGN 5,000.00', 'ltr')).to.equal('NGN 5,000.00');
   });
 
   it('refuses what is not a plain decimal string', () => {

@@ -33,5 +33,26 @@ export function formatMoney(amount: string, currency: string, locale: string): s
     minimumFractionDigits: usual,
     maximumFractionDigits: Math.min(digits, 100),
   });
-  return exact.format(amount);
+  return withoutBidiMarks(exact.format(amount));
+}
+
+/** Directional marks Intl puts into some locales' numbers (LRM, RLM, ALM). */
+const bidiMarks = /[\u200e\u200f\u061c]/g;
+
+/**
+ * A formatted number without its directional marks. Intl marks negatives and positives differently in
+ * Arabic (`‏295,000.00 NGN` but `‏‎-29,500.00 NGN`), so that they lay out in opposite orders; without
+ * the marks, shown as one left-to-right run (see `isolateLtr`), every amount of a locale reads alike.
+ */
+export function withoutBidiMarks(text: string): string {
+  return text.replace(bidiMarks, '');
+}
+
+/**
+ * An amount to put inside a sentence of a right-to-left language: wrapped in a left-to-right isolate
+ * (LRI … PDI), so that its sign, digits and currency keep their order among the words around it. In
+ * a left-to-right sentence it needs nothing.
+ */
+export function isolateLtr(text: string, dir: 'ltr' | 'rtl'): string {
+  return dir === 'rtl' ? `\u2066${text}\u2069` : text;
 }

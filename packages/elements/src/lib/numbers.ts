@@ -1,6 +1,6 @@
 // Plain numbers from the protocol's decimal strings, through Intl and never through a float: an
 // amount with no currency, a rate given in percent ("7.5" → "7.5%"), a quantity.
-import { formatMoney, fractionDigits, isDecimalString } from './money.js';
+import { formatMoney, fractionDigits, isDecimalString, withoutBidiMarks } from './money.js';
 
 function decimal(value: string): `${number}` {
   if (!isDecimalString(value)) throw new RangeError(`not a decimal amount: ${JSON.stringify(value)}`);
@@ -11,10 +11,11 @@ function decimal(value: string): `${number}` {
 export function formatDecimal(amount: string, locale: string): string {
   const exact = decimal(amount);
   const digits = Math.min(fractionDigits(exact), 100);
-  return new Intl.NumberFormat(locale, {
+  const formatted = new Intl.NumberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(exact);
+  return withoutBidiMarks(formatted);
 }
 
 /**

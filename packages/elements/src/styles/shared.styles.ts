@@ -88,7 +88,11 @@ export const header = css`
   }
 `;
 
-/** A description list of payment details: a muted term, then the value and its copy button. */
+/**
+ * A description list of payment details: a muted term above its value (beside it once the list is
+ * wide, see `detailsWide`). A row with a copy button (`.row.copyable`) puts the button at the end of
+ * the term's line, so the value has the whole width and the buttons line up from row to row.
+ */
 export const details = css`
   dt {
     color: var(--pay-color-text-muted);
@@ -96,13 +100,62 @@ export const details = css`
   }
 
   dd {
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
     align-items: center;
-    justify-content: space-between;
     gap: calc(var(--pay-spacing) * 0.5);
     margin: 0;
     font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  .row {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.125rem;
+    align-items: center;
+  }
+
+  .copyable {
+    position: relative;
+  }
+
+  .copyable dt {
+    display: flex;
+    align-items: center;
+    min-height: 2rem;
+    padding-inline-end: 6rem;
+  }
+
+  .copyable [part~='copy-button'] {
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline-end: 0;
+  }
+`;
+
+/**
+ * Declarations for a container query (`@container (min-width: 28rem) { ${detailsWide} }`): in a wide
+ * element the terms stand in one column beside the values, rows aligned through a subgrid, and the
+ * copy buttons at the end of the values' line.
+ */
+export const detailsWide = css`
+  .details-grid {
+    grid-template-columns: minmax(7rem, max-content) minmax(0, 1fr);
+    column-gap: var(--pay-spacing);
+  }
+
+  .details-grid > .row {
+    grid-column: 1 / -1;
+    grid-template-columns: subgrid;
+  }
+
+  .copyable dt {
+    padding-inline-end: 0;
+  }
+
+  .copyable [part~='copy-button'] {
+    position: static;
   }
 `;
 
@@ -128,11 +181,24 @@ export const buttons = css`
   }
 `;
 
-/** A <pay-qr> inside an element: centred, smaller than on its own. */
+/** A <pay-qr> inside an element: centred, smaller than on its own, with its caption under it. */
 export const embeddedQr = css`
   [part='qr'] {
     justify-self: center;
     --pay-qr-size: 10rem;
+  }
+
+  .qr-figure {
+    display: grid;
+    justify-items: center;
+    gap: 0.25rem;
+    margin: 0;
+  }
+
+  [part='qr-caption'] {
+    color: var(--pay-color-text-muted);
+    font-size: 0.875em;
+    text-align: center;
   }
 `;
 

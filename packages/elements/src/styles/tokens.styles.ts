@@ -20,7 +20,7 @@ const light = css`
   --pay-color-text-muted: #57606a;
   --pay-color-surface: #ffffff;
   --pay-color-surface-raised: #f6f8fa;
-  --pay-color-border: #d0d7de;
+  --pay-color-border: #868e96; /* 3.3:1 on the surface, 3.1:1 on the raised one (WCAG 1.4.11) */
   --pay-color-accent: #0a58ca;
   --pay-color-accent-text: #ffffff;
   --pay-color-success: #1a7f37;
@@ -34,7 +34,7 @@ const dark = css`
   --pay-color-text-muted: #9da7b3;
   --pay-color-surface: #0d1117;
   --pay-color-surface-raised: #161b22;
-  --pay-color-border: #3d444d;
+  --pay-color-border: #656c76; /* 3.6:1 on the surface, 3.3:1 on the raised one */
   --pay-color-accent: #4493f8;
   --pay-color-accent-text: #0d1117;
   --pay-color-success: #3fb950;

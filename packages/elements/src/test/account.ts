@@ -54,7 +54,14 @@ export interface Mounted {
  */
 export async function mountAccount(
   session: string,
-  options: { clock?: ManualClock; lang?: string; showQr?: boolean; wait?: boolean } = {},
+  options: {
+    clock?: ManualClock;
+    lang?: string;
+    showQr?: boolean;
+    wait?: boolean;
+    /** `poll` by default: the polling tests count polls; the stream's own tests ask for `push` */
+    updates?: 'push' | 'poll';
+  } = {},
 ): Promise<Mounted> {
   const clock = options.clock ?? new ManualClock();
   const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
@@ -63,6 +70,7 @@ export async function mountAccount(
   el.endpoint = endpoint;
   el.session = session;
   el.showQr = options.showQr ?? false;
+  el.updates = options.updates ?? 'poll';
   const log = new EventLog(el);
   const first = log.next('pay-status-change', 'pay-error');
   wrapper.append(el);

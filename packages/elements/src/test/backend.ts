@@ -104,3 +104,50 @@ export function countSessionRequests(sessionId: string): {
     },
   };
 }
+
+export interface StreamStats {
+  /** status streams open at the kit right now */
+  open: number;
+  /** status streams opened since the backend started */
+  total: number;
+  /** the Last-Event-ID each of them was opened with (null: none) */
+  lastEventIds: (string | null)[];
+}
+
+/** The kit's status streams as counted at its door. */
+export async function streamStats(): Promise<StreamStats> {
+  const answer = await control('POST', '/streams');
+  const data = typeof answer === 'object' && answer !== null && 'data' in answer ? answer.data : null;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    !('open' in data && typeof data.open === 'number') ||
+    !('total' in data && typeof data.total === 'number') ||
+    !('lastEventIds' in data && Array.isArray(data.lastEventIds))
+  )
+    throw new Error('POST /_test/streams answered something else');
+  return {
+    open: data.open,
+    total: data.total,
+    lastEventIds: data.lastEventIds.map((id: unknown) => (typeof id === 'string' ? id : null)),
+  };
+}
+
+/** Drops every open status stream's connection (the browser reconnects by itself). */
+export function dropStreams(): Promise<unknown> {
+  return control('POST', '/streams/drop');
+}
+
+/** The next `times` status stream requests are answered `status` (404 or 503) in front of the kit. */
+export function refuseStreams(status: 404 | 503, times = 1): Promise<unknown> {
+  return control('POST', '/stream-refusal', { status, times });
+}
+
+/** Waits (real time, a few ms at a time) until `check` holds; fails after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 3000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -59,8 +59,11 @@ const languages = {
   },
 } as const;
 
+/** Intl's money without its directional marks: the elements show every amount as one left-to-right run. */
 const money = (amount: number, currency: string, tag: string): string =>
-  new Intl.NumberFormat(tag, { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount);
+  new Intl.NumberFormat(tag, { style: 'currency', currency, minimumFractionDigits: 2 })
+    .format(amount)
+    .replace(/[\u200e\u200f\u061c]/g, '');
 
 const longDate = (iso: string, tag: string): string =>
   new Intl.DateTimeFormat(tag, {

@@ -1,6 +1,7 @@
 // The in-memory store, for tests and single-process demos. Each method runs to completion without
 // awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
 // restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
+import { ChangeListeners } from './listeners.js';
 import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 interface Entry {
@@ -18,6 +19,11 @@ export class MemoryStore implements SessionStore {
   private readonly references = new Map<string, string>();
   private readonly events = new Map<string, number>();
   private readonly checks = new Map<string, number>();
+  private readonly changes = new ChangeListeners();
+
+  subscribe(listener: (sessionId: string) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
 
   create(session: SessionRecord): Promise<void> {
     if (this.sessions.has(session.id)) return Promise.reject(new Error(`duplicate session id`));
@@ -70,6 +76,7 @@ export class MemoryStore implements SessionStore {
     entry.record.transactionId = mark.transactionId;
     entry.owed = true;
     entry.claimedAt = mark.now;
+    this.changes.emit(id);
     return Promise.resolve(true);
   }
 
@@ -78,6 +85,7 @@ export class MemoryStore implements SessionStore {
     if (!entry || entry.record.status !== 'pending' || entry.record.reference !== reference)
       return Promise.resolve(false);
     entry.record.status = 'expired';
+    this.changes.emit(id);
     return Promise.resolve(true);
   }
 
@@ -91,6 +99,7 @@ export class MemoryStore implements SessionStore {
     entry.record.reference = renewal.reference;
     entry.record.expiresAt = renewal.expiresAt;
     this.references.set(renewal.reference, id);
+    this.changes.emit(id);
     return Promise.resolve(true);
   }
 

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import * as z from 'zod';
 import { SessionStatus } from '@pay-elements/protocol';
+import { ChangeListeners } from './listeners.js';
 import type { PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -92,6 +93,7 @@ function toRecordOrNull(row: unknown): SessionRecord | null {
 export class SqliteStore implements SessionStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly changes = new ChangeListeners();
 
   /** Opens (creating if needed) the database file; `:memory:` works for a throwaway store. */
   constructor(filename: string, options: SqliteStoreOptions = {}) {
@@ -176,7 +178,7 @@ export class SqliteStore implements SessionStore {
   }
 
   markPaid(id: string, mark: PaidMark): Promise<boolean> {
-    return this.run(
+    const transition = this.run(
       () =>
         this.statement(
           `UPDATE pay_sessions SET status = 'paid', paid_at = ?, transaction_id = ?, onpaid_owed = 1,
@@ -184,15 +186,17 @@ export class SqliteStore implements SessionStore {
              WHERE id = ? AND status != 'paid'`,
         ).run(mark.paidAt, mark.transactionId, mark.now, id).changes === 1,
     );
+    return this.announce(id, transition);
   }
 
   markExpired(id: string, reference: string): Promise<boolean> {
-    return this.run(
+    const transition = this.run(
       () =>
         this.statement(
           `UPDATE pay_sessions SET status = 'expired' WHERE id = ? AND status = 'pending' AND reference = ?`,
         ).run(id, reference).changes === 1,
     );
+    return this.announce(id, transition);
   }
 
   renew(id: string, previousReference: string, renewal: Renewal): Promise<boolean> {
@@ -218,7 +222,10 @@ export class SqliteStore implements SessionStore {
         );
       return changed;
     });
-    return this.run(() => swap.immediate());
+    return this.announce(
+      id,
+      this.run(() => swap.immediate()),
+    );
   }
 
   hasEvent(eventId: string): Promise<boolean> {
@@ -288,6 +295,18 @@ export class SqliteStore implements SessionStore {
       this.statements.set(sql, prepared);
     }
     return prepared;
+  }
+
+  /** In-process only: other processes sharing the file learn of a change at the watcher's interval. */
+  subscribe(listener: (sessionId: string) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  /** Announces a committed transition to this process's subscribers. */
+  private async announce(id: string, transition: Promise<boolean>): Promise<boolean> {
+    const changed = await transition;
+    if (changed) this.changes.emit(id);
+    return changed;
   }
 
   /** better-sqlite3 is synchronous; the interface is not, so a thrown error becomes a rejection. */

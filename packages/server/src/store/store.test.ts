@@ -190,3 +190,36 @@ describe('SqliteStore on a file', () => {
     await b.close();
   });
 });
+
+// The change announcements that feed the kit's status streams: one per committed transition, none
+// for a refused one, none after unsubscribing.
+for (const [name, open] of kinds) {
+  describe(`${name}.subscribe`, () => {
+    it('announces expiry, renewal and payment once each, refused transitions never, and stops when asked', async () => {
+      const store = open();
+      const heard: string[] = [];
+      const stop = store.subscribe?.((id) => heard.push(id));
+      assert.ok(stop, 'the store announces its changes');
+      await store.create(session({ id: 'ses_s', reference: 'ref_1' }));
+      assert.deepEqual(heard, [], 'a new session is no change to a stream');
+      assert.equal(await store.markExpired('ses_s', 'ref_other'), false);
+      assert.equal(await store.markExpired('ses_s', 'ref_1'), true);
+      assert.equal(await store.markExpired('ses_s', 'ref_1'), false);
+      const renewal = {
+        account: session().account,
+        reference: 'ref_2',
+        expiresAt: '2026-11-21T11:00:00.000Z',
+      };
+      assert.equal(await store.renew('ses_s', 'ref_1', renewal), true);
+      const mark = { paidAt: '2026-11-21T10:40:00.000Z', transactionId: 'txn_1', now: 1 };
+      assert.equal(await store.markPaid('ses_s', mark), true);
+      assert.equal(await store.markPaid('ses_s', mark), false);
+      assert.deepEqual(heard, ['ses_s', 'ses_s', 'ses_s']);
+      stop();
+      await store.create(session({ id: 'ses_t', reference: 'ref_3' }));
+      await store.markExpired('ses_t', 'ref_3');
+      assert.equal(heard.length, 3);
+      await store.close();
+    });
+  });
+}

@@ -83,5 +83,11 @@ export interface SessionStore {
    * one within `intervalMs` before `now`, and then records `now` as the latest check for them all.
    */
   claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean>;
+  /**
+   * Optional: calls `listener` with the id of every session whose status or account changes (paid,
+   * expired, renewed), committed by this store or, for a shared database, by any instance; answers
+   * the unsubscribe. Without it, open status streams learn of changes at the watcher's interval.
+   */
+  subscribe?(listener: (sessionId: string) => void): () => void;
   close(): Promise<void>;
 }

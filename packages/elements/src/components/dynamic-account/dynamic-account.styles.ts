@@ -1,5 +1,12 @@
 import { css } from 'lit';
-import { card, details, filledButton, focusRing, raisedBox } from '../../styles/shared.styles.js';
+import {
+  card,
+  details,
+  detailsWide,
+  filledButton,
+  focusRing,
+  raisedBox,
+} from '../../styles/shared.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
@@ -11,6 +18,11 @@ export default [
       --pay-progress-height: 0.375rem;
       --pay-progress-color: var(--pay-color-accent);
       --pay-progress-track-color: var(--pay-color-border);
+    }
+
+    /* The box is the container its text sizes follow (the host stays sized by its page). */
+    [part='base'] {
+      container-type: inline-size;
     }
 
     [part='title'] {
@@ -43,23 +55,69 @@ export default [
 
     [part='details'] {
       display: grid;
-      gap: calc(var(--pay-spacing) * 0.5);
+      gap: calc(var(--pay-spacing) * 0.75);
       margin: 0;
       ${raisedBox}
     }
 
-    .row {
-      display: grid;
-      grid-template-columns: minmax(7rem, auto) 1fr;
-      align-items: center;
-      gap: calc(var(--pay-spacing) * 0.5);
+    @container (min-width: 28rem) {
+      ${detailsWide}
+    }
+
+    /* The amount first, then the account number, each larger than the other details (1rem), and
+       each stepping down with the box's width (cqi) rather than wrapping: the box's width less the
+       details' padding and a gap, shared among the characters of the text (--pay-amount-chars and
+       --pay-number-chars, set by the element on the list; a bold character is about 0.66em wide, 0.68 leaves room).
+       The account number never outgrows the amount. */
+    [part='details'] {
+      --pay-amount-size: clamp(1.2rem, (100cqi - 2rem) / (var(--pay-amount-chars, 12) * 0.68), 1.75rem);
+      --pay-number-size: clamp(0.875rem, (100cqi - 2rem) / (var(--pay-number-chars, 12) * 0.72), 1.375rem);
+    }
+
+    [part='amount'] {
+      font-size: var(--pay-amount-size);
+      font-weight: 700;
+      line-height: 1.25;
+    }
+
+    [part='account-number'] {
+      font-size: min(var(--pay-number-size), var(--pay-amount-size) * 0.94);
+      white-space: nowrap;
+      line-height: 1.25;
+    }
+
+    /* Left-to-right values keep to the start of their row in a right-to-left layout too. */
+    [part='account-number'],
+    [part='amount'] {
+      justify-self: start;
     }
 
     [part='account-number'],
     [part='amount'] {
       font-variant-numeric: tabular-nums;
-      font-size: 1.125em;
       letter-spacing: 0.02em;
+    }
+
+    [part='low-time'],
+    [part='new-account'] {
+      margin: 0;
+      padding: calc(var(--pay-spacing) * 0.5) calc(var(--pay-spacing) * 0.75);
+      border-inline-start: 4px solid currentColor;
+      border-radius: calc(var(--pay-radius) * 0.5);
+      background: var(--pay-color-surface-raised);
+      font-weight: 600;
+    }
+
+    [part='low-time'] {
+      color: var(--pay-color-danger);
+    }
+
+    [part='new-account'] {
+      color: var(--pay-color-accent);
+    }
+
+    [part='already-sent'] {
+      color: var(--pay-color-text-muted);
     }
 
     [part='renew-button'],
@@ -100,8 +158,9 @@ export default [
       transform-origin: right center;
     }
 
-    /* The account number reads left to right in every language (dir="ltr" in the markup). */
-    [part='account-number'] {
+    /* The account number and the amount read left to right in every language (dir="ltr" in the markup). */
+    [part='account-number'],
+    [part='amount'] {
       unicode-bidi: isolate;
     }
 

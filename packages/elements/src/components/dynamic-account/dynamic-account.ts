@@ -7,6 +7,8 @@ import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { PollController } from '../../controllers/poll.js';
+import { SessionStreamController } from '../../controllers/session-stream.js';
+import type { SessionStreamState } from '../../controllers/session-stream.js';
 import type { PollResult } from '../../controllers/poll.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
@@ -21,7 +23,8 @@ import { realClock } from '../../lib/clock.js';
 import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { announceAtMinutes, crossedMark, remainingFraction } from '../../lib/countdown.js';
+import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
+import { isolateLtr } from '../../lib/money.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './dynamic-account.styles.js';
 
@@ -32,8 +35,10 @@ const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid'
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
 
 /**
- * Loads the session view from `{endpoint}/sessions/{session}`, polls it (every 2 s for the first
- * minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
+ * Loads the session view from `{endpoint}/sessions/{session}`, then listens to the kit's status
+ * stream (`{endpoint}/sessions/{session}/events`, one connection shared by every element showing the
+ * session, closed after 30 s hidden), and polls whenever the stream is not open (every 2 s for the
+ * first minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
  * (`{endpoint}/sessions/{session}/renew`) once the account has expired. When polls fail while an
  * account is shown (the payment provider is down, the network is gone), the account and countdown
  * stay, a polite "Reconnecting…" notice replaces the waiting message, one pay-error is fired for the
@@ -69,6 +74,10 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart renew-button - "Get a new account".
  * @csspart retry-button - "Try again".
  * @csspart qr - The <pay-qr> of the hosted checkout URL.
+ * @csspart qr-caption - What the QR code is for, under it.
+ * @csspart low-time - The warning in the last minutes ("Less than 5 minutes left…"), an alert.
+ * @csspart new-account - After a renewal: the account number is a new one.
+ * @csspart already-sent - The expired state: what becomes of a transfer already sent.
  *
  * @cssproperty --pay-color-text - Text colour.
  * @cssproperty --pay-color-text-muted - Secondary text colour.
@@ -112,6 +121,9 @@ export class PayDynamicAccount extends LitElement {
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
   @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
+  /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
+  @property({ attribute: 'updates' }) updates: 'push' | 'poll' = 'push';
+
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
 
@@ -122,6 +134,8 @@ export class PayDynamicAccount extends LitElement {
   /** Polls are failing while an account is shown: the "Reconnecting…" notice. */
   @state() private reconnecting = false;
   @state() private announcement = '';
+  /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
+  @state() private accountRenewed = false;
 
   @query('[part="title"]') private titleElement?: HTMLElement;
 
@@ -137,6 +151,11 @@ export class PayDynamicAccount extends LitElement {
     poll: () => this.refresh(),
   });
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
+  private readonly stream = new SessionStreamController(this, {
+    clock: () => this.clock,
+    onView: (view, version) => this.handleStreamView(view, version),
+    onState: (state) => this.handleStreamState(state),
+  });
 
   /** Changes with every session (or endpoint) shown, so late answers for an old one are dropped. */
   private readonly requests = new RequestGeneration();
@@ -169,7 +188,7 @@ export class PayDynamicAccount extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('session') || changed.has('endpoint')) this.restart();
+    if (changed.has('session') || changed.has('endpoint') || changed.has('updates')) this.restart();
   }
 
   protected override updated(): void {
@@ -193,12 +212,14 @@ export class PayDynamicAccount extends LitElement {
   private restart(): void {
     this.requests.next();
     this.poller.stop();
+    this.stream.stop();
     this.countdown.stop();
     this.view = null;
     this.failure = null;
     this.renewFailure = null;
     this.renewing = false;
     this.reconnecting = false;
+    this.accountRenewed = false;
     this.etag = null;
     this.paidAnnounced = false;
     this.failing = false;
@@ -206,7 +227,8 @@ export class PayDynamicAccount extends LitElement {
     const generation = this.requests.current;
     void this.refresh().then((result) => {
       if (!this.requests.isCurrent(generation) || result === 'stop') return;
-      this.poller.start(result === 'failed');
+      // a stream already open on the page (another element's) carries the changes: no polling
+      if (!this.stream.open) this.poller.start(result === 'failed');
     });
   }
 
@@ -289,6 +311,12 @@ export class PayDynamicAccount extends LitElement {
     }
     if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, receivedAt);
     else this.countdown.stop();
+    const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
+    if (renewedHere) {
+      this.accountRenewed = true;
+      this.announce(this.localize.term.newAccount);
+    } else if (view.status !== 'pending') this.accountRenewed = false;
+    if (view.status === 'pending' && this.updates === 'push') this.stream.listen(this.endpoint, this.session);
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(
@@ -304,6 +332,19 @@ export class PayDynamicAccount extends LitElement {
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
     if (view.status !== 'pending') this.poller.stop();
+  }
+
+  /** A view pushed by the kit's stream: taken like a polled one (its version is the poll's ETag). */
+  private handleStreamView(view: SessionView, version: string | null): void {
+    if (version) this.etag = `"${version}"`;
+    this.accept(view, this.clock.now(), false);
+  }
+
+  /** Polling pauses while the stream is open and carries on whenever it is not. */
+  private handleStreamState(state: SessionStreamState): void {
+    if (state === 'open') this.poller.stop();
+    else if (state !== 'ended' && this.view?.status === 'pending' && !this.poller.polling)
+      this.poller.start();
   }
 
   /** Puts `text` in the polite live region (re-announcing identical text too). */
@@ -335,7 +376,7 @@ export class PayDynamicAccount extends LitElement {
     const result = this.handleAnswer(answer, 'renew');
     if (answer.kind === 'view') {
       this.focusTitleAfterUpdate = true;
-      if (result === 'continue') this.poller.start();
+      if (result === 'continue' && !this.stream.open) this.poller.start();
     }
   };
 
@@ -437,15 +478,24 @@ export class PayDynamicAccount extends LitElement {
     const copied = this.clipboard.copied;
     const numberCopied = copied === 'account-number';
     const amountCopied = copied === 'amount';
+    const dir = this.localize.dir();
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderTitle(term.statusTitle.pending)}
-        <p part="instructions">${term.instructions(amount)}</p>
-        <dl part="details">
-          <div class="row">
+        ${this.accountRenewed ? html`<p part="new-account">${term.newAccount}</p>` : nothing}
+        <p part="instructions">${term.instructions(isolateLtr(amount, dir))}</p>
+        <dl
+          part="details"
+          class="details-grid"
+          ${styleProps({
+            '--pay-amount-chars': String(amount.length),
+            '--pay-number-chars': String(displayAccountNumber(view.account.account_number).length),
+          })}
+        >
+          <div class="row copyable">
             <dt>${term.amountLabel}</dt>
             <dd>
-              <span part="amount">${amount}</span>
+              <span part="amount" dir="ltr">${amount}</span>
               <button
                 part="copy-button copy-amount"
                 type="button"
@@ -459,13 +509,13 @@ export class PayDynamicAccount extends LitElement {
           </div>
           <div class="row">
             <dt>${term.bankLabel}</dt>
-            <dd part="bank-name">${view.account.bank_name}</dd>
+            <dd part="bank-name" dir="auto">${view.account.bank_name}</dd>
           </div>
           <div class="row">
             <dt>${term.accountNameLabel}</dt>
-            <dd part="account-name">${view.account.account_name}</dd>
+            <dd part="account-name" dir="auto">${view.account.account_name}</dd>
           </div>
-          <div class="row">
+          <div class="row copyable">
             <dt>${term.accountNumberLabel}</dt>
             <dd>
               <span part="account-number" dir="ltr" aria-hidden="true"
@@ -486,6 +536,13 @@ export class PayDynamicAccount extends LitElement {
         </dl>
         ${this.renderCountdown(view)}
         ${
+          this.countdown.remaining > 0 && this.countdown.remaining <= lowTimeMs
+            ? html`<p part="low-time" role="alert">
+                ${term.lowTime(this.localize.durationWords(lowTimeMs))}
+              </p>`
+            : nothing
+        }
+        ${
           this.reconnecting
             ? html`<p part="reconnecting">
                 <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
@@ -494,7 +551,10 @@ export class PayDynamicAccount extends LitElement {
         }
         ${
           this.showQr && view.checkout_url
-            ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>`
+            ? html`<figure class="qr-figure">
+                <pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
+                <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
+              </figure>`
             : nothing
         }
       </div>
@@ -529,14 +589,19 @@ export class PayDynamicAccount extends LitElement {
     const view = this.view;
     if (!view) return this.renderLoading();
     const term = this.localize.term;
+    const amount = this.localize.money(view.amount, view.currency);
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderIcon('paid')} ${this.renderTitle(term.statusTitle.paid)}
         <p part="message">${term.paidBody}</p>
-        <dl part="details">
+        <dl
+          part="details"
+          class="details-grid"
+          ${styleProps({ '--pay-amount-chars': String(amount.length) })}
+        >
           <div class="row">
             <dt>${term.amountLabel}</dt>
-            <dd><span part="amount">${this.localize.money(view.amount, view.currency)}</span></dd>
+            <dd><span part="amount" dir="ltr">${amount}</span></dd>
           </div>
         </dl>
         ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.localize.dateTime(view.paid_at))}</p>` : nothing}
@@ -550,6 +615,7 @@ export class PayDynamicAccount extends LitElement {
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderIcon('expired')} ${this.renderTitle(term.statusTitle.expired)}
         <p part="message">${term.expiredBody}</p>
+        <p part="already-sent">${term.expiredAlreadySent}</p>
         ${this.renewFailure ? html`<p part="renew-error">${term.errors[this.renewFailure.code]}</p>` : nothing}
         <button
           part="renew-button"

@@ -1,5 +1,13 @@
 import { css } from 'lit';
-import { card, details, filledButton, focusRing, header, raisedBox } from '../../styles/shared.styles.js';
+import {
+  card,
+  details,
+  detailsWide,
+  filledButton,
+  focusRing,
+  header,
+  raisedBox,
+} from '../../styles/shared.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
@@ -8,8 +16,10 @@ export default [
   header,
   details,
   css`
+    /* The box is the container its layout follows: labels beside values, a table or stacked rows. */
     [part='base'] {
       gap: var(--pay-spacing);
+      container-type: inline-size;
     }
 
     h2,
@@ -46,19 +56,25 @@ export default [
       color: var(--pay-color-text-muted);
     }
 
-    /* Label and value columns line up across the rows of a list. */
     [part='summary'],
     [part='payment-details'] dl {
       display: grid;
-      grid-template-columns: minmax(7rem, max-content) 1fr;
       gap: calc(var(--pay-spacing) * 0.5);
     }
 
-    .row {
-      display: grid;
-      grid-column: 1 / -1;
-      grid-template-columns: subgrid;
-      align-items: center;
+    @container (min-width: 28rem) {
+      ${detailsWide}
+    }
+
+    /* Left-to-right values keep to the start of their row in a right-to-left layout too. */
+    .value {
+      justify-self: start;
+    }
+
+    /* The total to transfer stands out from the other details. */
+    .amount {
+      font-size: 1.25em;
+      font-weight: 700;
     }
 
     .table-wrap {
@@ -164,6 +180,84 @@ export default [
     [part='qr'] {
       border-radius: var(--pay-radius);
       box-shadow: 0 1px 4px rgb(0 0 0 / 0.2);
+    }
+
+    /* A narrow box: each item a block of its own (name, then quantity, price and amount, each with
+       its column's name), the totals as label-and-value lines. Nothing scrolls, nothing is cut. */
+    @container (max-width: 32rem) {
+      table,
+      tbody,
+      tfoot,
+      tr,
+      th,
+      td {
+        display: block;
+      }
+
+      thead {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
+      }
+
+      tbody tr {
+        display: grid;
+        gap: 0.125rem;
+        padding-block: calc(var(--pay-spacing) * 0.5);
+        border-block-end: 1px solid var(--pay-color-border);
+      }
+
+      tbody th,
+      tbody td,
+      tfoot th,
+      tfoot td {
+        padding: 0;
+        border: none;
+      }
+
+      tbody th {
+        font-weight: 600;
+      }
+
+      tbody td,
+      tfoot tr {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        column-gap: var(--pay-spacing);
+      }
+
+      tfoot tr {
+        padding-block: calc(var(--pay-spacing) * 0.375);
+      }
+
+      tfoot th {
+        text-align: start;
+      }
+
+      /* a figure that wraps under its label still keeps to the end */
+      tfoot td {
+        margin-inline-start: auto;
+      }
+
+      .total-row {
+        border-block-start: 2px solid var(--pay-color-text);
+      }
+
+      .total-row th,
+      .total-row td {
+        border: none;
+      }
+
+      tbody td::before {
+        content: attr(data-label) / '';
+        color: var(--pay-color-text-muted);
+        font-size: 0.875em;
+        font-weight: normal;
+      }
     }
 
     /* A plain document on paper: black on white whatever the theme, no buttons, no shadows, and a

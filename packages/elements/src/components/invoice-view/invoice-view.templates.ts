@@ -8,6 +8,7 @@ import type { Translation } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { formatCalendarDate } from '../../lib/dates.js';
+import { isolateLtr } from '../../lib/money.js';
 import { formatPercent, formatQuantity } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';
 
@@ -19,6 +20,8 @@ export interface InvoiceTemplateContext {
   term: Translation;
   /** The locale for numbers and dates. */
   lang: string;
+  /** The element's direction as laid out. */
+  dir: 'ltr' | 'rtl';
   /** A decimal amount in the invoice's currency, formatted. */
   money: (amount: string) => string;
   /** The field whose copy button says "Copied" now, if any. */
@@ -70,7 +73,7 @@ export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
         view.note
           ? html`<div class="note" role="group" aria-labelledby="note-title">
               <h3 id="note-title">${term.invoice.noteLabel}</h3>
-              <p part="note">${view.note}</p>
+              <p part="note" dir="auto">${view.note}</p>
             </div>`
           : nothing
       }
@@ -90,7 +93,7 @@ function calendarDate(iso: string, lang: string): string {
 
 function renderSummary({ view, term, lang }: InvoiceTemplateContext): TemplateResult {
   return html`
-    <dl part="summary">
+    <dl part="summary" class="details-grid">
       ${
         view.due_date
           ? html`<div class="row">
@@ -114,50 +117,60 @@ function chargeLabel(charge: InvoiceChargeView, term: Translation, lang: string)
     : name;
 }
 
+// Explicit table roles: a narrow element lays the rows out as stacked blocks (display: block/grid),
+// which must not take the table's meaning away from assistive technology. `data-label` is the
+// column's name the stacked cells show (CSS generated content, with no text for screen readers, which
+// hear the column header already).
 function renderItems({ view, term, lang, money }: InvoiceTemplateContext): TemplateResult {
   const t = term.invoice;
   return html`
     <div class="table-wrap" tabindex="0" role="group" aria-labelledby="items-caption">
-      <table part="items">
+      <table part="items" role="table">
         <caption id="items-caption">
           ${t.itemsCaption}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.itemColumn}</th>
-            <th scope="col" class="num">${t.quantityColumn}</th>
-            <th scope="col" class="num">${t.unitPriceColumn}</th>
-            <th scope="col" class="num">${t.lineTotalColumn}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">${t.itemColumn}</th>
+            <th scope="col" role="columnheader" class="num">${t.quantityColumn}</th>
+            <th scope="col" role="columnheader" class="num">${t.unitPriceColumn}</th>
+            <th scope="col" role="columnheader" class="num">${t.lineTotalColumn}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           ${view.items.map(
             (item) => html`
-              <tr part="item-row">
-                <th scope="row">${item.name}</th>
-                <td class="num">${formatQuantity(item.quantity, lang)}</td>
-                <td class="num"><bdi>${money(item.unit_price)}</bdi></td>
-                <td class="num"><bdi>${money(item.total)}</bdi></td>
+              <tr part="item-row" role="row">
+                <th scope="row" role="rowheader"><bdi>${item.name}</bdi></th>
+                <td class="num" role="cell" data-label=${t.quantityColumn}>
+                  ${formatQuantity(item.quantity, lang)}
+                </td>
+                <td class="num" role="cell" data-label=${t.unitPriceColumn}>
+                  <bdi dir="ltr">${money(item.unit_price)}</bdi>
+                </td>
+                <td class="num" role="cell" data-label=${t.lineTotalColumn}>
+                  <bdi dir="ltr">${money(item.total)}</bdi>
+                </td>
               </tr>
             `,
           )}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colspan="3">${t.subtotal}</th>
-            <td class="num" part="subtotal"><bdi>${money(view.subtotal)}</bdi></td>
+        <tfoot role="rowgroup">
+          <tr role="row">
+            <th scope="row" role="rowheader" colspan="3">${t.subtotal}</th>
+            <td class="num" role="cell" part="subtotal"><bdi dir="ltr">${money(view.subtotal)}</bdi></td>
           </tr>
           ${view.charges.map(
             (charge) => html`
-              <tr part="charge charge-${charge.kind}">
-                <th scope="row" colspan="3">${chargeLabel(charge, term, lang)}</th>
-                <td class="num"><bdi>${money(charge.amount)}</bdi></td>
+              <tr part="charge charge-${charge.kind}" role="row">
+                <th scope="row" role="rowheader" colspan="3">${chargeLabel(charge, term, lang)}</th>
+                <td class="num" role="cell"><bdi dir="ltr">${money(charge.amount)}</bdi></td>
               </tr>
             `,
           )}
-          <tr class="total-row">
-            <th scope="row" colspan="3">${t.total}</th>
-            <td class="num" part="total"><bdi>${money(view.total)}</bdi></td>
+          <tr class="total-row" role="row">
+            <th scope="row" role="rowheader" colspan="3">${t.total}</th>
+            <td class="num" role="cell" part="total"><bdi dir="ltr">${money(view.total)}</bdi></td>
           </tr>
         </tfoot>
       </table>
@@ -188,23 +201,24 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
   const details = view.payment_details;
   const t = term.invoice;
   const total = money(view.total);
+  const dir = ctx.dir;
   return html`
     <div part="payment-details" role="group" aria-labelledby="payment-title">
       <h3 id="payment-title">${t.paymentDetailsTitle}</h3>
-      <p part="instructions">${t.paymentInstructions(total)}</p>
-      <dl>
-        <div class="row">
+      <p part="instructions">${t.paymentInstructions(isolateLtr(total, dir))}</p>
+      <dl class="details-grid">
+        <div class="row copyable">
           <dt>${t.total}</dt>
           <dd>
-            <span class="value">${total}</span>
+            <span class="value amount" dir="ltr">${total}</span>
             ${copyButton(ctx, 'amount', t.copyTotal, t.copiedTotal)}
           </dd>
         </div>
         <div class="row">
           <dt>${term.accountNameLabel}</dt>
-          <dd part="account-name">${details.account_name}</dd>
+          <dd part="account-name" dir="auto">${details.account_name}</dd>
         </div>
-        <div class="row">
+        <div class="row copyable">
           <dt>${term.accountNumberLabel}</dt>
           <dd>
             <span part="account-number" class="value" dir="ltr" aria-hidden="true"
@@ -216,7 +230,7 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
         </div>
         <div class="row">
           <dt>${term.bankLabel}</dt>
-          <dd part="bank-name">${details.bank_name}</dd>
+          <dd part="bank-name" dir="auto">${details.bank_name}</dd>
         </div>
         <div class="row">
           <dt>${t.currencyLabel}</dt>
@@ -224,7 +238,7 @@ function renderPaymentDetails(ctx: InvoiceTemplateContext): TemplateResult {
         </div>
         ${
           details.swift_code
-            ? html`<div class="row">
+            ? html`<div class="row copyable">
                 <dt>${t.swiftCodeLabel}</dt>
                 <dd>
                   <span part="swift-code" class="value" dir="ltr">${details.swift_code}</span>

@@ -308,6 +308,7 @@ export class PayInvoiceView extends LitElement {
         view,
         term,
         lang,
+        dir: this.localize.dir(),
         money: (amount) => this.localize.money(amount, view.currency),
         copied: this.clipboard.copied,
         onCopy: (field) => void this.handleCopy(field),

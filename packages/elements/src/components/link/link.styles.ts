@@ -45,10 +45,23 @@ export default [
       font-variant-numeric: tabular-nums;
     }
 
+    /* The box is the container its layout follows: the label above its value on a phone, beside it
+       once there is room. */
+    [part='base'] {
+      container-type: inline-size;
+    }
+
     .row {
       display: grid;
-      grid-template-columns: minmax(5rem, auto) 1fr;
-      gap: calc(var(--pay-spacing) * 0.5);
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.125rem;
+    }
+
+    @container (min-width: 28rem) {
+      .row {
+        grid-template-columns: minmax(5rem, auto) 1fr;
+        gap: calc(var(--pay-spacing) * 0.5);
+      }
     }
 
     dt {

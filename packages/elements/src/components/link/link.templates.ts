@@ -49,12 +49,12 @@ export function renderLinkBody(ctx: LinkTemplateContext): TemplateResult {
   return html`
     <article part="base" aria-labelledby="title">
       <header part="header">
-        <h2 part="title" id="title">${view.title}</h2>
+        <h2 part="title" id="title"><bdi>${view.title}</bdi></h2>
         <span part="status-badge" data-status=${view.status}>${t.status[view.status]}</span>
       </header>
       <p part="status-text">${t.statusBody[view.status]}</p>
-      ${view.description ? html`<p part="description">${view.description}</p>` : nothing}
-      <p part="amount">${formatAmount(view.amount, ctx.currency, ctx.lang)}</p>
+      ${view.description ? html`<p part="description" dir="auto">${view.description}</p>` : nothing}
+      <p part="amount"><bdi dir="ltr">${formatAmount(view.amount, ctx.currency, ctx.lang)}</bdi></p>
       <dl part="details">
         <div class="row">${renderExpiry(ctx)}</div>
       </dl>

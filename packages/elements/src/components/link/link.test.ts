@@ -50,7 +50,7 @@ describe('<pay-link>', () => {
     }
   });
 
-  it('loads a link by id: title, description, status, amount with no currency, QR and links', async () => {
+  it('loads a link by id: title, description, status, amount in the shop currency, QR and links', async () => {
     const view = await kitLink('lnk_pro_monthly');
     const { el } = await mountLink({ id: 'lnk_pro_monthly' });
     expect(el.getAttribute('status')).to.equal('active');
@@ -61,9 +61,9 @@ describe('<pay-link>', () => {
     );
     expect(partText(el, 'status-badge')).to.equal('Active');
     expect(partText(el, 'status-text')).to.equal('Accepting payments');
-    // the spec gives links no currency: a bare number
-    expect(view.currency).to.equal(undefined);
-    expect(partText(el, 'amount')).to.equal('15,000.00');
+    // the spec gives links no currency: the kit adds the shop's (linkCurrency), so the amount has one
+    expect(view.currency).to.equal('NGN');
+    expect(partText(el, 'amount')).to.equal('NGN\u00a015,000.00');
     expect(part(el, 'expiry').querySelector('time')?.getAttribute('datetime')).to.equal(view.expires_at);
 
     const qr = part(el, 'qr');

@@ -1,0 +1,151 @@
+// <pay-dynamic-account updates="push"> against the real kit's status stream: "paid" arrives with no
+// poll at all, elements showing one session share one connection, a dropped connection resumes with
+// Last-Event-ID, a refused stream (404, 503) falls back to polling, and a page hidden for 30 s holds
+// no connection. Connections are counted at the kit's door (test-backend.js). The element's clock is
+// a ManualClock that the push path never needs to move.
+import { expect } from '../../test/testing.js';
+import {
+  clearFaults,
+  countSessionRequests,
+  createSession,
+  dropStreams,
+  injectKitOutage,
+  refuseStreams,
+  sendTransfer,
+  streamStats,
+  until,
+} from '../../test/backend.js';
+import { liveText, mountAccount, partText, setPageVisibility } from '../../test/account.js';
+import { openStreamCount } from '../../lib/session-stream.js';
+
+async function openStreams(): Promise<number> {
+  return (await streamStats()).open;
+}
+
+describe('<pay-dynamic-account> with the status stream', () => {
+  afterEach(async () => {
+    setPageVisibility('visible');
+    await clearFaults();
+    await until(async () => (await openStreams()) === 0, 'every stream closed');
+  });
+
+  it('shows "paid" pushed by the kit the moment the webhook lands, without a single poll', async () => {
+    const view = await createSession();
+    const requests = countSessionRequests(view.id);
+    try {
+      const before = await streamStats();
+      const { el, log } = await mountAccount(view.id, { updates: 'push' });
+      await until(async () => (await openStreams()) === 1, 'the stream to open');
+      const paid = log.next('pay-paid');
+      await sendTransfer(view.account.account_number, view.amount);
+      await paid; // no clock moved: no poll could have brought it
+      await el.updateComplete;
+      expect(partText(el, 'title')).to.equal('Payment received');
+      expect(liveText(el)).to.equal('Payment received');
+      expect(log.of('pay-paid')).to.have.length(1);
+      expect(requests.count).to.equal(1, 'only the first load');
+      expect((await streamStats()).total - before.total).to.equal(1);
+      await until(async () => (await openStreams()) === 0, 'the stream to close after "paid"');
+      expect(openStreamCount()).to.equal(0);
+    } finally {
+      requests.restore();
+    }
+  });
+
+  it('shares one connection among the elements showing one session', async () => {
+    const view = await createSession();
+    const before = await streamStats();
+    const mounted = await Promise.all([1, 2, 3].map(() => mountAccount(view.id, { updates: 'push' })));
+    await until(async () => (await openStreams()) === 1, 'the stream to open');
+    expect((await streamStats()).total - before.total).to.equal(1);
+    const paid = mounted.map(({ log }) => log.next('pay-paid'));
+    await sendTransfer(view.account.account_number, view.amount);
+    await Promise.all(paid);
+    for (const { el } of mounted) {
+      await el.updateComplete;
+      expect(partText(el, 'title')).to.equal('Payment received');
+    }
+  });
+
+  it('resumes a dropped connection with Last-Event-ID and still shows "paid"', async () => {
+    const view = await createSession();
+    const { el, log } = await mountAccount(view.id, { updates: 'push' });
+    await until(async () => (await openStreams()) === 1, 'the stream to open');
+    const before = await streamStats();
+    const polled = await fetch(`/pay/sessions/${view.id}`);
+    const version = polled.headers.get('etag')?.replace(/"/g, '');
+    await dropStreams();
+    await until(async () => (await streamStats()).total > before.total, 'the browser to reconnect');
+    const after = await streamStats();
+    expect(after.lastEventIds.at(-1)).to.equal(version, 'it resumed from the view it held');
+    await until(async () => (await openStreams()) === 1, 'the stream to be open again');
+    const paid = log.next('pay-paid');
+    await sendTransfer(view.account.account_number, view.amount);
+    await paid;
+    await el.updateComplete;
+    expect(partText(el, 'title')).to.equal('Payment received');
+    expect(log.of('pay-status-change')).to.have.length(
+      2,
+      'pending once, then paid: no repeat after resuming',
+    );
+  });
+
+  for (const status of [404, 503] as const) {
+    it(`polls as before when the kit refuses the stream (${status})`, async () => {
+      const view = await createSession();
+      await refuseStreams(status);
+      const requests = countSessionRequests(view.id);
+      try {
+        const { el, clock, log } = await mountAccount(view.id, { updates: 'push' });
+        await until(() => openStreamCount() === 0, 'the refused stream to be given up');
+        expect(await openStreams()).to.equal(0);
+        await sendTransfer(view.account.account_number, view.amount);
+        const paid = log.next('pay-paid');
+        await clock.advance(2000); // the next poll
+        await paid;
+        await el.updateComplete;
+        expect(partText(el, 'title')).to.equal('Payment received');
+        expect(requests.count).to.equal(2, 'the first load and one poll');
+        expect(log.of('pay-error')).to.have.length(0, 'a refused stream is no error to the shopper');
+      } finally {
+        requests.restore();
+      }
+    });
+  }
+
+  it('says "Reconnecting…" when the stream drops and the polls fail too, and recovers', async () => {
+    const view = await createSession();
+    const { el, clock, log } = await mountAccount(view.id, { updates: 'push' });
+    await until(async () => (await openStreams()) === 1, 'the stream to open');
+    await injectKitOutage(3); // the stream's reconnection and the next two polls answer 503
+    await dropStreams();
+    await until(() => openStreamCount() === 0, 'the browser to give the stream up');
+    await clock.advance(2000);
+    await el.updateComplete;
+    expect(partText(el, 'reconnecting')).to.equal('Reconnecting…');
+    expect(log.of('pay-error')).to.have.length(1);
+    await clock.advance(4000);
+    await clock.advance(8000);
+    await el.updateComplete;
+    expect(el.matches(':state(reconnecting)')).to.equal(false);
+    expect(partText(el, 'message')).to.equal('Waiting for your transfer. This page updates by itself.');
+  });
+
+  it('closes the stream after 30 s hidden and opens it again when the page is shown', async () => {
+    const view = await createSession();
+    const { el, clock } = await mountAccount(view.id, { updates: 'push' });
+    await until(async () => (await openStreams()) === 1, 'the stream to open');
+    setPageVisibility('hidden');
+    await clock.advance(29_000);
+    expect(await openStreams()).to.equal(1, 'a short look at the bank app keeps it');
+    await clock.advance(1000);
+    await until(async () => (await openStreams()) === 0, 'the stream to close while hidden');
+    const hidden = await streamStats();
+    await sendTransfer(view.account.account_number, view.amount);
+    setPageVisibility('visible');
+    await until(() => el.status === 'paid', 'the paid view on return');
+    await until(async () => (await streamStats()).total === hidden.total + 1, 'the stream to reopen');
+    await el.updateComplete;
+    expect(partText(el, 'title')).to.equal('Payment received');
+  });
+});

@@ -1,0 +1,105 @@
+// The status streams of the page: one EventSource per endpoint and session, shared by every element
+// showing that session (two widgets of one checkout hold one connection to the kit). Views are
+// parsed like polled ones; a stream the kit refuses (404, 429, 503, any answer that is not a
+// stream), that a policy blocks, or that sends something unparseable is reported as failed so the
+// elements poll instead. A final view closes it.
+import type { SessionView } from '@pay-elements/protocol';
+import { routes } from '@pay-elements/protocol';
+import { endpointUrl, parseSessionEvent } from './backend.js';
+
+/**
+ * `connecting`: not open yet, or dropped and being reopened by the browser (Last-Event-ID resumes);
+ * `open`: events flow; `failed`: given up (refused, blocked, or unusable): poll instead;
+ * `ended`: closed after a final view.
+ */
+export type StreamState = 'connecting' | 'open' | 'failed' | 'ended';
+
+export interface StreamListener {
+  /** A view from the stream, with its version (the kit's ETag without quotes). */
+  view(view: SessionView, version: string | null): void;
+  state(state: StreamState): void;
+}
+
+interface Shared {
+  source: EventSource;
+  listeners: Set<StreamListener>;
+  state: StreamState;
+  last: { view: SessionView; version: string | null } | null;
+}
+
+const streams = new Map<string, Shared>();
+
+/** Streams open on this page (one per endpoint and session), for tests and diagnostics. */
+export function openStreamCount(): number {
+  return streams.size;
+}
+
+function streamUrl(endpoint: string, session: string): string {
+  return new URL(endpointUrl(endpoint, routes.events(session)), document.baseURI).href;
+}
+
+function finish(url: string, shared: Shared, state: 'failed' | 'ended'): void {
+  shared.source.close();
+  if (streams.get(url) === shared) streams.delete(url);
+  shared.state = state;
+  for (const listener of [...shared.listeners]) listener.state(state);
+  shared.listeners.clear();
+}
+
+function openShared(url: string): Shared {
+  const source = new EventSource(url);
+  const shared: Shared = { source, listeners: new Set(), state: 'connecting', last: null };
+  source.addEventListener('open', () => {
+    shared.state = 'open';
+    for (const listener of [...shared.listeners]) listener.state('open');
+  });
+  source.addEventListener('error', () => {
+    // CLOSED: refused, blocked or not a stream (the browser will not retry); otherwise it reconnects
+    if (source.readyState === EventSource.CLOSED) return finish(url, shared, 'failed');
+    shared.state = 'connecting';
+    for (const listener of [...shared.listeners]) listener.state('connecting');
+  });
+  source.addEventListener('session', (event: MessageEvent<string>) => {
+    const view = parseSessionEvent(event.data);
+    if (!view) return finish(url, shared, 'failed');
+    const version = event.lastEventId === '' ? null : event.lastEventId;
+    shared.last = { view, version };
+    for (const listener of [...shared.listeners]) listener.view(view, version);
+    if (view.status !== 'pending') finish(url, shared, 'ended');
+  });
+  return shared;
+}
+
+/**
+ * Listens to the session's stream (opening it, or joining the page's open one: a listener that joins
+ * is told its state and last view in a microtask). Answers the release; the stream closes with its last
+ * listener. Without EventSource (server-side rendering, old browsers) the listener is told `failed`.
+ */
+export function listenToSession(endpoint: string, session: string, listener: StreamListener): () => void {
+  if (typeof EventSource === 'undefined') {
+    queueMicrotask(() => listener.state('failed'));
+    return () => undefined;
+  }
+  const url = streamUrl(endpoint, session);
+  let shared = streams.get(url);
+  const joined = shared !== undefined;
+  if (!shared) {
+    shared = openShared(url);
+    streams.set(url, shared);
+  }
+  const current = shared;
+  current.listeners.add(listener);
+  if (joined) {
+    // told after this call answers, so that the listener holds its release when it hears
+    queueMicrotask(() => {
+      if (!current.listeners.has(listener)) return;
+      listener.state(current.state);
+      if (current.last) listener.view(current.last.view, current.last.version);
+    });
+  }
+  return () => {
+    if (!current.listeners.delete(listener) || current.listeners.size > 0) return;
+    current.source.close();
+    if (streams.get(url) === current) streams.delete(url);
+  };
+}

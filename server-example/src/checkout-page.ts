@@ -1,0 +1,72 @@
+// The hosted checkout page, /checkout/{id}: the built page with who asks for the money (the merchant's
+// name and logo), what for (the order's title and reference), a way back to the shop, and one main
+// heading for each state of the session, all from the session view the kit answers (display fields
+// the merchant supplied, never anything the browser sent). Every value is escaped.
+import { SessionView } from '@pay-elements/protocol';
+import type { PayHandler } from '@pay-elements/server';
+import { escapeHtml, fillPlaceholders } from './pages.js';
+import { readStatic } from './static.js';
+
+const html = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+/** The main heading of each state; the page's script switches between them as the state changes. */
+export function checkoutHeadings(merchant: string | undefined): Record<SessionView['status'], string> {
+  return {
+    pending: merchant ? `Pay ${merchant}` : 'Pay for your order',
+    paid: 'Your order is paid',
+    expired: 'The time to pay ran out',
+  };
+}
+
+/** The placeholders of demo/checkout.html, filled from a session view (or generic when there is none). */
+export function checkoutFills(view: SessionView | null): Record<string, string> {
+  const merchant = view?.merchant;
+  const headings = checkoutHeadings(merchant?.name);
+  const status = view?.status ?? 'pending';
+  const order = view?.order;
+  const logo = merchant?.logo_url
+    ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
+    : '';
+  const back = view?.return_url
+    ? `<a href="${escapeHtml(view.return_url)}">Back to ${escapeHtml(merchant?.name ?? 'the shop')}</a>`
+    : '';
+  const title = [headings[status], order?.title].filter(Boolean).join(' — ');
+  return {
+    __PAY_TITLE__: escapeHtml(title),
+    __PAY_DESCRIPTION__: escapeHtml(
+      `${merchant ? `${merchant.name}: ` : ''}${order?.title ?? 'your order'}, paid by bank transfer.`,
+    ),
+    __PAY_MERCHANT__: merchant
+      ? `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`
+      : '',
+    __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
+    __PAY_HEADING_PAID__: escapeHtml(headings.paid),
+    __PAY_HEADING_EXPIRED__: escapeHtml(headings.expired),
+    __PAY_HEADING__: escapeHtml(headings[status]),
+    __PAY_STATUS__: status,
+    __PAY_ORDER__: order
+      ? `${escapeHtml(order.title)}${order.reference ? ` <span class="muted">· Order ${escapeHtml(order.reference)}</span>` : ''}`
+      : '',
+    __PAY_BACK__: back,
+  };
+}
+
+export async function checkoutPage(options: {
+  id: string;
+  origin: string;
+  pay: PayHandler;
+  staticRoot: string;
+}): Promise<Response> {
+  const { id, origin, pay, staticRoot } = options;
+  const template = await readStatic(staticRoot, '/checkout.html');
+  if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
+  // the page shows without the order's details if the kit cannot answer now; the element retries
+  const answer = await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}`));
+  const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
+  const fills = checkoutFills(parsed?.success ? parsed.data : null);
+  return html(fillPlaceholders(template.body.toString('utf8'), fills), 200);
+}
