@@ -18,13 +18,18 @@ function find(dir, suffix, out = []) {
   return out;
 }
 
+// Workspace packages resolve to their TypeScript source (the `@pay-elements/source` export condition),
+// in every stage and in every process a test starts, so no stage needs a build of dist/.
+const SOURCE = '--conditions=@pay-elements/source';
+const NODE_OPTIONS = [process.env.NODE_OPTIONS, SOURCE].filter(Boolean).join(' ');
+
 function run(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n── ${label} ──`);
     let output = '';
     const child = spawn(cmd, args, {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, NODE_OPTIONS, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d) => {

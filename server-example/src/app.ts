@@ -72,6 +72,11 @@ export interface App {
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
+/** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
+const CdnManifest = z.record(
+  z.string(),
+  z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
+);
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
 
 const TransferBody = z.object({
@@ -309,16 +314,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
    * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
    */
   async function cdnFile(path: string): Promise<Response> {
+    if (path === '/') return cdnIndex();
     const file = await readStatic(cdnRoot, path);
-    if (!file) {
-      return new Response(
-        'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
-        {
-          status: 404,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-        },
-      );
-    }
+    if (!file) return cdnNotBuilt();
     return new Response(new Uint8Array(file.body), {
       headers: {
         'content-type': file.type,
@@ -326,6 +324,31 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
         'access-control-allow-origin': '*',
         'cross-origin-resource-policy': 'cross-origin',
       },
+    });
+  }
+
+  function cdnNotBuilt(): Response {
+    return new Response(
+      'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
+      {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      },
+    );
+  }
+
+  /** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
+  async function cdnIndex(): Promise<Response> {
+    const file = await readStatic(cdnRoot, '/manifest.json');
+    const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
+    if (!manifest?.success) return cdnNotBuilt();
+    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+    const lines = Object.entries(manifest.data).map(
+      ([name, { bytes, gzip, integrity }]) =>
+        `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
+    );
+    return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
     });
   }
 

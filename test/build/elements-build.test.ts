@@ -30,7 +30,11 @@ import { elementEvents } from '../../packages/elements/src/types/elements.js';
 const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
 const PackageJson = z.object({
   version: z.string(),
-  exports: z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
+  // a condition's target is a path, or (`types`) the source condition nested before the built path
+  exports: z.record(
+    z.string(),
+    z.union([z.string(), z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]))]),
+  ),
   sideEffects: z.array(z.string()),
   customElements: z.string(),
   dependencies: z.record(z.string(), z.string()),
@@ -293,8 +297,11 @@ describe('package.json', () => {
     for (const [subpath, target] of Object.entries(pkg.exports)) {
       const conditions = typeof target === 'string' ? { default: target } : target;
       const keys = Object.keys(conditions);
-      if ('types' in conditions) assert.ok(keys.indexOf('types') < keys.indexOf('default'), subpath);
-      for (const [condition, path] of Object.entries(conditions)) {
+      if ('types' in conditions) assert.equal(keys.indexOf('types'), 0, `${subpath}: types first`);
+      const flat = Object.entries(conditions).flatMap(([condition, path]) =>
+        typeof path === 'string' ? [[condition, path] as const] : Object.entries(path),
+      );
+      for (const [condition, path] of flat) {
         const stars = !path.includes('*')
           ? ['']
           : subpath.startsWith('./define/')
@@ -327,7 +334,8 @@ describe('package.json', () => {
       paths[key] = (paths[key] ?? []).map((p) => join(pkgDir, 'types-test', p));
     for (const [subpath, target] of Object.entries(pkg.exports)) {
       if (typeof target === 'string' || !target.types) continue;
-      paths[`@pay-elements/elements${subpath.slice(1)}`] = [join(out, target.types)];
+      const types = typeof target.types === 'string' ? target.types : target.types['default'];
+      if (types) paths[`@pay-elements/elements${subpath.slice(1)}`] = [join(out, types)];
     }
     const config = join(out, 'tsconfig.types-test.json');
     writeFileSync(

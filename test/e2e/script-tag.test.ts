@@ -40,6 +40,14 @@ describe('script-tag page, end to end', () => {
     await h?.close();
   });
 
+  it('lists the CDN files at /cdn/, each with its SRI hash', async () => {
+    const response = await fetch(`${h.url}/cdn/`);
+    assert.equal(response.status, 200);
+    const index = await response.text();
+    for (const [name, { integrity }] of Object.entries(manifest()))
+      assert.ok(index.includes(`/cdn/${name}`) && index.includes(integrity), `${name} in\n${index}`);
+  });
+
   it('passes axe, runs from the CDN files alone, and takes a checkout from pending to paid', async () => {
     const { page, context } = await h.newPage();
     const errors = errorsOf(page);

@@ -84,6 +84,8 @@ const cdnOptions = {
   legalComments: 'eof',
   // legacy decorators, as everywhere in the repository
   tsconfig: join(repoRoot, 'tsconfig.base.json'),
+  // the workspace packages (the protocol) from source, as everywhere in the repository
+  conditions: ['@pay-elements/source', 'module'],
   write: false,
   logLevel: 'warning',
 };

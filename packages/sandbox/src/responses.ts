@@ -13,7 +13,11 @@ export function ok(data: unknown, status = 200): Response {
 }
 
 /** `{status: false, data: {}, error: [], message}` */
-export function failureResponse(status: number, message: string, headers?: HeadersInit): Response {
+export function failureResponse(
+  status: number,
+  message: string,
+  headers?: ConstructorParameters<typeof Headers>[0],
+): Response {
   const response = Response.json({ status: false, data: {}, error: [], message }, { status });
   response.headers.set('content-type', JSON_TYPE);
   for (const [name, value] of new Headers(headers)) response.headers.set(name, value);

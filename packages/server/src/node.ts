@@ -19,7 +19,8 @@ export interface NodeListenerOptions {
   onError?: (error: unknown) => void;
 }
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+/** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
+type Listener = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
 
 /** The socket's remote address of each Request this adapter built (the Fetch API has no such field). */
 const remoteAddresses = new WeakMap<Request, string>();
@@ -198,7 +199,11 @@ async function writeAsItComes(
   if (!res.destroyed) res.end();
 }
 
-/** `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. */
+/**
+ * `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. It also
+ * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
+ * (`reply.hijack()`, then `listener(request.raw, reply.raw)`).
+ */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): Listener {
   const fetchResponse = typeof handler === 'function' ? handler : (r: Request) => handler.fetch(r);
   const limit = options.maxBodyBytes ?? WEBHOOK_BODY_LIMIT;
@@ -207,7 +212,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     else console.error('[pay-elements] handler threw', error);
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serve(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
       sendError(res, 413, errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`));
@@ -219,11 +224,13 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     });
     let overLimit = false;
     const method = (req.method ?? 'GET').toUpperCase();
+    // the full path, so the kit's base path matches wherever a framework mounted the listener
+    const path = req.originalUrl ?? req.url ?? '/';
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
     } catch {
-      url = new URL(req.url ?? '/', 'http://localhost');
+      url = new URL(path, 'http://localhost');
     }
     const hasBody = method !== 'GET' && method !== 'HEAD';
     // `duplex` is required by Node for a streamed body and missing from the DOM typings

@@ -1,8 +1,33 @@
 // One root class; every failure the client raises is a PayError. ApiError carries what the provider
 // answered; one factory picks the subclass from the status and the spec's messages.
 
+/**
+ * Each error class carries its name under this registry symbol, the same in every copy of this
+ * package: with the merchant's copy and the kit's own both loaded, `instanceof` still holds.
+ */
+const BRAND = Symbol.for('@pay-elements/api.error-class');
+
+function brandOf(ctor: unknown): unknown {
+  return typeof ctor === 'function' ? Object.getOwnPropertyDescriptor(ctor, BRAND)?.value : undefined;
+}
+
+function brand(ctor: abstract new (...args: never[]) => PayError, name: string): void {
+  Object.defineProperty(ctor, BRAND, { value: name });
+}
+
 export class PayError extends Error {
   override readonly name: string = 'PayError';
+
+  /** True for an instance of this class made by any copy of this package (a merchant's own subclass: as usual). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const wanted = brandOf(this);
+    if (wanted === undefined || typeof value !== 'object' || value === null) return false;
+    for (let proto = Reflect.getPrototypeOf(value); proto; proto = Reflect.getPrototypeOf(proto)) {
+      if (brandOf(Object.getOwnPropertyDescriptor(proto, 'constructor')?.value) === wanted) return true;
+    }
+    return false;
+  }
 }
 
 export interface ApiErrorInit {
@@ -95,6 +120,24 @@ export class RequestAbortedError extends PayError {
 /** A webhook whose signature does not verify, is too old, or whose body is not an event. */
 export class SignatureVerificationError extends PayError {
   override readonly name = 'SignatureVerificationError';
+}
+
+for (const [name, ctor] of Object.entries({
+  PayError,
+  ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ValidationError,
+  RateLimitError,
+  InternalServerError,
+  UnexpectedResponseError,
+  ConnectionError,
+  TimeoutError,
+  RequestAbortedError,
+  SignatureVerificationError,
+})) {
+  brand(ctor, name);
 }
 
 const NOT_FOUND_MESSAGES = new Set(['customer was not found', 'card was not found', 'card not found']);

@@ -1,9 +1,9 @@
-// Registers <pay-dynamic-account> (and the <pay-qr> it uses). Importing this file is the side
-// effect; it does nothing if the tag is taken.
+// Registers <pay-dynamic-account> (and the <pay-qr> it uses) on import; nothing if the tag is taken or there is no
+// custom element registry (Node: server-side rendering, test runners).
 import './pay-qr.js';
 import { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
 
-if (!customElements.get('pay-dynamic-account'))
+if (typeof customElements !== 'undefined' && !customElements.get('pay-dynamic-account'))
   customElements.define('pay-dynamic-account', PayDynamicAccount);
 
 declare global {

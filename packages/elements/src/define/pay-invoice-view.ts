@@ -1,9 +1,10 @@
-// Registers <pay-invoice-view> (and the <pay-qr> it uses). Importing this file is the side effect;
-// it does nothing if the tag is taken.
+// Registers <pay-invoice-view> (and the <pay-qr> it uses) on import; nothing if the tag is taken or there is no
+// custom element registry (Node: server-side rendering, test runners).
 import './pay-qr.js';
 import { PayInvoiceView } from '../components/invoice-view/invoice-view.js';
 
-if (!customElements.get('pay-invoice-view')) customElements.define('pay-invoice-view', PayInvoiceView);
+if (typeof customElements !== 'undefined' && !customElements.get('pay-invoice-view'))
+  customElements.define('pay-invoice-view', PayInvoiceView);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,7 +1,9 @@
-// Registers <pay-qr>. Importing this file is the side effect; it does nothing if the tag is taken.
+// Registers <pay-qr> on import; nothing if the tag is taken or there is no
+// custom element registry (Node: server-side rendering, test runners).
 import { PayQr } from '../components/qr/qr.js';
 
-if (!customElements.get('pay-qr')) customElements.define('pay-qr', PayQr);
+if (typeof customElements !== 'undefined' && !customElements.get('pay-qr'))
+  customElements.define('pay-qr', PayQr);
 
 declare global {
   interface HTMLElementTagNameMap {

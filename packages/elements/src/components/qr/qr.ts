@@ -1,7 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { QRCodeErrorCorrectionLevel } from 'qrcode';
 import { LocalizeController } from '../../controllers/localize.js';
 import { modulesPath, quietZone } from '../../lib/qr-path.js';
 import type { PayTheme } from '../../styles/theme.js';
@@ -39,7 +38,8 @@ export class PayQr extends LitElement {
   @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
 
   /** Error correction level: L, M (default), Q or H. */
-  @property({ attribute: 'error-correction' }) errorCorrection: QRCodeErrorCorrectionLevel = 'M';
+  // spelled out rather than taken from @types/qrcode, a dev dependency a merchant's tsc cannot see
+  @property({ attribute: 'error-correction' }) errorCorrection: 'L' | 'M' | 'Q' | 'H' = 'M';
 
   @state() private path = '';
   @state() private size = 0;

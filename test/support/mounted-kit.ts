@@ -1,0 +1,164 @@
+// The kit mounted in a merchant's framework, driven over HTTP: the framework serves first (the kit
+// behind it is created once the emulator, which delivers its webhooks there, is up), then one
+// scenario runs through the mount: create, poll with ETag/304, renew after expiry, webhook in.
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PayClient } from '@pay-elements/api';
+import { SessionView } from '@pay-elements/protocol';
+import { createClock, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import { createPayHandler, type PayHandler } from '@pay-elements/server';
+
+const KEY = 'sk_sandbox_local';
+const WEBHOOK_SECRET = 'whsec_frameworks_0123456789';
+const START = Date.parse('2026-11-21T10:00:00.000Z');
+
+/** What a framework mount is given: the kit as a Fetch-standard handler. */
+export interface Pay {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** A framework app listening on loopback with the kit under `/pay`. */
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+export type Serve = (pay: Pay) => Promise<Served>;
+
+/** Listens on a free loopback port; `close` drops open connections too. */
+export async function listenOnLoopback(server: Server): Promise<Served> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface MountedKit {
+  url: string;
+  sandbox: Sandbox;
+  paid: string[];
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+async function startMountedKit(serve: Serve): Promise<MountedKit> {
+  const clock = createClock({ frozen: true, start: START });
+  let kit: PayHandler | null = null;
+  const served = await serve({
+    fetch: (request) => (kit ? kit.fetch(request) : Promise.resolve(new Response(null, { status: 503 }))),
+  });
+  const sandbox = await startSandbox({
+    port: 0,
+    clock,
+    webhookUrl: `${served.url}/pay/webhooks`,
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  const control = new SandboxControl(sandbox.url, KEY);
+  const customer = await control.createCustomer({
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    country_code: 'NGA',
+  });
+  const paid: string[] = [];
+  const quiet = () => undefined;
+  kit = createPayHandler({
+    client: new PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0 }),
+    clock,
+    webhookSecret: WEBHOOK_SECRET,
+    resolveOrder: (id) =>
+      id === 'order-1' ? { amount: '5000.00', currency: 'NGN', customer_id: customer.id } : null,
+    onPaid: (session) => {
+      paid.push(session.id);
+    },
+    logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+  });
+  const handler = kit;
+  return {
+    url: served.url,
+    sandbox,
+    paid,
+    control,
+    async close() {
+      await served.close();
+      await handler.close();
+      await sandbox.close();
+    },
+  };
+}
+
+async function view(response: Response): Promise<SessionView> {
+  return SessionView.parse(await response.json());
+}
+
+/** The scenario, run against the kit mounted by `serve`. */
+export function describeMountedKit(framework: string, serve: Serve): void {
+  describe(`the kit mounted in ${framework}`, () => {
+    let mounted: MountedKit;
+    let session: SessionView;
+    before(async () => {
+      mounted = await startMountedKit(serve);
+    });
+    after(() => mounted.close());
+
+    it('creates a session from the order id alone', async () => {
+      const response = await fetch(`${mounted.url}/pay/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: 'order-1' }),
+      });
+      assert.equal(response.status, 201);
+      session = await view(response);
+      assert.equal(session.status, 'pending');
+      assert.equal(session.amount, '5000.00');
+      assert.match(session.account.account_number, /^\d{10}$/);
+    });
+
+    it('answers a poll with an ETag, then 304 to the same ETag', async () => {
+      const first = await fetch(`${mounted.url}/pay/sessions/${session.id}`);
+      assert.equal(first.status, 200);
+      assert.equal((await view(first)).status, 'pending');
+      const etag = first.headers.get('etag');
+      assert.ok(etag);
+      const again = await fetch(`${mounted.url}/pay/sessions/${session.id}`, {
+        headers: { 'if-none-match': etag },
+      });
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+    });
+
+    it('renews the session once the emulator’s clock has passed its expiry', async () => {
+      const minutes = Math.ceil((Date.parse(session.expires_at) - START) / 60_000) + 1;
+      await mounted.control.advanceClock(minutes);
+      const expired = await view(await fetch(`${mounted.url}/pay/sessions/${session.id}`));
+      assert.equal(expired.status, 'expired');
+      const renewed = await fetch(`${mounted.url}/pay/sessions/${session.id}/renew`, { method: 'POST' });
+      assert.equal(renewed.status, 200);
+      const fresh = await view(renewed);
+      assert.equal(fresh.id, session.id);
+      assert.equal(fresh.status, 'pending');
+      assert.notEqual(fresh.account.account_number, session.account.account_number);
+      session = fresh;
+    });
+
+    it('takes the emulator’s webhook through the mount: paid, onPaid once', async () => {
+      const transfer = await mounted.control.transfer({
+        account_number: session.account.account_number,
+        amount: 5000,
+      });
+      assert.equal(transfer.amount, '5000.00');
+      await mounted.sandbox.flushWebhooks();
+      assert.deepEqual(mounted.paid, [session.id]);
+      const polled = await view(await fetch(`${mounted.url}/pay/sessions/${session.id}`));
+      assert.equal(polled.status, 'paid');
+      assert.deepEqual(mounted.paid, [session.id]);
+    });
+  });
+}
