@@ -1,6 +1,7 @@
 // server-example's environment, read once and parsed with zod. A wrong value stops the start with a
 // message naming the variable and what it expects.
 import * as z from 'zod';
+import { webhookSecretProblem } from '@pay-elements/api';
 
 const port = (fallback: number) =>
   z.coerce
@@ -28,10 +29,22 @@ const Env = z
     PAY_BASE_URL: z
       .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
       .optional(),
-    PAY_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+    /** the provider's Standard Webhooks secret, `whsec_` + base64 */
+    PAY_WEBHOOK_SECRET: z
+      .string()
+      .check((ctx) => {
+        const problem = webhookSecretProblem(ctx.value);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+      })
+      .optional(),
     PAY_SANDBOX_PORT: port(4010),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
+    /**
+     * the in-process emulator's state file; default beside PAY_DB (sandbox.json), none when PAY_DB is
+     * `:memory:`, so the emulator lives as long as the sessions that point at its accounts
+     */
+    PAY_SANDBOX_DATA: z.string().min(1).optional(),
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
     PAY_LIFESPAN_MINUTES: z.coerce

@@ -88,8 +88,8 @@ describe('control API', () => {
     assert.match(card.card_id, /^crd_/);
     assert.equal(card.balance, '40.50');
     assert.match(card.masked_pan, /^539983\*{6}\d{4}$/);
-    const unfunded = await h.control.issueCard({ customer_id: fixtures.customers.emily.id, currency: 'usd' });
-    assert.equal(unfunded.balance, '0.00');
+    const byDefault = await h.control.issueCard({ customer_id: fixtures.customers.emily.id, currency: 'usd' });
+    assert.equal(byDefault.balance, '1000.00', 'funded without a balance');
     await assert.rejects(
       h.control.issueCard({ customer_id: 'cus_nobody', currency: 'USD' }),
       (e: unknown) =>
@@ -125,6 +125,7 @@ describe('control API', () => {
         delay_ms: 0,
         times: null,
         drop: false,
+        until: null,
       },
     );
     for (let i = 0; i < 3; i++) expectFailure(await h.call('/v1/wallets'), 503, 'service unavailable');

@@ -14,8 +14,9 @@ import {
 } from '@pay-elements/api';
 import { fixtures } from '@pay-elements/sandbox';
 import { boot, expectOk, type Harness } from './helpers.js';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const SECRET = 'whsec_conformance';
+const SECRET = webhookSecretFor('conformance');
 
 interface Received {
   body: string;

@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_faults_restart';
+const SECRET = webhookSecretFor('faults_restart');
 
 interface Running {
   child: ChildProcess;

@@ -81,6 +81,7 @@ export const FaultSchema = z.object({
   delay_ms: z.number().int(),
   times: z.number().int().nullable(),
   drop: z.boolean(),
+  until: z.string().nullable(),
 });
 
 export const ClockAnswer = z.object({ now: z.string() });

@@ -9,6 +9,8 @@ export {
   type Clock,
   type Order,
   type PayHandlerOptions,
+  type WebhookVerifier,
+  type WebhookVerifyInput,
 } from './config.js';
 export {
   buildInvoiceView,
