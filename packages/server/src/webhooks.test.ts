@@ -1,7 +1,8 @@
 // POST /webhooks: the emulator delivering to the kit on node:http, and signed posts made by hand.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhook, type Transaction } from '@pay-elements/api';
+import { createHmac } from 'node:crypto';
+import { SignatureVerificationError, signWebhook, WebhookEvent, type Transaction } from '@pay-elements/api';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { jsonPost, START, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
 
@@ -195,5 +196,49 @@ describe('webhooks posted by hand', () => {
       body: 'hello',
     });
     assert.equal(response.status, 415);
+  });
+});
+
+describe('webhooks of a provider that signs another way', () => {
+  const key = 'hex-hmac-key-of-another-provider';
+  let world: World;
+  let transfers = 0;
+  before(async () => {
+    world = await startWorld({
+      kit: {
+        // e.g. `X-Other-Signature: <hex HMAC-SHA256 of the body>`
+        webhookVerifier: ({ body, headers }) => {
+          const expected = createHmac('sha256', key).update(body).digest('hex');
+          if (headers.get('x-other-signature') !== expected)
+            throw new SignatureVerificationError('signature mismatch');
+          return WebhookEvent.parse(JSON.parse(body));
+        },
+      },
+    });
+  });
+  after(() => world.close());
+
+  it('pays on what the verifier accepts and answers 400 for what it refuses', async () => {
+    const session = await openSession(world, '250.00', `order-other-${++transfers}`);
+    const transfer = await world.control('/transfers', {
+      account_number: session.account.account_number,
+      amount: 250,
+    });
+    const event = creditedEvent('evt_other_1', session, TransferAnswer.parse(transfer).data);
+    const body = JSON.stringify(event);
+    const post = (headers: Record<string, string>) =>
+      world.request('/pay/webhooks', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    // a Standard Webhooks signature means nothing to this kit: the verifier replaced that check
+    const standard = await post(signWebhook({ secret: WEBHOOK_SECRET, id: event.id, timestamp: NOW, body }));
+    assert.equal(standard.status, 400);
+    assert.equal((await post({ 'x-other-signature': 'f'.repeat(64) })).status, 400);
+    assert.equal((await world.kit.store.get(session.id))?.status, 'pending');
+    const good = await post({ 'x-other-signature': createHmac('sha256', key).update(body).digest('hex') });
+    assert.equal(good.status, 200);
+    assert.equal((await world.kit.store.get(session.id))?.status, 'paid');
   });
 });
