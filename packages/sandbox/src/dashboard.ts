@@ -43,8 +43,7 @@ export const dashboardRoutes: Route[] = [
     method: 'GET',
     path: '/_sandbox/',
     access: 'public',
-    handle: () =>
-      new Response(page, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }),
+    handle: () => new Response(page, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }),
   },
   {
     method: 'GET',

@@ -69,7 +69,7 @@ export interface SandboxHandler {
 
 export const silentLogger: SandboxLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
-const routes: readonly Route[] = [
+export const routes: readonly Route[] = [
   ...bankRoutes,
   ...paymentRoutes,
   ...invoiceRoutes,

@@ -14,7 +14,8 @@ interface Scenario {
   start(ctx: RequestContext, body: Record<string, number>): Record<string, unknown>;
 }
 
-const count = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
+const count = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
 
 export const scenarios: readonly Scenario[] = [
   {
@@ -38,7 +39,8 @@ export const scenarios: readonly Scenario[] = [
   },
   {
     name: 'out_of_order_webhooks',
-    description: 'the next `count` events (default 2) are held, then delivered newest first, one after another',
+    description:
+      'the next `count` events (default 2) are held, then delivered newest first, one after another',
     body: z.object({ count: count(2, 10, 2) }),
     start(ctx, { count = 2 }) {
       ctx.webhooks.arrange({ reorder: count });
@@ -72,7 +74,10 @@ export const scenarioRoutes: Route[] = [
       const name = param(ctx, 'name');
       const scenario = scenarios.find((s) => s.name === name);
       if (!scenario)
-        throw new SandboxFailure(404, `scenario was not found; known: ${scenarios.map((s) => s.name).join(', ')}`);
+        throw new SandboxFailure(
+          404,
+          `scenario was not found; known: ${scenarios.map((s) => s.name).join(', ')}`,
+        );
       return ok({ name, ...scenario.start(ctx, parseInput(scenario.body, ctx.body)) });
     },
   },

@@ -80,7 +80,11 @@ export class WebhookDispatcher {
   emit(input: EventInput): WebhookEvent {
     const { clock, url } = this.#options;
     const now = clock.now();
-    const event = { id: newId('evt'), created_at: new Date(now).toISOString(), ...input } as const satisfies WebhookEvent;
+    const event = {
+      id: newId('evt'),
+      created_at: new Date(now).toISOString(),
+      ...input,
+    } as const satisfies WebhookEvent;
     if (!url) return event;
     const record: DeliveryRecord = {
       id: event.id,
@@ -249,7 +253,9 @@ export class WebhookDispatcher {
       state.disabledEndpoints.add(record.url);
       record.nextAttemptAt = null;
       record.lastError = 'endpoint disabled (410 Gone)';
-      logger.warn(`webhook ${record.type} ${record.id}: ${record.url} answered 410, no more deliveries to it`);
+      logger.warn(
+        `webhook ${record.type} ${record.id}: ${record.url} answered 410, no more deliveries to it`,
+      );
     } else {
       const wait = schedule[record.step];
       record.step += 1;
