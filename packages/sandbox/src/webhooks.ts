@@ -162,8 +162,8 @@ export class WebhookDispatcher {
   /** Starts every attempt that is due on the emulator's clock, and sets a timer for the next. */
   pump(): void {
     if (this.#closed) return;
-    const { state, clock } = this.#options;
-    const { deliveries, disabledEndpoints } = state();
+    const { clock } = this.#options;
+    const { deliveries, disabledEndpoints } = this.#options.state();
     const now = clock.now();
     let next = Infinity;
     for (const record of deliveries.values()) {
