@@ -21,6 +21,7 @@ const page = `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light dark" />
     <title>pay-sandbox dashboard</title>
     <script type="module" src="/_sandbox/dashboard.js"></script>
   </head>

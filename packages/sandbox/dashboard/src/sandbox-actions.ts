@@ -18,6 +18,7 @@ export class SandboxActions extends LitElement {
       }
       form {
         display: grid;
+        min-width: 0;
         gap: 0.5rem;
         align-content: start;
         padding: 0.75rem;
@@ -32,7 +33,12 @@ export class SandboxActions extends LitElement {
       label {
         display: grid;
         gap: 0.15rem;
+        min-width: 0;
         color: var(--muted);
+      }
+      label input,
+      label select {
+        width: 100%;
       }
       .row {
         display: flex;

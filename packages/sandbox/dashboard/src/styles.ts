@@ -2,6 +2,22 @@
 // WCAG AA, visible focus.
 import { css } from 'lit';
 
+/** The page around the dashboard: the same paper in light and dark (adopted by the document). */
+export const page = css`
+  html {
+    color-scheme: light dark;
+    background: #ffffff;
+  }
+  @media (prefers-color-scheme: dark) {
+    html {
+      background: #14181d;
+    }
+  }
+  body {
+    margin: 0;
+  }
+`;
+
 export const base = css`
   :host {
     --ink: #1b1f24;
@@ -50,6 +66,8 @@ export const base = css`
   }
   input,
   select {
+    box-sizing: border-box;
+    max-width: 100%;
     font: inherit;
     padding: 0.25rem 0.4rem;
     border: 1px solid var(--line);
