@@ -106,7 +106,11 @@ describe('scenarios', () => {
   });
 
   it('out_of_order_webhooks: the next events arrive newest first', async () => {
-    await start('out_of_order_webhooks', { count: 3 });
+    // through the typed control client, as a merchant's test would
+    assert.deepEqual(await h.control.startScenario('out_of_order_webhooks', { count: 3 }), {
+      name: 'out_of_order_webhooks',
+      count: 3,
+    });
     await pay(fixtures.invoices.riceOrder);
     await h.control.transfer({ account_number: fixtures.virtualAccounts.adaNgn.account_number, amount: 10 });
     await h.sandbox.flushWebhooks();
@@ -125,6 +129,19 @@ describe('scenarios', () => {
     await h.sandbox.flushWebhooks();
     assert.equal(received.at(-1)?.type, 'invoice.paid', 'the one after goes at once again');
     assert.equal(received.length, 4);
+    const log = await h.control.webhooks();
+    assert.deepEqual(
+      log.map((d) => [d.type, d.delivered]),
+      [
+        ['invoice.paid', true],
+        ['card.withdrawn', true],
+        ['virtual_account.credited', true],
+        ['invoice.paid', true],
+      ],
+      'the log keeps the order the events happened in, newest first',
+    );
+    const again = await h.control.redeliver(log[3]?.id ?? '');
+    assert.equal(again.id, log[3]?.id);
   });
 
   it('provider_outage: every /v1 call answers 503 until the clock passes the outage', async () => {

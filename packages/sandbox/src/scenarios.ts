@@ -4,11 +4,11 @@
 import * as z from 'zod';
 import { MINUTE } from './clock.js';
 import { param, type RequestContext, type Route } from './context.js';
+import { ScenarioNames, type ScenarioName } from './control-schemas.js';
 import { ok, SandboxFailure } from './responses.js';
 import { parseInput } from './validate.js';
 
 interface Scenario {
-  name: string;
   description: string;
   body: z.ZodType<Record<string, number>>;
   start(ctx: RequestContext, body: Record<string, number>): Record<string, unknown>;
@@ -17,9 +17,8 @@ interface Scenario {
 const count = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
 
-export const scenarios: readonly Scenario[] = [
-  {
-    name: 'duplicate_webhook',
+const table: Record<ScenarioName, Scenario> = {
+  duplicate_webhook: {
     description: 'the next event is delivered `copies` times (default 2), with the same webhook-id and body',
     body: z.object({ copies: count(2, 10, 2) }),
     start(ctx, { copies = 2 }) {
@@ -27,8 +26,7 @@ export const scenarios: readonly Scenario[] = [
       return { copies };
     },
   },
-  {
-    name: 'late_webhook',
+  late_webhook: {
     description:
       'the next event is first sent `delay_minutes` (default 30) later on the emulator clock; move the clock to deliver it',
     body: z.object({ delay_minutes: count(1, 10_080, 30) }),
@@ -37,8 +35,7 @@ export const scenarios: readonly Scenario[] = [
       return { delay_minutes };
     },
   },
-  {
-    name: 'out_of_order_webhooks',
+  out_of_order_webhooks: {
     description:
       'the next `count` events (default 2) are held, then delivered newest first, one after another',
     body: z.object({ count: count(2, 10, 2) }),
@@ -47,8 +44,7 @@ export const scenarios: readonly Scenario[] = [
       return { count };
     },
   },
-  {
-    name: 'provider_outage',
+  provider_outage: {
     description:
       'every /v1 request answers 503 service unavailable (Retry-After: 1) for `minutes` (default 10) of emulator time',
     body: z.object({ minutes: count(1, 10_080, 10) }),
@@ -58,7 +54,9 @@ export const scenarios: readonly Scenario[] = [
       return { minutes, until: new Date(until).toISOString() };
     },
   },
-];
+};
+
+export const scenarios = ScenarioNames.map((name) => ({ name, ...table[name] }));
 
 export const scenarioRoutes: Route[] = [
   {
