@@ -35,7 +35,6 @@ import { invoicePage } from './invoice-page.js';
 import { notFoundPage, withNonce } from './pages.js';
 import { readStatic } from './static.js';
 
-
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
   staticRoot?: string;

@@ -88,7 +88,10 @@ describe('control API', () => {
     assert.match(card.card_id, /^crd_/);
     assert.equal(card.balance, '40.50');
     assert.match(card.masked_pan, /^539983\*{6}\d{4}$/);
-    const byDefault = await h.control.issueCard({ customer_id: fixtures.customers.emily.id, currency: 'usd' });
+    const byDefault = await h.control.issueCard({
+      customer_id: fixtures.customers.emily.id,
+      currency: 'usd',
+    });
     assert.equal(byDefault.balance, '1000.00', 'funded without a balance');
     await assert.rejects(
       h.control.issueCard({ customer_id: 'cus_nobody', currency: 'USD' }),
@@ -203,7 +206,10 @@ describe('dashboard route', () => {
     assert.equal(bare.status, 308);
     assert.equal(bare.headers.get('location'), '/_sandbox/');
     const script = await h.call('/_sandbox/dashboard.js', { key: null });
-    assert.ok(script.status === 200 || script.status === 503, 'the built script, or a word on how to build it');
+    assert.ok(
+      script.status === 200 || script.status === 503,
+      'the built script, or a word on how to build it',
+    );
     if (script.status === 503) assert.match(script.text, /npm run build:dashboard/);
     else assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
   });

@@ -1,7 +1,12 @@
 // The kit's options, parsed once with zod when the handler is created. A bad option fails there,
 // with a message naming it and saying what it expects.
 import * as z from 'zod';
-import { defaultConventions, webhookSecretProblem, type PayClient, type WebhookEvent } from '@pay-elements/api';
+import {
+  defaultConventions,
+  webhookSecretProblem,
+  type PayClient,
+  type WebhookEvent,
+} from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
