@@ -1,7 +1,7 @@
 // server-example's environment, read once and parsed with zod. A wrong value stops the start with a
 // message naming the variable and what it expects.
 import * as z from 'zod';
-import { webhookSecretProblem } from '@pay-elements/api';
+import { WebhookSecret } from '@pay-elements/api';
 
 const port = (fallback: number) =>
   z.coerce
@@ -30,13 +30,7 @@ const Env = z
       .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
       .optional(),
     /** the provider's Standard Webhooks secret, `whsec_` + base64 */
-    PAY_WEBHOOK_SECRET: z
-      .string()
-      .check((ctx) => {
-        const problem = webhookSecretProblem(ctx.value);
-        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
-      })
-      .optional(),
+    PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
     PAY_SANDBOX_PORT: port(4010),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
-import * as z from 'zod';
 import { Customer, DynamicAccount, Invoice, PaymentLink, Transaction, page } from '@pay-elements/api';
 import { createClock, fixtures, SandboxControl } from '@pay-elements/sandbox';
 import { boot, expectFailure, expectOk, KEY, START, type Harness } from './helpers.js';
@@ -16,14 +15,6 @@ import { boot, expectFailure, expectOk, KEY, START, type Harness } from './helpe
 const bin = fileURLToPath(new URL('../../packages/sandbox/bin/pay-sandbox.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pay-sandbox-state-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-const Account = z.object({ account_number: z.string(), state: z.string(), kind: z.string() });
-const Delivery = z.object({
-  id: z.string(),
-  attempts: z.number(),
-  delivered: z.boolean(),
-  next_attempt_at: z.string().nullable(),
-});
 
 const frozen = () => createClock({ frozen: true, start: START });
 
@@ -59,14 +50,14 @@ describe('state in a file, through the library', () => {
     );
     await h.control.advanceClock(90);
     await h.sandbox.flushWebhooks();
-    const deliveries = expectOk(await h.call('/_sandbox/webhooks'), Delivery.array());
+    const deliveries = await h.control.webhooks();
     const links = expectOk(await h.call('/v1/links'), page(PaymentLink)).items;
     await h.sandbox.close();
 
     h = await boot({ dataFile: file, clock: frozen(), webhookUrl: 'http://127.0.0.1:9/down' });
     try {
       assert.deepEqual(expectOk(await h.call(`/v1/customers/${customer.id}`), Customer), customer);
-      const accounts = expectOk(await h.call('/_sandbox/accounts'), Account.array());
+      const accounts = await h.control.accounts();
       assert.equal(accounts.find((a) => a.account_number === account.account_no)?.state, 'paid');
       const transactions = expectOk(await h.call('/v1/transactions?size=100'), page(Transaction)).items;
       assert.deepEqual(
@@ -81,7 +72,7 @@ describe('state in a file, through the library', () => {
       const invoices = expectOk(await h.call('/v1/invoices?size=100'), page(Invoice)).items;
       assert.ok(invoices.some((i) => i.invoice_number === invoice.invoice_number));
       assert.deepEqual(expectOk(await h.call('/v1/links'), page(PaymentLink)).items, links);
-      const restored = expectOk(await h.call('/_sandbox/webhooks'), Delivery.array());
+      const restored = await h.control.webhooks();
       assert.deepEqual(
         restored.slice(-deliveries.length).map((d) => d.id),
         deliveries.map((d) => d.id),

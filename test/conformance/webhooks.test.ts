@@ -16,7 +16,7 @@ import {
   verifyWebhook,
   type WebhookEvent,
 } from '@pay-elements/api';
-import { fixtures } from '@pay-elements/sandbox';
+import { fixtures, type Delivery } from '@pay-elements/sandbox';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 import { boot, expectFailure, expectOk, type Harness } from './helpers.js';
 
@@ -61,22 +61,8 @@ async function receiver(status: (n: number) => number) {
   };
 }
 
-const Delivery = z.object({
-  id: z.string(),
-  type: z.string(),
-  url: z.string(),
-  attempts: z.number().int(),
-  delivered: z.boolean(),
-  last_status: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
-  endpoint_disabled: z.boolean(),
-  created_at: z.string(),
-});
-type Delivery = z.infer<typeof Delivery>;
-
 async function log(h: Harness): Promise<Delivery[]> {
-  return expectOk(await h.call('/_sandbox/webhooks'), Delivery.array());
+  return h.control.webhooks();
 }
 
 const text = (r: Received, name: string) => String(r.headers[name] ?? '');
@@ -289,7 +275,7 @@ describe('webhooks', () => {
     assert.ok(first);
     const id = text(first, 'webhook-id');
     h.sandbox.clock.advance(MINUTE);
-    const answer = expectOk(await h.call(`/_sandbox/webhooks/${id}/redeliver`, { method: 'POST' }), Delivery);
+    const answer = await h.control.redeliver(id); // POST /_sandbox/webhooks/{id}/redeliver
     assert.equal(answer.id, id);
     await h.sandbox.flushWebhooks();
     const second = hooks.received[1];

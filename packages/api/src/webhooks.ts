@@ -59,6 +59,12 @@ export function webhookSecretProblem(secret: string): string | null {
   return null;
 }
 
+/** A configuration value that must be a Standard Webhooks secret; the issue says what is wrong. */
+export const WebhookSecret = z.string({ error: 'must be a string' }).check((ctx) => {
+  const problem = webhookSecretProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
+
 function secretKey(secret: string): Buffer {
   const problem = webhookSecretProblem(secret);
   if (problem) throw new TypeError(`webhook secret ${problem}`);

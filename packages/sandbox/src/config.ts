@@ -1,7 +1,7 @@
 // The emulator's environment, read once and parsed: a wrong value stops it at start with a message
 // naming the variable and what it expects.
 import * as z from 'zod';
-import { webhookSecretProblem } from '@pay-elements/api';
+import { WebhookSecret } from '@pay-elements/api';
 import { DEFAULT_HOST, DEFAULT_PORT, type StartOptions } from './server.js';
 
 const port = z.coerce
@@ -16,13 +16,7 @@ const EnvSchema = z.object({
   PAY_SANDBOX_API_KEY: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_RESTRICTED_KEY: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_WEBHOOK_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
-  PAY_SANDBOX_WEBHOOK_SECRET: z
-    .string()
-    .check((ctx) => {
-      const problem = webhookSecretProblem(ctx.value);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
-    })
-    .optional(),
+  PAY_SANDBOX_WEBHOOK_SECRET: WebhookSecret.optional(),
   PAY_SANDBOX_DATA: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_REVEAL_LIMIT: z.coerce
     .number({ error: 'must be a number' })

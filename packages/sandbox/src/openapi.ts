@@ -3,68 +3,46 @@
 // drift from either. Served at GET /_sandbox/openapi.json; test/conformance/openapi.test.ts calls
 // every operation and validates the real answers against it.
 import * as z from 'zod';
-import {
-  Bank,
-  BankSuggestion,
-  CardEvent,
-  CardSecret,
-  CardWithdrawal,
-  CardWithdrawParams,
-  CreateDynamicAccountParams,
-  CreateInvoiceParams,
-  CreateVirtualAccountParams,
-  Customer,
-  defaultConventions,
-  DynamicAccount,
-  Empty,
-  FailureEnvelope,
-  Invoice,
-  InvoiceView,
-  PaymentLink,
-  PaymentResult,
-  PermanentVirtualAccount,
-  SendPaymentParams,
-  SuggestBanksParams,
-  Transaction,
-  ValidationBody,
-  VirtualAccountCreation,
-  Wallet,
-} from '@pay-elements/api';
+import * as api from '@pay-elements/api';
 import type { Route } from './context.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const responses = {
-  Bank,
-  BankSuggestion,
-  CardEvent,
-  CardSecret,
-  CardWithdrawal,
-  Customer,
-  DynamicAccount,
-  Empty,
-  FailureEnvelope,
-  Invoice,
-  InvoiceView,
-  PaymentLink,
-  PaymentResult,
-  PermanentVirtualAccount,
-  Transaction,
-  ValidationBody,
-  VirtualAccountCreation,
-  Wallet,
-} satisfies Record<string, z.ZodType>;
-const requests = {
-  CardWithdrawParams,
-  CreateDynamicAccountParams,
-  CreateInvoiceParams,
-  CreateVirtualAccountParams,
-  SendPaymentParams,
-  SuggestBanksParams,
-} satisfies Record<string, z.ZodType>;
+/** The api package's schemas that answers carry (as components, by these names). */
+const responseNames = [
+  'Bank',
+  'BankSuggestion',
+  'CardEvent',
+  'CardSecret',
+  'CardWithdrawal',
+  'Customer',
+  'DynamicAccount',
+  'Empty',
+  'FailureEnvelope',
+  'Invoice',
+  'InvoiceView',
+  'PaymentLink',
+  'PaymentResult',
+  'PermanentVirtualAccount',
+  'Transaction',
+  'ValidationBody',
+  'VirtualAccountCreation',
+  'Wallet',
+] as const;
+/** The api package's schemas of request bodies. */
+const requestNames = [
+  'CardWithdrawParams',
+  'CreateDynamicAccountParams',
+  'CreateInvoiceParams',
+  'CreateVirtualAccountParams',
+  'SendPaymentParams',
+  'SuggestBanksParams',
+] as const;
 
-type ResponseName = keyof typeof responses;
-type RequestName = keyof typeof requests;
+type ResponseName = (typeof responseNames)[number];
+type RequestName = (typeof requestNames)[number];
+const pick = (names: readonly (ResponseName | RequestName)[]): Record<string, z.ZodType> =>
+  Object.fromEntries(names.map((name) => [name, api[name]]));
 
 const ref = (name: ResponseName | RequestName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -124,13 +102,13 @@ interface Operation {
   banks?: boolean;
 }
 
-const q = defaultConventions.query;
+const q = api.defaultConventions.query;
 const listParams: NonNullable<Operation['params']> = [
   { name: q.page, in: 'query', description: 'page number, from 0' },
   {
     name: q.size,
     in: 'query',
-    description: `page size, default ${defaultConventions.pageSize.default}, at most ${defaultConventions.pageSize.max}`,
+    description: `page size, default ${api.defaultConventions.pageSize.default}, at most ${api.defaultConventions.pageSize.max}`,
   },
   { name: q.sort, in: 'query', description: '`field,asc` or `field,desc`' },
   { name: q.filter, in: 'query', description: '`field:value` pairs joined by `;`' },
@@ -359,7 +337,7 @@ function build(): JsonSchema {
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api-key' },
         bearer: { type: 'http', scheme: 'bearer' },
       },
-      schemas: { ...components(responses, 'output'), ...components(requests, 'input') },
+      schemas: { ...components(pick(responseNames), 'output'), ...components(pick(requestNames), 'input') },
     },
   };
 }

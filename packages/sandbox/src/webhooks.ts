@@ -2,9 +2,11 @@
 // signed the Standard Webhooks way and retried on a schedule read on the emulator's clock, so moving
 // the clock makes later retries due. A 2xx delivers, 410 disables the URL, anything else retries.
 // Delivery never blocks or breaks an API answer; flush() lets a test wait for the attempts due now.
+import type * as z from 'zod';
 import { signWebhook, type WebhookEvent } from '@pay-elements/api';
 import { MINUTE, type SandboxClock } from './clock.js';
 import type { EventInput, SandboxLogger } from './context.js';
+import type { DeliverySchema } from './control-schemas.js';
 import { newId } from './ids.js';
 import { SandboxFailure } from './responses.js';
 import type { DeliveryRecord, State } from './store.js';
@@ -38,18 +40,7 @@ export interface DispatcherOptions {
 }
 
 /** A delivery as the control API answers it. */
-export interface DeliveryView {
-  id: string;
-  type: string;
-  url: string;
-  attempts: number;
-  delivered: boolean;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  endpoint_disabled: boolean;
-  created_at: string;
-}
+export type DeliveryView = z.infer<typeof DeliverySchema>;
 
 /** How the next events are sent, set by a scenario and used up by the events it applies to. */
 export interface NextEvents {

@@ -1,12 +1,7 @@
 // The kit's options, parsed once with zod when the handler is created. A bad option fails there,
 // with a message naming it and saying what it expects.
 import * as z from 'zod';
-import {
-  defaultConventions,
-  webhookSecretProblem,
-  type PayClient,
-  type WebhookEvent,
-} from '@pay-elements/api';
+import { defaultConventions, WebhookSecret, type PayClient, type WebhookEvent } from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
@@ -167,13 +162,7 @@ const Options = z.object({
   clock: z
     .custom<Clock>((v) => hasMethods(v, 'now'), { error: 'must be an object with now(): number' })
     .default({ now: () => Date.now() }),
-  webhookSecret: z
-    .string({ error: 'must be a string' })
-    .check((ctx) => {
-      const problem = webhookSecretProblem(ctx.value);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
-    })
-    .optional(),
+  webhookSecret: WebhookSecret.optional(),
   webhookVerifier: fn<WebhookVerifier>('({body, headers, now}) → WebhookEvent').optional(),
   webhookToleranceSeconds: z
     .number({ error: 'must be a number of seconds' })

@@ -1,22 +1,15 @@
-// What the dashboard reads from the emulator (the fields it shows).
+// What the dashboard reads from the emulator (the fields it shows). The control API's own views are
+// the emulator's types, imported for their shape only (nothing of the server is bundled).
+export type { AccountOverview as Account } from '../../src/resources/virtual-accounts.js';
+export type { DeliveryView as Delivery } from '../../src/webhooks.js';
+export type { Fault } from '../../src/faults.js';
+
 export interface Customer {
   id: string;
   email: string;
   first_name: string;
   last_name: string;
   country_code: string;
-}
-
-export interface Account {
-  account_number: string;
-  account_name: string;
-  bank_name: string;
-  kind: 'single_use' | 'permanent';
-  customer_id: string;
-  currency: string;
-  amount: string | null;
-  state: 'open' | 'paid' | 'expired' | 'permanent';
-  expires_at: string | null;
 }
 
 export interface Transaction {
@@ -28,27 +21,6 @@ export interface Transaction {
   message: string;
   created_at: string;
   wallet: { id?: string; currency?: string };
-}
-
-export interface Delivery {
-  id: string;
-  type: string;
-  url: string;
-  attempts: number;
-  delivered: boolean;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  endpoint_disabled: boolean;
-}
-
-export interface Fault {
-  id: string;
-  path_prefix: string;
-  method: string | null;
-  status: number | null;
-  times: number | null;
-  until: string | null;
 }
 
 export interface Page<T> {

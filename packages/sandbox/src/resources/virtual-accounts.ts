@@ -10,6 +10,8 @@ import {
   type Transaction,
   type VirtualAccountCreation,
 } from '@pay-elements/api';
+import type * as z from 'zod';
+import type { AccountOverviewSchema } from '../control-schemas.js';
 import { MINUTE, isoOffset, isoZ } from '../clock.js';
 import type { Route, Services } from '../context.js';
 import { findBank } from '../data/banks.js';
@@ -190,20 +192,7 @@ function listPermanent(services: Services, url: URL): PermanentVirtualAccount[] 
 }
 
 /** A virtual account as the dashboard shows it, single-use or permanent, with its state now. */
-export interface AccountOverview {
-  account_number: string;
-  account_name: string;
-  bank_name: string;
-  kind: 'single_use' | 'permanent';
-  customer_id: string;
-  currency: string;
-  /** the exact amount a single-use account accepts; null for a permanent one */
-  amount: string | null;
-  state: 'open' | 'paid' | 'expired' | 'permanent';
-  reference: string;
-  expires_at: string | null;
-  created_at: string | null;
-}
+export type AccountOverview = z.infer<typeof AccountOverviewSchema>;
 
 /** Every virtual account, single-use ones newest first, then the permanent ones. */
 export function accountOverview(services: Services): AccountOverview[] {
