@@ -196,7 +196,7 @@ describe('sandbox dashboard', () => {
     const withPaid = await accounts.count();
     await page.getByRole('button', { name: 'Reset' }).click();
     await status().filter({ hasText: 'Reset to the seed: done.' }).waitFor();
-    await page.getByText('No events yet.').waitFor();
+    await page.getByText('No events yet').waitFor();
     assert.ok((await accounts.count()) < withPaid);
     assert.equal(await accounts.filter({ hasText: 'single-use' }).count(), 0);
     assert.deepEqual(await cspViolations(page), []);
