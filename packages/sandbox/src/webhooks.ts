@@ -57,6 +57,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export class WebhookDispatcher {
   readonly #options: DispatcherOptions;
   readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #closing = new AbortController();
+  /** redeliveries asked for while an attempt at the same event was in flight */
+  readonly #again = new Set<string>();
   #closed = false;
   #timer: NodeJS.Timeout | undefined;
   #next: NextEvents = {};
@@ -130,6 +133,7 @@ export class WebhookDispatcher {
     record.step = 0;
     record.after = null;
     record.nextAttemptAt = this.#options.clock.now();
+    if (this.#inFlight.has(id)) this.#again.add(id);
     this.#options.changed();
     this.pump();
     return record;
@@ -199,6 +203,7 @@ export class WebhookDispatcher {
   /** Abandons attempts in flight and stops the timer. */
   close(): void {
     this.#closed = true;
+    this.#closing.abort();
     clearTimeout(this.#timer);
   }
 
@@ -217,7 +222,7 @@ export class WebhookDispatcher {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: record.body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.any([this.#closing.signal, AbortSignal.timeout(timeoutMs)]),
       });
       await response.body?.cancel().catch(() => undefined);
       status = response.status;
@@ -256,6 +261,10 @@ export class WebhookDispatcher {
           wait === undefined ? ', giving up' : `, next attempt at ${iso(record.nextAttemptAt)}`
         }`,
       );
+    }
+    if (this.#again.delete(record.id)) {
+      record.step = 0;
+      record.nextAttemptAt = now;
     }
     // whatever waited for this attempt (out of order) may go now
     for (const other of state.deliveries.values()) if (other.after === record.id) other.after = null;
