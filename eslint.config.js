@@ -30,11 +30,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/elements/**/*.ts', 'demo/**/*.ts'],
+    files: ['packages/elements/**/*.ts', 'demo/**/*.ts', 'packages/sandbox/dashboard/**/*.ts'],
     ...lit.configs['flat/recommended'],
   },
   {
-    files: ['packages/elements/**/*.ts', 'demo/**/*.ts'],
+    files: ['packages/elements/**/*.ts', 'demo/**/*.ts', 'packages/sandbox/dashboard/**/*.ts'],
     ...wc.configs['flat/recommended'],
   },
   {

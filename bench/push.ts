@@ -17,9 +17,10 @@ import { createPayHandler, MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { buildElements, chromiumArgs, chromiumPath } from '../test/e2e/harness.js';
 import { percentile, ratio, table } from './lib.js';
+import { webhookSecretFor } from '../test/support/webhook-secret.js';
 
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_bench_push_0123456789';
+const SECRET = webhookSecretFor('bench push');
 const TRIALS = 15;
 const STREAMS = 2_000;
 

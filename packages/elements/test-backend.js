@@ -56,7 +56,8 @@
 import { createServer } from 'node:http';
 
 const KEY = 'sk_sandbox_local';
-const WEBHOOK_SECRET = 'whsec_elements_tests';
+// a Standard Webhooks secret: `whsec_` + base64 of 32 bytes
+const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements element tests hooks').toString('base64')}`;
 
 /**
  * Orders the kit's resolveOrder knows (src/test/backend.ts names them), each also with any suffix

@@ -8,12 +8,14 @@
 // emulator both start fresh, and POST /demo-api/reset empties both together.
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
   createClock,
+  DEFAULT_API_KEY,
+  DEFAULT_WEBHOOK_SECRET,
   SandboxControl,
   startSandbox,
   fixtures,
@@ -36,9 +38,6 @@ import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
 import { readStatic } from './static.js';
-
-const SANDBOX_KEY = 'sk_sandbox_local';
-const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_local';
 
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
@@ -101,6 +100,14 @@ async function openStore(config: ExampleConfig, fresh: boolean): Promise<Session
   mkdirSync(dirname(config.PAY_DB), { recursive: true });
   const { SqliteStore } = await import('@pay-elements/server/sqlite');
   return new SqliteStore(config.PAY_DB);
+}
+
+/** The emulator's state file: the one PAY_SANDBOX_DATA names, else beside a PAY_DB file, else none. */
+function sandboxDataFile(config: ExampleConfig): string | undefined {
+  if (config.PAY_SANDBOX_DATA) return config.PAY_SANDBOX_DATA;
+  if (config.PAY_DB === ':memory:') return undefined;
+  mkdirSync(dirname(config.PAY_DB), { recursive: true });
+  return join(dirname(config.PAY_DB), 'sandbox.json');
 }
 
 /** A path segment decoded, or '' when it is not valid percent-encoding (answered as not found). */
@@ -203,19 +210,23 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       host: config.HOST,
       clock: options.clock ?? createClock(),
       webhookUrl: `http://${config.HOST}:${port}/pay/webhooks`,
-      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      webhookSecret: DEFAULT_WEBHOOK_SECRET,
+      dataFile: sandboxDataFile(config),
     });
     client = new PayClient({
-      apiKey: SANDBOX_KEY,
+      apiKey: DEFAULT_API_KEY,
       baseUrl: sandbox.url,
       timeout: 5_000,
       ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
     });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id;
-    webhookSecret = SANDBOX_WEBHOOK_SECRET;
+    webhookSecret = DEFAULT_WEBHOOK_SECRET;
   }
-  const control = sandbox ? new SandboxControl(sandbox.url, SANDBOX_KEY) : null;
-  const lifetime = demoLifetime({ inProcessEmulator: sandbox !== null });
+  const control = sandbox ? new SandboxControl(sandbox.url, DEFAULT_API_KEY) : null;
+  const lifetime = demoLifetime({
+    inProcessEmulator: sandbox !== null,
+    emulatorKeepsState: sandboxDataFile(config) !== undefined,
+  });
 
   function createKit(store: SessionStore): PayHandler {
     return createPayHandler({

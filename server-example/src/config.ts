@@ -1,6 +1,7 @@
 // server-example's environment, read once and parsed with zod. A wrong value stops the start with a
 // message naming the variable and what it expects.
 import * as z from 'zod';
+import { WebhookSecret } from '@pay-elements/api';
 
 const port = (fallback: number) =>
   z.coerce
@@ -28,7 +29,8 @@ const Env = z
     PAY_BASE_URL: z
       .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
       .optional(),
-    PAY_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+    /** the provider's Standard Webhooks secret, `whsec_` + base64 */
+    PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
     PAY_SANDBOX_PORT: port(4010),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
@@ -37,6 +39,11 @@ const Env = z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user@host:5432/shop')
       .optional(),
+    /**
+     * the in-process emulator's state file; default beside PAY_DB (sandbox.json), none when PAY_DB is
+     * `:memory:`, so the emulator lives as long as the sessions that point at its accounts
+     */
+    PAY_SANDBOX_DATA: z.string().min(1).optional(),
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
     /** how long a client may take to send a request's headers, ms (slow clients are cut off) */

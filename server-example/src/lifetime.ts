@@ -7,15 +7,16 @@ import { rmSync } from 'node:fs';
 export type DemoLifetime = 'fresh' | 'kept';
 
 /**
- * The lifetime of this run. A real provider keeps its accounts, so the sessions are kept with them.
- * The in-process emulator keeps its state in memory only, so the sessions start afresh with it.
- *
- * When the emulator can keep its state in a file (`pay-sandbox --data FILE`, `PAY_SANDBOX_DATA`),
- * wire "both kept" here: answer `kept` when that file is configured, and give the same file to
- * `startSandbox` in app.ts.
+ * The lifetime of this run. A real provider keeps its accounts, so the sessions are kept with them;
+ * so does the in-process emulator when it keeps its state in a file (by default `sandbox.json` beside
+ * PAY_DB, or PAY_SANDBOX_DATA). An emulator in memory only (PAY_DB `:memory:`) starts afresh, and so
+ * do the sessions.
  */
-export function demoLifetime(options: { inProcessEmulator: boolean }): DemoLifetime {
-  return options.inProcessEmulator ? 'fresh' : 'kept';
+export function demoLifetime(options: {
+  inProcessEmulator: boolean;
+  emulatorKeepsState: boolean;
+}): DemoLifetime {
+  return options.inProcessEmulator && !options.emulatorKeepsState ? 'fresh' : 'kept';
 }
 
 /** Deletes a SQLite database and its journal files, so that the next open starts empty. */

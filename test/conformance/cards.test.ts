@@ -91,6 +91,30 @@ describe('cards', () => {
     assert.equal(await balanceOf(h, USD), '25250.00');
   });
 
+  it('funds a card issued without a balance, so its first withdrawal succeeds into the wallet', async () => {
+    const issued = await h.control.issueCard({ customer_id: fixtures.customers.kwame.id, currency: 'GHS' });
+    assert.equal(issued.balance, '1000.00');
+    const GHS = fixtures.wallets.GHS.id;
+    const before = await balanceOf(h, GHS);
+    const result = expectOk(
+      await h.call(`/v1/cards/${issued.card_id}/withdraw`, {
+        method: 'POST',
+        body: { currency: 'GHS', amount: 1000 },
+      }),
+      CardWithdrawal,
+    );
+    assert.equal(result.amount, '1000.00');
+    assert.equal(Number(await balanceOf(h, GHS)) - Number(before), 1000, 'the wallet received it all');
+    expectFailure(
+      await h.call(`/v1/cards/${issued.card_id}/withdraw`, {
+        method: 'POST',
+        body: { currency: 'GHS', amount: 0.01 },
+      }),
+      400,
+      'insufficient card balance',
+    );
+  });
+
   it('refuses withdrawals from unknown cards, in another currency, or without the fields', async () => {
     expectFailure(
       await h.call('/v1/cards/crd_nope/withdraw', { method: 'POST', body: { currency: 'USD', amount: 1 } }),

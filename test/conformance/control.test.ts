@@ -88,8 +88,11 @@ describe('control API', () => {
     assert.match(card.card_id, /^crd_/);
     assert.equal(card.balance, '40.50');
     assert.match(card.masked_pan, /^539983\*{6}\d{4}$/);
-    const unfunded = await h.control.issueCard({ customer_id: fixtures.customers.emily.id, currency: 'usd' });
-    assert.equal(unfunded.balance, '0.00');
+    const byDefault = await h.control.issueCard({
+      customer_id: fixtures.customers.emily.id,
+      currency: 'usd',
+    });
+    assert.equal(byDefault.balance, '1000.00', 'funded without a balance');
     await assert.rejects(
       h.control.issueCard({ customer_id: 'cus_nobody', currency: 'USD' }),
       (e: unknown) =>
@@ -125,6 +128,7 @@ describe('control API', () => {
         delay_ms: 0,
         times: null,
         drop: false,
+        until: null,
       },
     );
     for (let i = 0; i < 3; i++) expectFailure(await h.call('/v1/wallets'), 503, 'service unavailable');
@@ -177,5 +181,36 @@ describe('control API', () => {
     expectFailure(await h.call('/v1/wallets'), 502, 'bad gateway');
     await h.control.reset();
     expectOk(await h.call('/v1/wallets'), Wallet.array());
+  });
+});
+
+describe('dashboard route', () => {
+  let h: Harness;
+  before(async () => {
+    h = await boot();
+  });
+  after(() => h.sandbox.close());
+
+  it('serves the page without a key, under a strict CSP, and never with the key in it', async () => {
+    const page = await h.call('/_sandbox/', { key: null });
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    assert.match(page.text, /<script type="module" src="\/_sandbox\/dashboard\.js"><\/script>/);
+    assert.doesNotMatch(page.text, /<style|style=|sk_sandbox/);
+    const bare = await fetch(`${h.sandbox.url}/_sandbox`, { redirect: 'manual' });
+    assert.equal(bare.status, 308);
+    assert.equal(bare.headers.get('location'), '/_sandbox/');
+    const script = await h.call('/_sandbox/dashboard.js', { key: null });
+    assert.ok(
+      script.status === 200 || script.status === 503,
+      'the built script, or a word on how to build it',
+    );
+    if (script.status === 503) assert.match(script.text, /npm run build:dashboard/);
+    else assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
   });
 });

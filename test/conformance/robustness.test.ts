@@ -104,8 +104,8 @@ describe('robustness', () => {
     const invoices = await h.call('/v1/invoices', { method: 'PUT' });
     expectFailure(invoices, 405, 'method not allowed');
     assert.equal(invoices.headers.get('allow'), 'GET, POST');
-    const faults = await h.call('/_sandbox/faults', { method: 'GET' });
-    assert.equal(faults.headers.get('allow'), 'DELETE, POST');
+    const faults = await h.call('/_sandbox/faults', { method: 'PUT' });
+    assert.equal(faults.headers.get('allow'), 'DELETE, GET, POST');
   });
 
   it('answers 400 for malformed JSON and for JSON that is not an object', async () => {

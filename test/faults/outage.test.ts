@@ -20,9 +20,10 @@ import {
 } from '@pay-elements/sandbox';
 import { createPayHandler, type PayHandler, type SessionRecord } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_faults_outage';
+const SECRET = webhookSecretFor('faults_outage');
 /** The client's timeout and the kit's per-check timeout, ms (real time). */
 const TIMEOUT = 300;
 const INTERVAL = 5000;

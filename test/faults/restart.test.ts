@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
 import { baseEnv, freePort, until } from '../support/processes.js';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_faults_restart';
+const SECRET = webhookSecretFor('faults_restart');
 
 interface Running {
   child: ChildProcess;

@@ -18,9 +18,10 @@ import {
   until,
   type Running,
 } from '../support/processes.js';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_instances_test';
+const SECRET = webhookSecretFor('instances');
 const POLL_INTERVAL_MS = 1000;
 const POLL_SECONDS = 10;
 

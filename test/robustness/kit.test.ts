@@ -23,9 +23,10 @@ import { createClock, fixtures, startSandbox, type Sandbox } from '@pay-elements
 import { createPayHandler, type Logger, type PayHandler } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { body, contentType, headers, methods, query, segment } from './arbitraries.js';
+import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const KEY = 'sk_sandbox_local';
-const SECRET = 'whsec_robustness_kit';
+const SECRET = webhookSecretFor('robustness_kit');
 const SHOP = 'https://shop.example';
 const MiB = 1024 * 1024;
 
@@ -190,7 +191,15 @@ describe('backend kit under hostile input (fast-check)', () => {
           };
           if (signed && path === '/pay/webhooks') {
             // a valid signature over a hostile body: the event parsing itself is exercised
-            sent['pay-signature'] = signWebhook(SECRET, payload, Math.floor(sandbox.clock.now() / 1000));
+            Object.assign(
+              sent,
+              signWebhook({
+                secret: SECRET,
+                id: 'evt_hostile',
+                timestamp: Math.floor(sandbox.clock.now() / 1000),
+                body: payload,
+              }),
+            );
           }
           const init: RequestInit = { method, headers: sent, signal: AbortSignal.timeout(2000) };
           if (method !== 'GET' && method !== 'HEAD') init.body = payload;

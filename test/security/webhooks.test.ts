@@ -1,5 +1,5 @@
-// Webhooks through server-example over real HTTP, with the emulator's own signed deliveries captured
-// byte for byte on their way out (the emulator posts with the global fetch, which the test watches).
+// Webhooks through server-example over real HTTP, with the emulator's own signed deliveries (Standard
+// Webhooks headers) captured byte for byte on their way out (the emulator posts with the global fetch, which the test watches).
 // The kit's unit tests (packages/server/src/webhooks.test.ts) sign events by hand; what they leave out,
 // and this covers: the exact bytes of a real delivery replayed (at once, many times together, and
 // after the tolerance window on the shared clock), and a real delivery altered by one byte — a
@@ -14,8 +14,11 @@ import { readConfig } from '../../server-example/src/config.js';
 
 interface Delivery {
   body: string;
-  signature: string;
+  /** the Standard Webhooks headers it was sent with: webhook-id, webhook-timestamp, webhook-signature */
+  headers: Record<string, string>;
 }
+
+const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
 const SECRET_KEY = 'sk_sandbox_local';
 
@@ -35,7 +38,9 @@ describe('webhooks into server-example, replayed and altered', () => {
     globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
       if (url.endsWith('/pay/webhooks') && init?.method === 'POST' && typeof init.body === 'string') {
-        deliveries.push({ body: init.body, signature: new Headers(init.headers).get('pay-signature') ?? '' });
+        const sent = new Headers(init.headers);
+        const headers = Object.fromEntries(SIGNATURE_HEADERS.map((name) => [name, sent.get(name) ?? '']));
+        deliveries.push({ body: init.body, headers });
         if (holding) return new Response('{}', { status: 200 });
       }
       return realFetch(input, init);
@@ -61,7 +66,7 @@ describe('webhooks into server-example, replayed and altered', () => {
   const post = (delivery: Delivery) =>
     realFetch(`${app.url}/pay/webhooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'pay-signature': delivery.signature },
+      headers: { 'content-type': 'application/json', ...delivery.headers },
       body: delivery.body,
     });
 
@@ -134,11 +139,25 @@ describe('webhooks into server-example, replayed and altered', () => {
     ];
     for (const [what, body] of alterations) {
       assert.ok(Math.abs(Buffer.byteLength(body) - Buffer.byteLength(delivery.body)) <= 1, what);
-      const response = await post({ body, signature: delivery.signature });
+      const response = await post({ body, headers: delivery.headers });
       assert.equal(response.status, 400, `refused: ${what}`);
     }
-    const badSignature = delivery.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-    assert.equal((await post({ body: delivery.body, signature: badSignature })).status, 400);
+    const signature = delivery.headers['webhook-signature'] ?? '';
+    // one bit of the MAC changed (the character before the base64 padding)
+    const badSignature = signature.replace(/.(=*)$/, (m, pad: string) => `${m[0] === 'A' ? 'B' : 'A'}${pad}`);
+    const badHeaders = { ...delivery.headers, 'webhook-signature': badSignature };
+    assert.equal((await post({ body: delivery.body, headers: badHeaders })).status, 400);
+    const otherId = { ...delivery.headers, 'webhook-id': 'evt_not_this_one' };
+    assert.equal((await post({ body: delivery.body, headers: otherId })).status, 400, 'the id is signed');
+    const laterStamp = {
+      ...delivery.headers,
+      'webhook-timestamp': String(Number(delivery.headers['webhook-timestamp']) + 1),
+    };
+    assert.equal(
+      (await post({ body: delivery.body, headers: laterStamp })).status,
+      400,
+      'the time is signed',
+    );
     assert.equal(await status(session.id), 'pending', 'no altered delivery paid anything');
     assert.equal(paid.includes(session.id), false);
 

@@ -8,9 +8,10 @@ import { PayClient } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
 import { createClock, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
 import { createPayHandler, type PayHandler } from '@pay-elements/server';
+import { webhookSecretFor } from './webhook-secret.js';
 
 const KEY = 'sk_sandbox_local';
-const WEBHOOK_SECRET = 'whsec_frameworks_0123456789';
+const WEBHOOK_SECRET = webhookSecretFor('frameworks');
 const START = Date.parse('2026-11-21T10:00:00.000Z');
 
 /** What a framework mount is given: the kit as a Fetch-standard handler. */

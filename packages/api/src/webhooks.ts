@@ -1,8 +1,12 @@
-// Webhook events. The spec says the provider signs its webhooks but shows neither the events nor the
-// scheme, so these are the emulator's own, documented in the README and used by the kit to verify:
+// Webhook events and their signatures. The spec says the provider signs its webhooks but shows
+// neither the events nor the scheme, so the events are the emulator's own (documented in the sandbox
+// README) and the signature follows the Standard Webhooks specification (standardwebhooks.com):
 //
-//   header   Pay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, `${t}.${raw body}`)>
-//   body     {"id": "evt_…", "type": "…", "created_at": "…", "data": {…}}
+//   webhook-id: evt_…              the event id, the same on every retry and redelivery
+//   webhook-timestamp: <unix s>    when this attempt was signed
+//   webhook-signature: v1,<base64 HMAC-SHA256(key, `${id}.${timestamp}.${raw body}`)> [v1,… more]
+//   secret: whsec_<base64 of the 24 to 64 byte key>
+//   body: {"id": "evt_…", "type": "…", "created_at": "…", "data": {…}}
 //
 // Types sent by the emulator:
 //   virtual_account.credited  data: {transaction, account_number, account_reference, customer_id, amount, currency}
@@ -14,7 +18,11 @@ import * as z from 'zod';
 import { Transaction } from './schemas/resources.js';
 import { SignatureVerificationError } from './core/error.js';
 
-export const SIGNATURE_HEADER = 'pay-signature';
+export const WEBHOOK_ID_HEADER = 'webhook-id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+/** How far a signature's timestamp may be from now, either way, before it is refused as a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const CreditedEvent = z.object({
   id: z.string(),
@@ -38,40 +46,100 @@ export const OtherEvent = z.object({
 export const WebhookEvent = z.discriminatedUnion('type', [CreditedEvent, OtherEvent]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
-/** The `Pay-Signature` header value for `body` sent at `timestamp` (unix seconds). */
-export function signWebhook(secret: string, body: string, timestamp: number): string {
-  const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${mac}`;
+const SECRET_PREFIX = 'whsec_';
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** Why `secret` is not a Standard Webhooks secret (`whsec_` + base64 of 24 to 64 bytes), or null. */
+export function webhookSecretProblem(secret: string): string | null {
+  if (!secret.startsWith(SECRET_PREFIX)) return 'must start with "whsec_"';
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) return 'must be "whsec_" followed by base64';
+  const bytes = Buffer.from(encoded, 'base64').byteLength;
+  if (bytes < 24 || bytes > 64) return `must encode 24 to 64 bytes (this one has ${bytes})`;
+  return null;
+}
+
+/** A configuration value that must be a Standard Webhooks secret; the issue says what is wrong. */
+export const WebhookSecret = z.string({ error: 'must be a string' }).check((ctx) => {
+  const problem = webhookSecretProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
+
+function secretKey(secret: string): Buffer {
+  const problem = webhookSecretProblem(secret);
+  if (problem) throw new TypeError(`webhook secret ${problem}`);
+  return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+}
+
+function mac(key: Buffer, id: string, timestamp: number, body: string): Buffer {
+  return createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+}
+
+export interface SignWebhookInput {
+  secret: string;
+  /** the event id, sent as `webhook-id` */
+  id: string;
+  /** unix seconds */
+  timestamp: number;
+  /** the exact bytes that will be sent */
+  body: string;
+}
+
+/** The three Standard Webhooks headers for one attempt at sending `body`. */
+export function signWebhook(input: SignWebhookInput): Record<string, string> {
+  const signature = mac(secretKey(input.secret), input.id, input.timestamp, input.body).toString('base64');
+  return {
+    [WEBHOOK_ID_HEADER]: input.id,
+    [WEBHOOK_TIMESTAMP_HEADER]: String(input.timestamp),
+    [WEBHOOK_SIGNATURE_HEADER]: `v1,${signature}`,
+  };
+}
+
+/** Request headers as a Fetch `Headers`, or a plain record (node's `req.headers`). */
+export type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name] ?? headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : value?.[0];
 }
 
 export interface VerifyWebhookOptions {
   secret: string;
   /** the raw request body, exactly as received */
   body: string;
-  /** the `Pay-Signature` header */
-  header: string | null | undefined;
+  headers: HeaderSource;
   /** now, in unix seconds; injectable for tests */
   now?: number;
-  /** how old a signature may be before it is refused as a replay; default 300 s */
+  /** default 300 s either way */
   toleranceSeconds?: number;
 }
 
-/** Verifies the signature over the raw body in constant time and parses the event. */
+/**
+ * Verifies a Standard Webhooks signature over the raw body (any one of the space-separated `v1`
+ * signatures may match, so a secret can be rotated), in constant time, and parses the event. The
+ * body's `id` must be the signed `webhook-id`.
+ */
 export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
-  const { secret, body, header, toleranceSeconds = 300 } = options;
+  const { body, headers, toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS } = options;
+  const key = secretKey(options.secret);
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  if (!header) throw new SignatureVerificationError('missing signature header');
-  const parts = new Map(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
-  const t = Number(parts.get('t'));
-  const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(given)) {
-    throw new SignatureVerificationError('malformed signature header');
-  }
+  const id = header(headers, WEBHOOK_ID_HEADER);
+  const timestamp = header(headers, WEBHOOK_TIMESTAMP_HEADER);
+  const signatures = header(headers, WEBHOOK_SIGNATURE_HEADER);
+  if (!id || !timestamp || !signatures) throw new SignatureVerificationError('missing signature headers');
+  if (!/^\d{1,12}$/.test(timestamp)) throw new SignatureVerificationError('malformed webhook-timestamp');
+  const t = Number(timestamp);
   if (Math.abs(now - t) > toleranceSeconds)
     throw new SignatureVerificationError('signature timestamp outside tolerance');
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
-  if (!timingSafeEqual(expected, Buffer.from(given, 'hex')))
-    throw new SignatureVerificationError('signature mismatch');
+  const expected = mac(key, id, t, body);
+  const matches = signatures.split(' ').some((entry) => {
+    const [version, value] = entry.split(',', 2);
+    if (version !== 'v1' || !value || !BASE64.test(value)) return false;
+    const given = Buffer.from(value, 'base64');
+    return given.byteLength === expected.byteLength && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new SignatureVerificationError('signature mismatch');
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -80,5 +148,6 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
   }
   const event = WebhookEvent.safeParse(json);
   if (!event.success) throw new SignatureVerificationError('unrecognised event');
+  if (event.data.id !== id) throw new SignatureVerificationError('event id does not match webhook-id');
   return event.data;
 }

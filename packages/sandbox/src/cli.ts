@@ -1,13 +1,15 @@
-// `pay-sandbox [--port N] [--host H]`: the emulator on real time, configured by PAY_SANDBOX_*.
+// `pay-sandbox [--port N] [--host H] [--data FILE]`: the emulator on real time, configured by PAY_SANDBOX_*.
 import { parseArgs } from 'node:util';
 import { ConfigError, sandboxOptionsFromEnv } from './config.js';
+import { StateFileError } from './persist.js';
 import { DEFAULT_API_KEY, DEFAULT_RESTRICTED_KEY, DEFAULT_WEBHOOK_SECRET } from './sandbox.js';
 import { startSandbox } from './server.js';
 
-const usage = `usage: pay-sandbox [--port N] [--host H]
+const usage = `usage: pay-sandbox [--port N] [--host H] [--data FILE]
 
-  --port N   port to listen on (env PAY_SANDBOX_PORT, default 4010; 0 = any free port)
-  --host H   address to bind (env PAY_SANDBOX_HOST, default 127.0.0.1)
+  --port N     port to listen on (env PAY_SANDBOX_PORT, default 4010; 0 = any free port)
+  --host H     address to bind (env PAY_SANDBOX_HOST, default 127.0.0.1)
+  --data FILE  keep the state in this JSON file across restarts (env PAY_SANDBOX_DATA; default memory)
 
   env PAY_SANDBOX_API_KEY, PAY_SANDBOX_RESTRICTED_KEY, PAY_SANDBOX_WEBHOOK_URL,
       PAY_SANDBOX_WEBHOOK_SECRET, PAY_SANDBOX_REVEAL_LIMIT (see the package README)`;
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', short: 'p' },
       host: { type: 'string', short: 'H' },
+      data: { type: 'string', short: 'd' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     ...process.env,
     ...(values.port !== undefined && { PAY_SANDBOX_PORT: values.port }),
     ...(values.host !== undefined && { PAY_SANDBOX_HOST: values.host }),
+    ...(values.data !== undefined && { PAY_SANDBOX_DATA: values.data }),
   });
   const sandbox = await startSandbox({ ...options, logger: console });
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
@@ -38,7 +42,9 @@ async function main(): Promise<void> {
       `pay-sandbox listening on ${sandbox.url}`,
       `  full key        ${apiKey}   (X-API-KEY header, ?api-key= or Authorization: Bearer)`,
       `  restricted key  ${restricted}   (GET /v1/banks/... only)`,
-      `  control API     ${sandbox.url}/_sandbox/...`,
+      `  dashboard       ${sandbox.url}/_sandbox/`,
+      `  control API     ${sandbox.url}/_sandbox/...   (OpenAPI of /v1: ${sandbox.url}/_sandbox/openapi.json)`,
+      `  state           ${options.dataFile ? `kept in ${options.dataFile}` : 'in memory (--data FILE keeps it)'}`,
       options.webhookUrl
         ? `  webhooks        ${options.webhookUrl} (secret ${options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET})`
         : '  webhooks        off (set PAY_SANDBOX_WEBHOOK_URL)',
@@ -53,7 +59,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  if (error instanceof ConfigError || code) {
+  if (error instanceof ConfigError || error instanceof StateFileError || code) {
     console.error(`pay-sandbox: ${error instanceof Error ? error.message : String(error)}`);
     if (code.startsWith('ERR_PARSE_ARGS')) console.error(usage);
   } else console.error(error);

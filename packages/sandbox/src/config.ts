@@ -1,6 +1,7 @@
 // The emulator's environment, read once and parsed: a wrong value stops it at start with a message
 // naming the variable and what it expects.
 import * as z from 'zod';
+import { WebhookSecret } from '@pay-elements/api';
 import { DEFAULT_HOST, DEFAULT_PORT, type StartOptions } from './server.js';
 
 const port = z.coerce
@@ -15,7 +16,8 @@ const EnvSchema = z.object({
   PAY_SANDBOX_API_KEY: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_RESTRICTED_KEY: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_WEBHOOK_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
-  PAY_SANDBOX_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+  PAY_SANDBOX_WEBHOOK_SECRET: WebhookSecret.optional(),
+  PAY_SANDBOX_DATA: z.string().min(1, 'must not be empty').optional(),
   PAY_SANDBOX_REVEAL_LIMIT: z.coerce
     .number({ error: 'must be a number' })
     .int('must be an integer')
@@ -47,5 +49,6 @@ export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | unde
     ...(e.PAY_SANDBOX_WEBHOOK_URL && { webhookUrl: e.PAY_SANDBOX_WEBHOOK_URL }),
     ...(e.PAY_SANDBOX_WEBHOOK_SECRET && { webhookSecret: e.PAY_SANDBOX_WEBHOOK_SECRET }),
     ...(e.PAY_SANDBOX_REVEAL_LIMIT && { revealLimit: e.PAY_SANDBOX_REVEAL_LIMIT }),
+    ...(e.PAY_SANDBOX_DATA && { dataFile: e.PAY_SANDBOX_DATA }),
   };
 }

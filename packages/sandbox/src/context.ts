@@ -4,6 +4,7 @@ import type { WebhookEvent } from '@pay-elements/api';
 import type { SandboxClock } from './clock.js';
 import type { FaultRegistry } from './faults.js';
 import type { State } from './store.js';
+import type { WebhookDispatcher } from './webhooks.js';
 
 export interface SandboxLogger {
   info(message: string): void;
@@ -17,7 +18,8 @@ export interface SandboxConfig {
   revealLimit: number;
   webhookUrl: string | undefined;
   webhookSecret: string;
-  webhookRetryDelaysMs: readonly number[];
+  /** waits after each failed webhook attempt, on the emulator's clock */
+  webhookRetryScheduleMs: readonly number[];
   logger: SandboxLogger;
 }
 
@@ -30,6 +32,7 @@ export interface Services {
   clock: SandboxClock;
   config: SandboxConfig;
   emit(event: EventInput): void;
+  webhooks: WebhookDispatcher;
   faults: FaultRegistry;
   /** back to the seed fixtures */
   reset(): void;
@@ -43,7 +46,8 @@ export interface RequestContext extends Services {
   body: Record<string, unknown>;
 }
 
-export type Access = 'full' | 'banks';
+/** `banks`: the restricted key may call it too; `public`: no key (the dashboard page, the OpenAPI file) */
+export type Access = 'full' | 'banks' | 'public';
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -51,7 +55,7 @@ export interface Route {
   path: string;
   /** whether a JSON body is read */
   body?: boolean;
-  /** `banks`: the restricted key may call it too; default `full` */
+  /** default `full` */
   access?: Access;
   handle(ctx: RequestContext): Response;
 }

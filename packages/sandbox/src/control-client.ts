@@ -3,9 +3,12 @@
 import * as z from 'zod';
 import { Customer, InvoiceView, Transaction } from '@pay-elements/api';
 import {
+  AccountOverviewSchema,
   CardViewSchema,
   ClockAnswer,
+  DeliverySchema,
   FaultSchema,
+  type ScenarioName,
   type CreateCustomerBody,
   type FaultBody,
   type IssueCardBody,
@@ -15,6 +18,8 @@ import { DEFAULT_API_KEY } from './sandbox.js';
 
 export type CardView = z.infer<typeof CardViewSchema>;
 export type Fault = z.infer<typeof FaultSchema>;
+export type Delivery = z.infer<typeof DeliverySchema>;
+export type AccountOverview = z.infer<typeof AccountOverviewSchema>;
 
 export class SandboxControlError extends Error {
   override readonly name = 'SandboxControlError';
@@ -96,5 +101,21 @@ export class SandboxControl {
   }
   async clearFaults(): Promise<void> {
     await this.#call(z.object({}), 'DELETE', '/faults');
+  }
+  /** Every virtual account, single-use ones with their state (open, paid, expired). */
+  accounts(): Promise<AccountOverview[]> {
+    return this.#call(AccountOverviewSchema.array(), 'GET', '/accounts');
+  }
+  /** The webhook delivery log, newest first. */
+  webhooks(): Promise<Delivery[]> {
+    return this.#call(DeliverySchema.array(), 'GET', '/webhooks');
+  }
+  /** Sends a logged event again, with the same id. */
+  redeliver(id: string): Promise<Delivery> {
+    return this.#call(DeliverySchema, 'POST', `/webhooks/${encodeURIComponent(id)}/redeliver`);
+  }
+  /** Starts a named scenario (see the README); answers its settings. */
+  startScenario(name: ScenarioName, options: Record<string, number> = {}): Promise<Record<string, unknown>> {
+    return this.#call(z.record(z.string(), z.unknown()), 'POST', `/scenarios/${name}`, options);
   }
 }

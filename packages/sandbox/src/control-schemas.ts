@@ -81,6 +81,44 @@ export const FaultSchema = z.object({
   delay_ms: z.number().int(),
   times: z.number().int().nullable(),
   drop: z.boolean(),
+  until: z.string().nullable(),
 });
 
 export const ClockAnswer = z.object({ now: z.string() });
+
+/** A webhook delivery in the log (`GET /_sandbox/webhooks`). */
+export const DeliverySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  url: z.string(),
+  attempts: z.number().int(),
+  delivered: z.boolean(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  endpoint_disabled: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A virtual account with its state (`GET /_sandbox/accounts`). */
+export const AccountOverviewSchema = z.object({
+  account_number: z.string(),
+  account_name: z.string(),
+  bank_name: z.string(),
+  kind: z.enum(['single_use', 'permanent']),
+  customer_id: z.string(),
+  currency: z.string(),
+  amount: z.string().nullable(),
+  state: z.enum(['open', 'paid', 'expired', 'permanent']),
+  reference: z.string(),
+  expires_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
+
+export const ScenarioNames = [
+  'duplicate_webhook',
+  'late_webhook',
+  'out_of_order_webhooks',
+  'provider_outage',
+] as const;
+export type ScenarioName = (typeof ScenarioNames)[number];

@@ -1,12 +1,12 @@
 // The control API under /_sandbox (full key required, same envelope): reset, customers, cards,
-// inbound transfers, paying invoices, moving the clock, injecting faults.
+// inbound transfers, paying invoices, moving the clock, injecting faults, the webhook delivery log.
 import { MINUTE } from './clock.js';
 import { param, type Route } from './context.js';
 import { ClockBody, CreateCustomerBody, FaultBody, IssueCardBody, TransferBody } from './control-schemas.js';
 import { cardView, issueCard } from './resources/cards.js';
 import { createCustomer } from './resources/customers.js';
 import { payInvoice } from './resources/invoices.js';
-import { receiveTransfer } from './resources/virtual-accounts.js';
+import { accountOverview, receiveTransfer } from './resources/virtual-accounts.js';
 import { ok } from './responses.js';
 import { parseInput } from './validate.js';
 
@@ -49,6 +49,7 @@ export const controlRoutes: Route[] = [
     handle: (ctx) => {
       const { advance_minutes } = parseInput(ClockBody, ctx.body);
       ctx.clock.advance(advance_minutes * MINUTE);
+      ctx.webhooks.pump(); // retries that the new time makes due go now
       return ok({ now: new Date(ctx.clock.now()).toISOString() });
     },
   },
@@ -65,5 +66,30 @@ export const controlRoutes: Route[] = [
       ctx.faults.clear();
       return ok({});
     },
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/clock',
+    handle: (ctx) => ok({ now: new Date(ctx.clock.now()).toISOString() }),
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/accounts',
+    handle: (ctx) => ok(accountOverview(ctx)),
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/faults',
+    handle: (ctx) => ok(ctx.faults.list()),
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/webhooks',
+    handle: (ctx) => ok([...ctx.state.deliveries.values()].reverse().map((d) => ctx.webhooks.view(d))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/webhooks/:id/redeliver',
+    handle: (ctx) => ok(ctx.webhooks.view(ctx.webhooks.redeliver(param(ctx, 'id')))),
   },
 ];

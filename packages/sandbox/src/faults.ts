@@ -15,6 +15,8 @@ export interface FaultInput {
   times?: number | undefined;
   /** destroy the connection with no answer */
   drop?: boolean | undefined;
+  /** emulator-clock time after which it stops hitting (a timed outage); default never */
+  until?: number | undefined;
 }
 
 export interface Fault {
@@ -26,6 +28,8 @@ export interface Fault {
   /** requests it will still hit; null for no limit */
   times: number | null;
   drop: boolean;
+  /** ISO time on the emulator's clock when it stops hitting; null for never */
+  until: string | null;
 }
 
 /** The failure message of an injected status: `service unavailable` for 503. */
@@ -42,7 +46,7 @@ export class DroppedConnection extends Error {
 }
 
 export class FaultRegistry {
-  #faults: Fault[] = [];
+  #faults: Array<Fault & { untilMs: number | null }> = [];
 
   add(input: FaultInput): Fault {
     const fault: Fault = {
@@ -53,9 +57,10 @@ export class FaultRegistry {
       delay_ms: input.delay_ms ?? 0,
       times: input.times ?? null,
       drop: input.drop ?? false,
+      until: input.until === undefined ? null : new Date(input.until).toISOString(),
     };
-    this.#faults.push(fault);
-    return { ...fault };
+    this.#faults.push({ ...fault, untilMs: input.until ?? null });
+    return fault;
   }
 
   clear(): void {
@@ -63,11 +68,12 @@ export class FaultRegistry {
   }
 
   list(): Fault[] {
-    return this.#faults.map((f) => ({ ...f }));
+    return this.#faults.map(({ untilMs: _, ...f }) => f);
   }
 
-  /** The first fault that hits this request, counted against its `times`. */
-  take(method: string, path: string): Fault | undefined {
+  /** The first fault that hits this request at `now` (emulator time), counted against its `times`. */
+  take(method: string, path: string, now: number): Fault | undefined {
+    this.#faults = this.#faults.filter((f) => f.untilMs === null || now < f.untilMs);
     const index = this.#faults.findIndex(
       (f) => path.startsWith(f.path_prefix) && (f.method === null || f.method === method),
     );
@@ -77,6 +83,7 @@ export class FaultRegistry {
       fault.times -= 1;
       if (fault.times <= 0) this.#faults.splice(index, 1);
     }
-    return { ...fault };
+    const { untilMs: _, ...view } = fault;
+    return view;
   }
 }

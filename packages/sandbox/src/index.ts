@@ -11,8 +11,24 @@ export {
 export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type StartOptions } from './server.js';
 export { toNodeListener } from './node.js';
 export { sandboxOptionsFromEnv, ConfigError } from './config.js';
-export { SandboxControl, SandboxControlError, type CardView, type Fault } from './control-client.js';
-export type { CreateCustomerBody, FaultBody, IssueCardBody, TransferBody } from './control-schemas.js';
+export {
+  SandboxControl,
+  SandboxControlError,
+  type AccountOverview,
+  type CardView,
+  type Delivery,
+  type Fault,
+} from './control-client.js';
+export type {
+  CreateCustomerBody,
+  FaultBody,
+  IssueCardBody,
+  ScenarioName,
+  TransferBody,
+} from './control-schemas.js';
+export { DEFAULT_CARD_BALANCE } from './resources/cards.js';
+export { RETRY_SCHEDULE_MS } from './webhooks.js';
+export { StateFileError } from './persist.js';
 export type { SandboxLogger } from './context.js';
 export { fixtures } from './fixtures.js';
 export { BODY_LIMIT } from './body.js';

@@ -1,14 +1,18 @@
 // The emulator as a Fetch-standard handler, `(Request) => Promise<Response>`: faults on /v1, then
 // routing (404 / 405), authentication, the JSON body, and the route's synchronous handler.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defaultConventions } from '@pay-elements/api';
+import { defaultConventions, webhookSecretProblem } from '@pay-elements/api';
 import { authorize } from './auth.js';
 import { readJsonObject } from './body.js';
 import { createClock, type SandboxClock } from './clock.js';
 import type { RequestContext, Route, SandboxConfig, SandboxLogger, Services } from './context.js';
 import { controlRoutes } from './control.js';
 import { DroppedConnection, FaultRegistry, faultMessage } from './faults.js';
+import { loadState, saveState } from './persist.js';
+import { scenarioRoutes } from './scenarios.js';
 import { seedState } from './seed.js';
+import { dashboardRoutes } from './dashboard.js';
+import { openApiRoutes } from './openapi.js';
 import { bankRoutes } from './resources/banks.js';
 import { cardRoutes } from './resources/cards.js';
 import { customerRoutes } from './resources/customers.js';
@@ -21,11 +25,12 @@ import { walletRoutes } from './resources/wallets.js';
 import { failureResponse, messages, render } from './responses.js';
 import { createRouter } from './router.js';
 import type { State } from './store.js';
-import { WebhookDispatcher } from './webhooks.js';
+import { RETRY_SCHEDULE_MS, WebhookDispatcher } from './webhooks.js';
 
 export const DEFAULT_API_KEY = 'sk_sandbox_local';
 export const DEFAULT_RESTRICTED_KEY = 'sk_sandbox_restricted';
-export const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox_local';
+/** A valid Standard Webhooks secret (base64 of 32 bytes), public on purpose: it signs local events only. */
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_cGF5LWVsZW1lbnRzIGxvY2FsIHNhbmRib3ggaG9va3M=';
 
 export interface SandboxOptions {
   clock?: SandboxClock;
@@ -35,12 +40,17 @@ export interface SandboxOptions {
   restrictedKey?: string;
   /** where events are POSTed; none: events are not sent */
   webhookUrl?: string;
-  /** default `whsec_sandbox_local` */
+  /** `whsec_` + base64 of 24 to 64 bytes; default DEFAULT_WEBHOOK_SECRET */
   webhookSecret?: string;
   /** card reveals per card per minute; default conventions.revealLimitPerMinute (10) */
   revealLimit?: number;
-  /** waits before each webhook retry, in real milliseconds; default [250, 1000] (two retries) */
-  webhookRetryDelaysMs?: readonly number[];
+  /**
+   * waits after each failed webhook attempt, on the emulator's clock; default 5 s, 5 min, 30 min,
+   * 2 h, 5 h, 10 h, 10 h (its length is the number of retries)
+   */
+  webhookRetryScheduleMs?: readonly number[];
+  /** a JSON file that keeps the state across restarts (written after every change); default none */
+  dataFile?: string;
   /** default: silent */
   logger?: SandboxLogger;
 }
@@ -59,7 +69,7 @@ export interface SandboxHandler {
 
 export const silentLogger: SandboxLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
-const routes: readonly Route[] = [
+export const routes: readonly Route[] = [
   ...bankRoutes,
   ...paymentRoutes,
   ...invoiceRoutes,
@@ -70,6 +80,9 @@ const routes: readonly Route[] = [
   ...linkRoutes,
   ...cardRoutes,
   ...controlRoutes,
+  ...scenarioRoutes,
+  ...dashboardRoutes,
+  ...openApiRoutes,
 ];
 
 function resolveConfig(options: SandboxOptions): SandboxConfig {
@@ -83,13 +96,19 @@ function resolveConfig(options: SandboxOptions): SandboxConfig {
     throw new TypeError('startSandbox: revealLimit must be an integer ≥ 1');
   if (options.webhookUrl !== undefined && !URL.canParse(options.webhookUrl))
     throw new TypeError('startSandbox: webhookUrl must be an absolute URL');
+  const webhookSecret = options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET;
+  const secretProblem = webhookSecretProblem(webhookSecret);
+  if (secretProblem) throw new TypeError(`startSandbox: webhookSecret ${secretProblem}`);
+  const schedule = options.webhookRetryScheduleMs ?? RETRY_SCHEDULE_MS;
+  if (!schedule.every((ms) => Number.isFinite(ms) && ms >= 0))
+    throw new TypeError('startSandbox: webhookRetryScheduleMs must be a list of milliseconds ≥ 0');
   return {
     apiKey,
     restrictedKey,
     revealLimit,
     webhookUrl: options.webhookUrl,
-    webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
-    webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [250, 1000],
+    webhookSecret,
+    webhookRetryScheduleMs: schedule,
     logger: options.logger ?? silentLogger,
   };
 }
@@ -100,20 +119,33 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const config = resolveConfig(options);
   const clock = options.clock ?? createClock();
   const faults = new FaultRegistry();
+  const closing = new AbortController();
+  const match = createRouter(routes);
+  const { dataFile } = options;
+  const loaded = dataFile ? loadState(dataFile) : null;
+  // the clock goes on from where the saved run had moved it (it never goes back)
+  if (loaded) clock.advance(Math.max(0, loaded.clockOffsetMs - (clock.now() - Date.now())));
+  let state: State = loaded?.state ?? seedState(clock.now());
+
+  const persist = dataFile ? () => saveState(dataFile, state, clock.now() - Date.now()) : () => {};
+  if (dataFile && !loaded) persist();
   const webhooks = new WebhookDispatcher({
     url: config.webhookUrl,
     secret: config.webhookSecret,
     clock,
-    retryDelaysMs: config.webhookRetryDelaysMs,
+    schedule: config.webhookRetryScheduleMs,
     logger: config.logger,
+    state: () => state,
+    changed: persist,
   });
-  const closing = new AbortController();
-  const match = createRouter(routes);
-  let state: State = seedState(clock.now());
+  // deliveries left due by the last run go now
+  webhooks.pump();
 
   const reset = () => {
     state = seedState(clock.now());
     faults.clear();
+    webhooks.reset();
+    persist();
   };
   const services = (): Services => ({
     state,
@@ -121,6 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     config,
     faults,
     reset,
+    webhooks,
     emit: (event) => void webhooks.emit(event),
   });
 
@@ -133,7 +166,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     }
     const method = request.method.toUpperCase();
     if (isV1(url.pathname)) {
-      const fault = faults.take(method, url.pathname);
+      const fault = faults.take(method, url.pathname, clock.now());
       if (fault) {
         if (fault.delay_ms > 0) {
           try {
@@ -158,11 +191,16 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
       return failureResponse(405, messages.methodNotAllowed, { allow: found.allow.join(', ') });
     const { route, params } = found;
     try {
-      authorize(request, url, config, route.access ?? 'full');
+      if (route.access !== 'public') authorize(request, url, config, route.access ?? 'full');
       const body = route.body ? await readJsonObject(request) : {};
       // From here on everything is synchronous: no other request runs until the answer is built.
       const ctx: RequestContext = { ...services(), request, url, params, body };
-      return route.handle(ctx);
+      try {
+        return route.handle(ctx);
+      } finally {
+        // saved before the answer leaves, so an answered change survives a kill -9
+        if (method !== 'GET') persist();
+      }
     } catch (error) {
       const rendered = render(error);
       if (rendered) return rendered;

@@ -332,6 +332,8 @@ export function seedState(t0: number): State {
     payments: new Map(),
     suggestions: new Map(),
     invoiceSequence: 100,
+    deliveries: new Map(),
+    disabledEndpoints: new Set(),
   };
   const wallets: Record<string, WalletRecord> = {};
   for (const fixture of Object.values(fixtures.wallets)) {

@@ -78,6 +78,30 @@ export interface TransactionRecord {
   customerId?: string;
 }
 
+/** One event on its way to the webhook URL, and every attempt made at it (the delivery log). */
+export interface DeliveryRecord {
+  /** the event id, sent as `webhook-id` on every attempt */
+  id: string;
+  type: string;
+  url: string;
+  /** the exact JSON sent each time */
+  body: string;
+  createdAt: number;
+  attempts: number;
+  /** failed attempts since the delivery (re)started: where it is in the retry schedule */
+  step: number;
+  delivered: boolean;
+  /** HTTP status of the last attempt; null before any or after a connection error */
+  lastStatus: number | null;
+  lastError: string | null;
+  /** emulator-clock time of the next attempt; null when none is due (delivered, given up, held) */
+  nextAttemptAt: number | null;
+  /** identical sends still to make after the next success (the duplicate_webhook scenario) */
+  duplicates: number;
+  /** held until this delivery's current attempt is over (the out_of_order_webhooks scenario) */
+  after: string | null;
+}
+
 export interface State {
   business: { name: string };
   customers: Map<string, Customer>;
@@ -96,6 +120,10 @@ export interface State {
   suggestions: Map<string, BankSuggestion[]>;
   /** the last invoice number issued */
   invoiceSequence: number;
+  /** by event id, oldest first */
+  deliveries: Map<string, DeliveryRecord>;
+  /** webhook URLs that answered 410 Gone: nothing more is sent to them */
+  disabledEndpoints: Set<string>;
 }
 
 export function walletByCurrency(state: State, currency: string): WalletRecord | undefined {

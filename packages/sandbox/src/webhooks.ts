@@ -1,92 +1,273 @@
-// Webhook delivery: each event is POSTed to the configured URL, signed with signWebhook, and retried
-// a couple of times on failure. Fire-and-forget: delivery never blocks or breaks the API answer.
-// flush() lets a test wait for every delivery in flight.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SIGNATURE_HEADER, signWebhook, type WebhookEvent } from '@pay-elements/api';
-import type { SandboxClock } from './clock.js';
+// Webhook delivery: each event becomes a delivery in the log (state.deliveries), POSTed to the URL
+// signed the Standard Webhooks way and retried on a schedule read on the emulator's clock, so moving
+// the clock makes later retries due. A 2xx delivers, 410 disables the URL, anything else retries.
+// Delivery never blocks or breaks an API answer; flush() lets a test wait for the attempts due now.
+import type * as z from 'zod';
+import { signWebhook, type WebhookEvent } from '@pay-elements/api';
+import { MINUTE, type SandboxClock } from './clock.js';
 import type { EventInput, SandboxLogger } from './context.js';
+import type { DeliverySchema } from './control-schemas.js';
 import { newId } from './ids.js';
+import { SandboxFailure } from './responses.js';
+import type { DeliveryRecord, State } from './store.js';
+
+const HOUR = 60 * MINUTE;
+/** Waits after each failed attempt (the first is at once), on the emulator's clock. */
+export const RETRY_SCHEDULE_MS: readonly number[] = [
+  5_000,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+];
+/** The longest a real timer sleeps before looking again, so a clock moved from outside is noticed. */
+const WAKE_MS = 1_000;
 
 export interface DispatcherOptions {
   url: string | undefined;
   secret: string;
   clock: SandboxClock;
-  /** the waits before each retry; its length is the number of retries */
-  retryDelaysMs: readonly number[];
+  schedule: readonly number[];
   logger: SandboxLogger;
+  /** the live state (it is replaced on reset) */
+  state(): State;
+  /** called after a delivery changed, to save it */
+  changed(): void;
   /** per attempt */
   timeoutMs?: number;
 }
 
+/** A delivery as the control API answers it. */
+export type DeliveryView = z.infer<typeof DeliverySchema>;
+
+/** How the next events are sent, set by a scenario and used up by the events it applies to. */
+export interface NextEvents {
+  /** first attempt this long after the event (late_webhook) */
+  delayMs?: number;
+  /** identical sends after the first success (duplicate_webhook) */
+  duplicates?: number;
+  /** hold this many events, then send them newest first (out_of_order_webhooks) */
+  reorder?: number;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 export class WebhookDispatcher {
   readonly #options: DispatcherOptions;
-  readonly #pending = new Set<Promise<void>>();
+  readonly #inFlight = new Map<string, Promise<void>>();
   readonly #closing = new AbortController();
+  /** redeliveries asked for while an attempt at the same event was in flight */
+  readonly #again = new Set<string>();
+  #closed = false;
+  #timer: NodeJS.Timeout | undefined;
+  #next: NextEvents = {};
+  /** events held by out_of_order_webhooks, oldest first */
+  #held: DeliveryRecord[] = [];
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
   }
 
-  /** Builds the event and, when a URL is configured, starts delivering it. */
+  /** Builds the event and, when a URL is configured, puts its delivery in the log and starts it. */
   emit(input: EventInput): WebhookEvent {
+    const { clock, url } = this.#options;
+    const now = clock.now();
     const event = {
       id: newId('evt'),
-      created_at: new Date(this.#options.clock.now()).toISOString(),
+      created_at: new Date(now).toISOString(),
       ...input,
     } as const satisfies WebhookEvent;
-    const url = this.#options.url;
-    if (url && !this.#closing.signal.aborted) {
-      const delivery = this.#deliver(url, event).finally(() => this.#pending.delete(delivery));
-      this.#pending.add(delivery);
-    }
+    if (!url) return event;
+    const record: DeliveryRecord = {
+      id: event.id,
+      type: event.type,
+      url,
+      body: JSON.stringify(event),
+      createdAt: now,
+      attempts: 0,
+      step: 0,
+      delivered: false,
+      lastStatus: null,
+      lastError: null,
+      nextAttemptAt: now + (this.#next.delayMs ?? 0),
+      duplicates: this.#next.duplicates ?? 0,
+      after: null,
+    };
+    delete this.#next.delayMs;
+    delete this.#next.duplicates;
+    if (this.#next.reorder) this.#hold(record);
+    this.#options.state().deliveries.set(record.id, record);
+    this.#options.changed();
+    this.pump();
     return event;
   }
 
-  /** Resolves when every delivery started so far (and any they lead to) has finished. */
-  async flush(): Promise<void> {
-    while (this.#pending.size) await Promise.allSettled([...this.#pending]);
+  /** Changes how the next events go out (a scenario). */
+  arrange(next: NextEvents): void {
+    this.#next = { ...this.#next, ...next };
   }
 
-  /** Abandons deliveries in flight. */
-  close(): void {
-    this.#closing.abort();
+  #hold(record: DeliveryRecord): void {
+    record.nextAttemptAt = null;
+    this.#held.push(record);
+    if (this.#held.length < (this.#next.reorder ?? 0)) return;
+    // newest first: each older one waits for the attempt at the one after it
+    const held = this.#held;
+    this.#held = [];
+    delete this.#next.reorder;
+    const now = this.#options.clock.now();
+    held.forEach((r, i) => {
+      r.nextAttemptAt = now;
+      r.after = held[i + 1]?.id ?? null;
+    });
   }
 
-  async #deliver(url: string, event: WebhookEvent): Promise<void> {
-    const { secret, clock, retryDelaysMs, logger, timeoutMs = 5_000 } = this.#options;
-    const body = JSON.stringify(event);
-    const signal = this.#closing.signal;
-    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
-      if (attempt > 0) {
-        try {
-          await sleep(retryDelaysMs[attempt - 1] ?? 0, undefined, { signal });
-        } catch {
-          return;
-        }
+  /** Sends one again with the same id, now, restarting its retry schedule (and re-enabling its URL). */
+  redeliver(id: string): DeliveryRecord {
+    const state = this.#options.state();
+    const record = state.deliveries.get(id);
+    if (!record) throw new SandboxFailure(404, 'webhook delivery was not found');
+    state.disabledEndpoints.delete(record.url);
+    record.step = 0;
+    record.after = null;
+    record.nextAttemptAt = this.#options.clock.now();
+    if (this.#inFlight.has(id)) this.#again.add(id);
+    this.#options.changed();
+    this.pump();
+    return record;
+  }
+
+  view(record: DeliveryRecord): DeliveryView {
+    return {
+      id: record.id,
+      type: record.type,
+      url: record.url,
+      attempts: record.attempts,
+      delivered: record.delivered,
+      last_status: record.lastStatus,
+      last_error: record.lastError,
+      next_attempt_at: iso(record.nextAttemptAt),
+      endpoint_disabled: this.#options.state().disabledEndpoints.has(record.url),
+      created_at: new Date(record.createdAt).toISOString(),
+    };
+  }
+
+  /** Starts every attempt that is due on the emulator's clock, and sets a timer for the next. */
+  pump(): void {
+    if (this.#closed) return;
+    const { clock } = this.#options;
+    const { deliveries, disabledEndpoints } = this.#options.state();
+    const now = clock.now();
+    let next = Infinity;
+    for (const record of deliveries.values()) {
+      if (record.nextAttemptAt === null || this.#inFlight.has(record.id)) continue;
+      if (record.after !== null && deliveries.has(record.after)) continue;
+      if (disabledEndpoints.has(record.url)) {
+        record.nextAttemptAt = null;
+        record.lastError = 'endpoint disabled (410 Gone)';
+        continue;
       }
-      if (signal.aborted) return;
-      let outcome: string;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(clock.now() / 1000)),
-          },
-          body,
-          signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      if (record.nextAttemptAt <= now) {
+        const attempt = this.#attempt(record).finally(() => {
+          this.#inFlight.delete(record.id);
+          this.pump();
         });
-        await response.body?.cancel().catch(() => undefined);
-        if (response.ok) return;
-        outcome = `HTTP ${response.status}`;
-      } catch (error) {
-        if (signal.aborted) return;
-        outcome = error instanceof Error ? error.message : 'network error';
+        this.#inFlight.set(record.id, attempt);
+      } else next = Math.min(next, record.nextAttemptAt);
+    }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (next !== Infinity) {
+      this.#timer = setTimeout(() => this.pump(), Math.min(WAKE_MS, Math.max(0, next - now)));
+      this.#timer.unref();
+    }
+  }
+
+  /** Resolves when no attempt is in flight and none is due on the emulator's clock. */
+  async flush(): Promise<void> {
+    this.pump();
+    while (this.#inFlight.size) {
+      await Promise.allSettled([...this.#inFlight.values()]);
+      this.pump();
+    }
+  }
+
+  /** Forgets scenarios in progress (the log itself lives in the state, which is reseeded). */
+  reset(): void {
+    this.#next = {};
+    this.#held = [];
+  }
+
+  /** Abandons attempts in flight and stops the timer. */
+  close(): void {
+    this.#closed = true;
+    this.#closing.abort();
+    clearTimeout(this.#timer);
+  }
+
+  async #attempt(record: DeliveryRecord): Promise<void> {
+    const { secret, clock, logger, schedule, timeoutMs = 5_000 } = this.#options;
+    const headers = signWebhook({
+      secret,
+      id: record.id,
+      timestamp: Math.floor(clock.now() / 1000),
+      body: record.body,
+    });
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(record.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: record.body,
+        signal: AbortSignal.any([this.#closing.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      status = response.status;
+    } catch (e) {
+      error = e instanceof Error ? e.message : 'network error';
+    }
+    const state = this.#options.state();
+    // reset or closed while it was in flight: the record is no longer in the log
+    if (this.#closed || state.deliveries.get(record.id) !== record) return;
+    const now = clock.now();
+    record.attempts += 1;
+    record.lastStatus = status;
+    record.lastError = error;
+    if (status !== null && status >= 200 && status < 300) {
+      record.step = 0;
+      if (record.duplicates > 0) {
+        record.duplicates -= 1;
+        record.nextAttemptAt = now;
+      } else {
+        record.delivered = true;
+        record.nextAttemptAt = null;
       }
-      const last = attempt === retryDelaysMs.length;
+    } else if (status === 410) {
+      state.disabledEndpoints.add(record.url);
+      record.nextAttemptAt = null;
+      record.lastError = 'endpoint disabled (410 Gone)';
       logger.warn(
-        `webhook ${event.type} ${event.id}: delivery failed (${outcome})${last ? ', giving up' : ', will retry'}`,
+        `webhook ${record.type} ${record.id}: ${record.url} answered 410, no more deliveries to it`,
+      );
+    } else {
+      const wait = schedule[record.step];
+      record.step += 1;
+      record.nextAttemptAt = wait === undefined ? null : now + wait;
+      logger.warn(
+        `webhook ${record.type} ${record.id}: delivery failed (${status === null ? error : `HTTP ${status}`})${
+          wait === undefined ? ', giving up' : `, next attempt at ${iso(record.nextAttemptAt)}`
+        }`,
       );
     }
+    if (this.#again.delete(record.id)) {
+      record.step = 0;
+      record.nextAttemptAt = now;
+    }
+    // whatever waited for this attempt (out of order) may go now
+    for (const other of state.deliveries.values()) if (other.after === record.id) other.after = null;
+    this.#options.changed();
   }
 }

@@ -56,7 +56,19 @@ describe('options', () => {
     );
     failsWith({ client, resolveOrder, allowedOrigins: '*' }, /option "allowedOrigins" must be an array/);
     failsWith({ client, resolveOrder, clock: Date }, /option "clock" must be an object with now/);
-    failsWith({ client, resolveOrder, webhookSecret: 'short' }, /option "webhookSecret" must be at least 8/);
+    failsWith(
+      { client, resolveOrder, webhookSecret: 'short' },
+      /option "webhookSecret" must start with "whsec_"/,
+    );
+    failsWith(
+      { client, resolveOrder, webhookSecret: 'whsec_c2hvcnQ=' },
+      /option "webhookSecret" must encode 24 to 64 bytes \(this one has 5\)/,
+    );
+    failsWith({ client, resolveOrder, webhookSecret: 'whsec_not base64!' }, /"whsec_" followed by base64/);
+    failsWith(
+      { client, resolveOrder, webhookVerifier: 'hmac' },
+      /option "webhookVerifier" must be a function/,
+    );
     failsWith({ client, resolveOrder, pollIntervalMs: -1 }, /option "pollIntervalMs" must not be negative/);
     failsWith({ client, resolveOrder, store: {} }, /option "store" must implement SessionStore/);
     failsWith({ client, resolveOrder, onPaid: 'yes' }, /option "onPaid" must be a function/);

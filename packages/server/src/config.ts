@@ -2,7 +2,7 @@
 // with a message naming it and saying what it expects.
 import * as z from 'zod';
 import { SessionDisplay, SessionMerchant } from '@pay-elements/protocol';
-import { defaultConventions, type PayClient } from '@pay-elements/api';
+import { defaultConventions, WebhookSecret, type PayClient, type WebhookEvent } from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
@@ -32,6 +32,14 @@ export interface OrderContext {
   clientAddress: string | undefined;
 }
 
+/** What a webhook verifier is given: the raw body, the headers and now (unix seconds). */
+export interface WebhookVerifyInput {
+  body: string;
+  headers: Headers;
+  now: number;
+}
+export type WebhookVerifier = (input: WebhookVerifyInput) => WebhookEvent | Promise<WebhookEvent>;
+
 export interface Clock {
   /** milliseconds since the epoch */
   now(): number;
@@ -57,10 +65,18 @@ export interface PayHandlerOptions {
   allowedOrigins?: string[];
   /** the time source; default `Date` */
   clock?: Clock;
-  /** the webhook signing secret; without it POST /webhooks is not mounted */
+  /**
+   * the Standard Webhooks signing secret (`whsec_` + base64 of 24 to 64 bytes); without it or a
+   * `webhookVerifier`, POST /webhooks is not mounted
+   */
   webhookSecret?: string;
-  /** how old a webhook signature may be, in seconds; default 300 */
+  /** how far a Standard Webhooks timestamp may be from now, in seconds; default 300 */
   webhookToleranceSeconds?: number;
+  /**
+   * For a provider that signs another way: checks a webhook request and answers its event, or throws
+   * SignatureVerificationError to refuse it (400). Replaces the Standard Webhooks check.
+   */
+  webhookVerifier?: WebhookVerifier;
   /** the least time between two provider checks of one customer, in ms; default 5000 */
   pollIntervalMs?: number;
   /** how long a claimed onPaid delivery is left alone before a sweep retries it, in ms; default 5 min */
@@ -197,10 +213,8 @@ const Options = z.object({
   clock: z
     .custom<Clock>((v) => hasMethods(v, 'now'), { error: 'must be an object with now(): number' })
     .default({ now: () => Date.now() }),
-  webhookSecret: z
-    .string({ error: 'must be a string' })
-    .min(8, { error: 'must be at least 8 characters' })
-    .optional(),
+  webhookSecret: WebhookSecret.optional(),
+  webhookVerifier: fn<WebhookVerifier>('({body, headers, now}) → WebhookEvent').optional(),
   webhookToleranceSeconds: z
     .number({ error: 'must be a number of seconds' })
     .positive({ error: 'must be positive' })

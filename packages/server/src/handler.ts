@@ -122,10 +122,11 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     clientKey: config.clientKey,
   });
   routes.push(...events.routes);
-  if (config.webhookSecret) {
+  if (config.webhookSecret || config.webhookVerifier) {
     routes.push(
       ...webhookRoutes({
         secret: config.webhookSecret,
+        verifier: config.webhookVerifier,
         toleranceSeconds: config.webhookToleranceSeconds,
         store,
         watcher,

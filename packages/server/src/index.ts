@@ -11,6 +11,8 @@ export {
   type Order,
   type OrderContext,
   type PayHandlerOptions,
+  type WebhookVerifier,
+  type WebhookVerifyInput,
 } from './config.js';
 export {
   buildInvoiceView,

@@ -114,11 +114,16 @@ async function onePayment(scenario: Scenario, run: number, random: () => number)
 
   const post = (id: string) => {
     const body = JSON.stringify(event(id, session, transaction));
-    const signature = signWebhook(WEBHOOK_SECRET, body, Math.floor(world.sandbox.clock.now() / 1000));
+    const signature = signWebhook({
+      secret: WEBHOOK_SECRET,
+      id,
+      timestamp: Math.floor(world.sandbox.clock.now() / 1000),
+      body,
+    });
     return pick().fetch(
       new Request(`${SHOP}/pay/webhooks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'pay-signature': signature },
+        headers: { 'content-type': 'application/json', ...signature },
         body,
       }),
     );

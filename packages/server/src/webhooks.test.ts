@@ -1,7 +1,8 @@
 // POST /webhooks: the emulator delivering to the kit on node:http, and signed posts made by hand.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { signWebhook, type Transaction } from '@pay-elements/api';
+import { createHmac } from 'node:crypto';
+import { SignatureVerificationError, signWebhook, WebhookEvent, type Transaction } from '@pay-elements/api';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { jsonPost, START, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
 
@@ -118,7 +119,8 @@ describe('webhooks posted by hand', () => {
   it('refuses a bad signature, a missing one and a tampered body with 400', async () => {
     const { session, transaction } = await paidSession('100.00');
     const event = creditedEvent('evt_bad_sig', session, transaction);
-    const wrong = await world.webhook(event, { secret: 'not-the-secret' });
+    const other = `whsec_${Buffer.from('not the secret this kit was given').toString('base64')}`;
+    const wrong = await world.webhook(event, { secret: other });
     assert.equal(wrong.status, 400);
     assert.deepEqual(ErrorBody.parse(await wrong.json()), {
       error: { code: 'invalid_request', message: 'The webhook signature is not valid.' },
@@ -129,11 +131,9 @@ describe('webhooks posted by hand', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'pay-signature': signWebhook(WEBHOOK_SECRET, JSON.stringify(event), NOW).replace(/.$/, (c) =>
-          c === '0' ? '1' : '0',
-        ),
+        ...signWebhook({ secret: WEBHOOK_SECRET, id: event.id, timestamp: NOW, body: JSON.stringify(event) }),
       },
-      body: JSON.stringify(event),
+      body: JSON.stringify({ ...event, created_at: '2000-01-01T00:00:00Z' }),
     });
     assert.equal(tampered.status, 400);
     assert.equal(await status(session.id), 'pending');
@@ -217,5 +217,49 @@ describe('webhooks posted by hand', () => {
       body: 'hello',
     });
     assert.equal(response.status, 415);
+  });
+});
+
+describe('webhooks of a provider that signs another way', () => {
+  const key = 'hex-hmac-key-of-another-provider';
+  let world: World;
+  let transfers = 0;
+  before(async () => {
+    world = await startWorld({
+      kit: {
+        // e.g. `X-Other-Signature: <hex HMAC-SHA256 of the body>`
+        webhookVerifier: ({ body, headers }) => {
+          const expected = createHmac('sha256', key).update(body).digest('hex');
+          if (headers.get('x-other-signature') !== expected)
+            throw new SignatureVerificationError('signature mismatch');
+          return WebhookEvent.parse(JSON.parse(body));
+        },
+      },
+    });
+  });
+  after(() => world.close());
+
+  it('pays on what the verifier accepts and answers 400 for what it refuses', async () => {
+    const session = await openSession(world, '250.00', `order-other-${++transfers}`);
+    const transfer = await world.control('/transfers', {
+      account_number: session.account.account_number,
+      amount: 250,
+    });
+    const event = creditedEvent('evt_other_1', session, TransferAnswer.parse(transfer).data);
+    const body = JSON.stringify(event);
+    const post = (headers: Record<string, string>) =>
+      world.request('/pay/webhooks', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    // a Standard Webhooks signature means nothing to this kit: the verifier replaced that check
+    const standard = await post(signWebhook({ secret: WEBHOOK_SECRET, id: event.id, timestamp: NOW, body }));
+    assert.equal(standard.status, 400);
+    assert.equal((await post({ 'x-other-signature': 'f'.repeat(64) })).status, 400);
+    assert.equal((await world.kit.store.get(session.id))?.status, 'pending');
+    const good = await post({ 'x-other-signature': createHmac('sha256', key).update(body).digest('hex') });
+    assert.equal(good.status, 200);
+    assert.equal((await world.kit.store.get(session.id))?.status, 'paid');
   });
 });

@@ -1,14 +1,10 @@
-// POST /webhooks: provider events in. The signature is verified over the raw body (constant time,
-// stale timestamps refused as replays), each event id is remembered so a duplicate changes nothing,
+// POST /webhooks: provider events in. The signature is verified over the raw body (Standard Webhooks
+// by default, or the merchant's verifier; stale timestamps refused as replays), each event id is
+// remembered so a duplicate changes nothing,
 // and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
 // comes as soon as the transition is committed; onPaid runs after, in the background.
-import {
-  SignatureVerificationError,
-  SIGNATURE_HEADER,
-  verifyWebhook,
-  type WebhookEvent,
-} from '@pay-elements/api';
-import type { Clock } from './config.js';
+import { SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
+import type { Clock, WebhookVerifier } from './config.js';
 import { decimalEquals } from './decimal.js';
 import { HttpError, isJsonMediaType, json, readBody } from './http.js';
 import type { Logger } from './log.js';
@@ -17,8 +13,11 @@ import type { SessionStore } from './store/types.js';
 import { creditPays, toIso, type PaymentWatcher } from './watcher.js';
 
 export interface WebhookRouteOptions {
-  secret: string;
+  /** the Standard Webhooks secret, used when no verifier is given */
+  secret: string | undefined;
   toleranceSeconds: number;
+  /** a provider that signs another way: checks the request and answers its event */
+  verifier: WebhookVerifier | undefined;
   store: SessionStore;
   watcher: PaymentWatcher;
   clock: Clock;
@@ -30,6 +29,10 @@ type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>
 
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
   const { store, watcher, clock, logger } = options;
+  const verify: WebhookVerifier =
+    options.verifier ??
+    ((input) =>
+      verifyWebhook({ ...input, secret: options.secret ?? '', toleranceSeconds: options.toleranceSeconds }));
 
   async function settleCredit(event: CreditedEvent): Promise<void> {
     const { data } = event;
@@ -71,13 +74,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       const body = await readBody(request, options.maxBodyBytes);
       let event: WebhookEvent;
       try {
-        event = verifyWebhook({
-          secret: options.secret,
-          body,
-          header: request.headers.get(SIGNATURE_HEADER),
-          now: Math.floor(clock.now() / 1000),
-          toleranceSeconds: options.toleranceSeconds,
-        });
+        event = await verify({ body, headers: request.headers, now: Math.floor(clock.now() / 1000) });
       } catch (error) {
         if (!(error instanceof SignatureVerificationError)) throw error;
         logger.warn('webhook refused', { reason: error.message });

@@ -53,9 +53,12 @@ export function cardView(card: CardRecord): CardView {
 export interface NewCard {
   customer_id: string;
   currency: string;
-  /** funding, in major units; default 0 */
+  /** funding, in major units; default DEFAULT_CARD_BALANCE */
   balance?: number | undefined;
 }
+
+/** What a card issued without a `balance` is funded with, in major units of its currency. */
+export const DEFAULT_CARD_BALANCE = 1000;
 
 /** The `create_card` event every card starts with. */
 export function creationEvent(card: CardRecord, merchant: string): CardEvent {
@@ -81,7 +84,7 @@ export function issueCard(services: Services, input: NewCard): CardRecord {
       'currency',
       `must be the currency of a business wallet: ${[...state.wallets.values()].map((w) => w.currency).join(', ')}`,
     );
-  const balance = toMinor(input.balance ?? 0);
+  const balance = toMinor(input.balance ?? DEFAULT_CARD_BALANCE);
   if (balance === null || balance < 0n)
     throw ValidationFailure.of('balance', 'must be an amount ≥ 0 with at most 2 decimals');
   const now = clock.now();

@@ -10,6 +10,8 @@ import {
   type Transaction,
   type VirtualAccountCreation,
 } from '@pay-elements/api';
+import type * as z from 'zod';
+import type { AccountOverviewSchema } from '../control-schemas.js';
 import { MINUTE, isoOffset, isoZ } from '../clock.js';
 import type { Route, Services } from '../context.js';
 import { findBank } from '../data/banks.js';
@@ -187,6 +189,41 @@ function listPermanent(services: Services, url: URL): PermanentVirtualAccount[] 
   return services.state.permanentAccounts
     .filter((a) => (!customerId || a.customerId === customerId) && (!currency || a.currency === currency))
     .map((a) => a.entry);
+}
+
+/** A virtual account as the dashboard shows it, single-use or permanent, with its state now. */
+export type AccountOverview = z.infer<typeof AccountOverviewSchema>;
+
+/** Every virtual account, single-use ones newest first, then the permanent ones. */
+export function accountOverview(services: Services): AccountOverview[] {
+  const now = services.clock.now();
+  const single = [...services.state.dynamicAccounts.values()].reverse().map((d): AccountOverview => ({
+    account_number: d.account.account_no,
+    account_name: d.account.account_name,
+    bank_name: d.account.bank_name,
+    kind: 'single_use',
+    customer_id: d.account.customer_id,
+    currency: d.currency,
+    amount: formatMinor(d.amount),
+    state: d.paidBy ? 'paid' : now >= d.expiresAt ? 'expired' : 'open',
+    reference: d.account.reference,
+    expires_at: new Date(d.expiresAt).toISOString(),
+    created_at: d.account.created_at,
+  }));
+  const permanent = services.state.permanentAccounts.map((a): AccountOverview => ({
+    account_number: a.entry.account_number,
+    account_name: a.entry.account_name,
+    bank_name: a.entry.bank_name,
+    kind: 'permanent',
+    customer_id: a.customerId,
+    currency: a.currency,
+    amount: null,
+    state: 'permanent',
+    reference: a.reference,
+    expires_at: null,
+    created_at: null,
+  }));
+  return [...single, ...permanent];
 }
 
 export interface InboundTransfer {

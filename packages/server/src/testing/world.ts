@@ -13,7 +13,8 @@ import { toNodeListener } from '../node.js';
 import type { SessionRecord } from '../store/types.js';
 
 export const SANDBOX_KEY = 'sk_sandbox_local';
-export const WEBHOOK_SECRET = 'whsec_test_0123456789';
+/** A Standard Webhooks secret: `whsec_` + base64 of 32 bytes. */
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements server tests secret').toString('base64')}`;
 export const SHOP = 'http://shop.test';
 /** Where the frozen clock starts. */
 export const START = Date.parse('2026-11-21T10:00:00.000Z');
@@ -53,7 +54,7 @@ export interface World {
   /** moves the shared clock forward */
   advance(ms: number): void;
   /** a signed webhook post, as the emulator sends it */
-  webhook(event: unknown, options?: { timestamp?: number; secret?: string }): Promise<Response>;
+  webhook(event: { id: string }, options?: { timestamp?: number; secret?: string }): Promise<Response>;
   transactionsCalls(): number;
   /** answers and log lines that contain the API key or the webhook secret (there must be none) */
   leaks(): string[];
@@ -169,7 +170,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'pay-signature': signWebhook(secret ?? WEBHOOK_SECRET, body, t),
+          ...signWebhook({ secret: secret ?? WEBHOOK_SECRET, id: event.id, timestamp: t, body }),
         },
         body,
       });
