@@ -2,8 +2,7 @@
 // 1. the store's operations, p50/p99 on a throwaway PostgreSQL cluster against SQLite, same run;
 // 2. server-example as one and as three processes on that database, polled by keep-alive clients
 //    spread over the instances: status polls per second and provider checks per minute.
-import { createServer, Agent, get, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,14 @@ import type { SessionRecord, SessionStore } from '@pay-elements/server';
 import { SqliteStore } from '@pay-elements/server/sqlite';
 import { PostgresStore } from '@pay-elements/server/postgres';
 import { startPostgres } from '../packages/server/src/testing/postgres.js';
-import { baseEnv, freePort, killLaunched, launch, sandboxBin } from '../test/support/processes.js';
+import {
+  baseEnv,
+  countingProxy,
+  freePort,
+  killLaunched,
+  launch,
+  sandboxBin,
+} from '../test/support/processes.js';
 import { percentile, ratio, table } from './lib.js';
 
 const OPS = 2000;
@@ -90,33 +96,6 @@ async function poll(urls: string[], seconds: number): Promise<{ rps: number; err
   return { rps: done / seconds, errors };
 }
 
-/** Forwards to `target`, counting first pages of transaction lists (one per provider check). */
-async function countingProxy(target: string): Promise<{ url: string; checks: () => number; server: Server }> {
-  let checks = 0;
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', target);
-    if (url.pathname === '/v1/transactions' && url.searchParams.get('page') === '0') checks += 1;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      fetch(url, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
-        .then(async (answer) => {
-          res.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'text/plain',
-          });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        })
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, checks: () => checks, server };
-}
-
 export async function instancesBench(): Promise<void> {
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-instances-'));
@@ -176,7 +155,8 @@ export async function instancesBench(): Promise<void> {
         body: JSON.stringify({ order_id: 'demo-1' }),
       });
       const { id } = (await created.json()) as { id: string };
-      const before = proxy.checks();
+      const checks = () => proxy.calls.filter((c) => c === 'GET /v1/transactions page0').length;
+      const before = checks();
       const result = await poll(
         ports.map((port) => `http://127.0.0.1:${port}/pay/sessions/${id}`),
         POLL_SECONDS,
@@ -185,10 +165,10 @@ export async function instancesBench(): Promise<void> {
         instances: count,
         'status polls/s': result.rps.toFixed(0),
         errors: result.errors,
-        'provider checks/min': (((proxy.checks() - before) * 60) / POLL_SECONDS).toFixed(1),
+        'provider checks/min': (((checks() - before) * 60) / POLL_SECONDS).toFixed(1),
       });
       await killLaunched();
-      await new Promise((resolve) => proxy.server.close(resolve));
+      await proxy.close();
     }
     const one = Number(rows[0]?.['status polls/s'] ?? 1);
     for (const row of rows) row['polls vs one'] = ratio(Number(row['status polls/s']), one);

@@ -6,54 +6,25 @@
 // made while the backend was down is found after the restart; after another restart both are paid.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
-import { baseEnv, freePort, until } from '../support/processes.js';
+import {
+  baseEnv,
+  freePort,
+  killLaunched,
+  launch,
+  paidLines,
+  sandboxBin,
+  until,
+  type Running,
+} from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
 const KEY = 'sk_sandbox_local';
 const SECRET = webhookSecretFor('faults_restart');
-
-interface Running {
-  child: ChildProcess;
-  /** everything it printed so far, stdout and stderr */
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-const started: Running[] = [];
-
-/** Spawns a process and waits until its output matches `ready` (or it exits). */
-async function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const running: Running = { child, output: () => out, exited };
-  started.push(running);
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (ready.test(out)) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then((code) =>
-      reject(new Error(`${args.join(' ')} exited (${code}) before it was ready:\n${out}`)),
-    );
-  });
-  return running;
-}
-
-function paidLines(text: string, orderId: string): number {
-  return text.split('\n').filter((line) => line.includes(`order ${orderId} paid`)).length;
-}
 
 describe('server-example killed in the middle of a checkout', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pay-faults-restart-'));
@@ -77,12 +48,7 @@ describe('server-example killed in the middle of a checkout', () => {
   });
 
   after(async () => {
-    for (const running of started) {
-      if (running.child.exitCode === null && running.child.signalCode === null) {
-        running.child.kill('SIGKILL');
-        await running.exited;
-      }
-    }
+    await killLaunched();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,13 +3,13 @@
 // between the instances and the emulator tells how many provider calls they make together.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl } from '@pay-elements/sandbox';
 import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
 import {
   baseEnv,
+  countingProxy,
+  type CountingProxy,
   freePort,
   killLaunched,
   launch,
@@ -25,41 +25,9 @@ const SECRET = webhookSecretFor('instances');
 const POLL_INTERVAL_MS = 1000;
 const POLL_SECONDS = 10;
 
-/** Forwards every request to `target`, counting `METHOD /path` (query left out). */
-async function countingProxy(target: string): Promise<{ url: string; calls: string[]; server: Server }> {
-  const calls: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', target);
-      calls.push(
-        `${req.method ?? 'GET'} ${url.pathname}${url.searchParams.get('page') === '0' ? ' page0' : ''}`,
-      );
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      fetch(url, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
-        .then(async (answer) => {
-          const text = Buffer.from(await answer.arrayBuffer());
-          res.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'text/plain',
-          });
-          res.end(text);
-        })
-        .catch(() => {
-          res.writeHead(502).end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, server };
-}
-
 describe('three kit instances on one PostgreSQL', { timeout: 180_000 }, () => {
   let postgres: TestPostgres;
-  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  let proxy: CountingProxy;
   let control: SandboxControl;
   const instances: Array<{ url: string; process: Running }> = [];
 
@@ -110,7 +78,7 @@ describe('three kit instances on one PostgreSQL', { timeout: 180_000 }, () => {
 
   after(async () => {
     await killLaunched();
-    await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+    await proxy.close();
     postgres.stop();
   });
 

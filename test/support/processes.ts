@@ -85,3 +85,43 @@ export async function until<T>(what: string, ms: number, check: () => Promise<T 
 export function paidLines(text: string, orderId: string): number {
   return text.split('\n').filter((line) => line.includes(`order ${orderId} paid`)).length;
 }
+
+export interface CountingProxy {
+  url: string;
+  /** every request forwarded, as `METHOD /path`, with ` page0` after a list's first page */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+/** A loopback HTTP proxy in front of `target` that counts what passes: the provider calls of a kit. */
+export async function countingProxy(target: string): Promise<CountingProxy> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', target);
+      const page = url.searchParams.get('page') === '0' ? ' page0' : '';
+      calls.push(`${req.method ?? 'GET'} ${url.pathname}${page}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      fetch(url, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) })
+        .then(async (answer) => {
+          const text = Buffer.from(await answer.arrayBuffer());
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          });
+          res.end(text);
+        })
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

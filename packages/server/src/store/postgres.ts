@@ -5,7 +5,7 @@
 // forget) for the instances that hold browsers' streams.
 // Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
 import pg from 'pg';
-import { displayColumn, toRecord, toRecordOrNull } from './row.js';
+import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
 import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface PostgresStoreOptions {
@@ -95,9 +95,6 @@ const MIGRATIONS: string[] = [
   `,
 ];
 
-const SESSION_COLUMNS = `id, order_id, customer_id, amount, currency, status, account_name, account_number,
-  bank_name, reference, created_at, expires_at, paid_at, transaction_id, display`;
-
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 export class PostgresStore implements SessionStore {
@@ -183,23 +180,7 @@ export class PostgresStore implements SessionStore {
       await db.query(
         `INSERT INTO pay_sessions (${SESSION_COLUMNS})
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [
-          s.id,
-          s.orderId,
-          s.customerId,
-          s.amount,
-          s.currency,
-          s.status,
-          s.account.accountName,
-          s.account.accountNumber,
-          s.account.bankName,
-          s.reference,
-          s.createdAt,
-          s.expiresAt,
-          s.paidAt,
-          s.transactionId,
-          displayColumn(s),
-        ],
+        sessionValues(s),
       );
       await db.query('INSERT INTO pay_references (reference, session_id) VALUES ($1, $2)', [
         s.reference,

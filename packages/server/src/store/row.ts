@@ -37,9 +37,30 @@ function displayOf(stored: unknown): SessionDisplay | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The display fields as a column value: JSON text, or null when there are none. */
-export function displayColumn(record: SessionRecord): string | null {
-  return record.display && Object.keys(record.display).length > 0 ? JSON.stringify(record.display) : null;
+/** The columns of a stored session, in the order of `sessionValues`. */
+export const SESSION_COLUMNS = `id, order_id, customer_id, amount, currency, status, account_name, account_number,
+  bank_name, reference, created_at, expires_at, paid_at, transaction_id, display`;
+
+/** A session's column values for an INSERT, in the order of SESSION_COLUMNS. */
+export function sessionValues(s: SessionRecord): Array<string | null> {
+  const display = s.display && Object.keys(s.display).length > 0 ? JSON.stringify(s.display) : null;
+  return [
+    s.id,
+    s.orderId,
+    s.customerId,
+    s.amount,
+    s.currency,
+    s.status,
+    s.account.accountName,
+    s.account.accountNumber,
+    s.account.bankName,
+    s.reference,
+    s.createdAt,
+    s.expiresAt,
+    s.paidAt,
+    s.transactionId,
+    display,
+  ];
 }
 
 export function toRecord(row: unknown): SessionRecord {

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import * as z from 'zod';
 import { ChangeListeners } from './listeners.js';
-import { displayColumn, toRecord, toRecordOrNull } from './row.js';
+import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
 import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -136,26 +136,8 @@ export class SqliteStore implements SessionStore {
       ).get(s.orderId, token);
       if (held === undefined) return false;
       this.statement(
-        `INSERT INTO pay_sessions (id, order_id, customer_id, amount, currency, status, account_name,
-             account_number, bank_name, reference, created_at, expires_at, paid_at, transaction_id, display)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        s.id,
-        s.orderId,
-        s.customerId,
-        s.amount,
-        s.currency,
-        s.status,
-        s.account.accountName,
-        s.account.accountNumber,
-        s.account.bankName,
-        s.reference,
-        s.createdAt,
-        s.expiresAt,
-        s.paidAt,
-        s.transactionId,
-        displayColumn(s),
-      );
+        `INSERT INTO pay_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(...sessionValues(s));
       this.statement('INSERT INTO pay_references (reference, session_id) VALUES (?, ?)').run(
         s.reference,
         s.id,
