@@ -67,7 +67,9 @@ const stages = [
           'packages/server',
           'server-example',
         ].flatMap((d) => find(join(root, d), '.test.ts')),
-        ...find(join(root, 'test'), '.test.ts').filter((f) => !f.startsWith('test/e2e/')),
+        ...find(join(root, 'test'), '.test.ts').filter(
+          (f) => !f.startsWith('test/e2e/') && !f.startsWith('test/consumer/'),
+        ),
       ].sort();
       return run('node tests (units, emulator conformance, api client, kit)', process.execPath, [
         '--import',
@@ -78,6 +80,18 @@ const stages = [
         ...files,
       ]);
     },
+  },
+  {
+    // alone, after the node tests: packing rebuilds every package's dist/, which other tests read
+    name: 'consumer',
+    run: () =>
+      run('the packages as a merchant installs them (packed, outside the workspace)', process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=spec',
+        ...find(join(root, 'test/consumer'), '.test.ts').sort(),
+      ]),
   },
   {
     name: 'browser',

@@ -337,6 +337,19 @@ describe('package.json', () => {
       const types = typeof target.types === 'string' ? target.types : target.types['default'];
       if (types) paths[`@pay-elements/elements${subpath.slice(1)}`] = [join(out, types)];
     }
+    const tsc = join(pkgDir, '../../node_modules/typescript/bin/tsc');
+    // the protocol as published too: its declarations built beside (the workspace's dist/ may be absent)
+    const protocolDir = join(pkgDir, '../protocol');
+    const protocolOut = join(out, 'protocol-dist');
+    await promisify(execFile)(process.execPath, [
+      tsc,
+      '-p',
+      join(protocolDir, 'tsconfig.build.json'),
+      '--outDir',
+      protocolOut,
+      '--emitDeclarationOnly',
+    ]);
+    paths['@pay-elements/protocol'] = [join(protocolOut, 'index.d.ts')];
     const config = join(out, 'tsconfig.types-test.json');
     writeFileSync(
       config,
@@ -348,7 +361,6 @@ describe('package.json', () => {
     );
     // the built declarations import lit, react, vue…: let them find the repository's node_modules
     symlinkSync(join(pkgDir, '../../node_modules'), join(out, 'node_modules'), 'dir');
-    const tsc = join(pkgDir, '../../node_modules/typescript/bin/tsc');
     const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', config, '--listFiles'], {
       timeout: 60_000,
     });
