@@ -248,7 +248,7 @@ describe('installed in a merchant’s project, with plain node', () => {
     assert.deepEqual(seen.paid, [seen.id]);
   });
 
-  it('runs `npx pay-sandbox --port 0` (compiled JavaScript, no tsx) and it answers', async () => {
+  it('runs `npx pay-sandbox --port 0` (compiled JavaScript, no tsx): the API, its dashboard and OpenAPI', async () => {
     assert.ok(!existsSync(join(app, 'node_modules/tsx')), 'tsx is not installed with the packages');
     const child = spawn('npx', ['pay-sandbox', '--port', '0'], {
       cwd: app,
@@ -276,6 +276,16 @@ describe('installed in a merchant’s project, with plain node', () => {
       assert.equal(banks.status, 200);
       const unauthorised = await fetch(`${url}/v1/banks/NG`);
       assert.equal(unauthorised.status, 401);
+      // the dashboard and its script ship in the package (dashboard/dist)
+      const dashboard = await fetch(`${url}/_sandbox/`);
+      assert.equal(dashboard.status, 200);
+      assert.match(await dashboard.text(), /<sandbox-dashboard>/);
+      const script = await fetch(`${url}/_sandbox/dashboard.js`);
+      assert.equal(script.status, 200);
+      assert.match(script.headers.get('content-type') ?? '', /javascript/);
+      assert.ok((await script.text()).includes('sandbox-dashboard'), 'the built dashboard script');
+      const openapi = await fetch(`${url}/_sandbox/openapi.json`);
+      assert.equal(openapi.status, 200);
     } finally {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
     }
