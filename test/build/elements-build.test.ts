@@ -387,9 +387,9 @@ describe('package.json', () => {
 });
 
 /** Locale modules that register themselves on import (`@pay-elements/elements/i18n/<code>`). */
-const registeredLocales = ['pt', 'sw', 'ar'];
+const registeredLocales = ['fr', 'pt', 'sw', 'ar'];
 /** Every locale module an `./i18n/*` export can name. */
-const locales = ['en', 'fr', ...registeredLocales];
+const locales = ['en', ...registeredLocales];
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -105,7 +105,11 @@ const cases: Case[] = [
     schema: LinkView,
     guard: readLinkView,
     valid: [link, { ...link, currency: 'NGN', expires_at: '2026-12-01T00:00:00Z' }],
-    invalid: [{ ...link, status: 'paused' }, { ...link, currency: 'naira' }, { ...link, url: 1 }],
+    invalid: [
+      { ...link, status: 'paused' },
+      { ...link, currency: 'naira' },
+      { ...link, url: 1 },
+    ],
   },
   {
     name: 'bank list',

@@ -7,7 +7,7 @@ import type { ErrorBody } from './errors.js';
 import type { InvoiceViewModel } from './invoices.js';
 import type { LinkView } from './links.js';
 import type { SessionView } from './sessions.js';
-import { accountNumberPattern, amountPattern, currencyPattern, errorCodes, isHttpUrl } from './wire.js';
+import { amountPattern, currencyPattern, errorCodes, isHttpUrl } from './wire.js';
 
 export { accountNumberPattern, errorCodes, isHttpUrl, statusOfErrorCode } from './wire.js';
 export { routes } from './routes.js';

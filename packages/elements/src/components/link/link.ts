@@ -12,7 +12,7 @@ import { realClock } from '../../lib/clock.js';
 import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { fetchLink } from '../../lib/invoice-backend.js';
+import { fetchLink } from '../../lib/backend.js';
 import { renderLinkBody } from './link.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
