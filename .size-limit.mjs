@@ -13,25 +13,25 @@ const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'
 /** First load of each element, from dist/define/<tag>.js: its budget, gzip. */
 const elements = {
   // the aim is 16 kB (issue 14); what it ships today, without zod and French, plus a little
-  'pay-dynamic-account': '21.5 kB',
-  'pay-invoice-view': '20 kB',
+  'pay-dynamic-account': '22 kB',
+  'pay-invoice-view': '20.5 kB',
   'pay-bank-picker': '21 kB',
-  'pay-link': '17.5 kB',
+  'pay-link': '18.5 kB',
   'pay-qr': '11.8 kB',
 };
 
 /** Each script-tag file, as served. */
 const cdnFiles = {
-  [`pay-elements-${version}.js`]: '36 kB',
+  [`pay-elements-${version}.js`]: '36.5 kB',
   [`pay-elements-${version}.iife.js`]: '36.5 kB',
-  [`pay-dynamic-account-${version}.js`]: '23.5 kB',
-  [`pay-dynamic-account-${version}.iife.js`]: '24 kB',
-  [`pay-invoice-view-${version}.js`]: '22 kB',
-  [`pay-invoice-view-${version}.iife.js`]: '22 kB',
+  [`pay-dynamic-account-${version}.js`]: '24 kB',
+  [`pay-dynamic-account-${version}.iife.js`]: '24.5 kB',
+  [`pay-invoice-view-${version}.js`]: '22.5 kB',
+  [`pay-invoice-view-${version}.iife.js`]: '22.5 kB',
   [`pay-bank-picker-${version}.js`]: '23 kB',
   [`pay-bank-picker-${version}.iife.js`]: '23 kB',
-  [`pay-link-${version}.js`]: '19.5 kB',
-  [`pay-link-${version}.iife.js`]: '19.5 kB',
+  [`pay-link-${version}.js`]: '20.5 kB',
+  [`pay-link-${version}.iife.js`]: '20.5 kB',
   [`pay-qr-${version}.js`]: '13.5 kB',
   [`pay-qr-${version}.iife.js`]: '13.5 kB',
   'qr-*.js': '10 kB',
