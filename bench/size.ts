@@ -1,11 +1,13 @@
-// Size of what a page downloads for <pay-dynamic-account>: the define module bundled and minified
-// (as a merchant's bundler or our script tag would), gzip -9 and brotli, with the QR code chunk apart
-// when the element loads it lazily. Baseline, same run: a trivial LitElement bundled the same way.
+// Size of what a page downloads for <pay-dynamic-account>: the define module of the built package
+// (built by the elements' own build script into a temporary folder) bundled and minified as a
+// merchant's bundler would, gzip -9 and brotli, with the QR code chunk apart when the element loads it
+// lazily. Aim: 16 kB gzip first load (issue 14). Baseline, same run: a trivial LitElement bundled the
+// same way. The budgets CI enforces are in .size-limit.mjs.
 //
-// Then the script-tag bundle itself (every element, built by the elements' own build script into a
-// temporary folder, QR chunk apart) against a peer's embed script measured in the same run: Paystack's
-// inline script, the browser bundle of @paystack/inline-js from npm (dist/inline.js, what
-// js.paystack.co/v2/inline.js serves). Aim: 25 kB gzip for every element, under half the peer.
+// Then the script-tag files of the same build (every element, and <pay-dynamic-account> alone; QR
+// chunk apart) against a peer's embed script measured in the same run: Paystack's inline script, the
+// browser bundle of @paystack/inline-js from npm (dist/inline.js, what js.paystack.co/v2/inline.js
+// serves). Aim: 25 kB gzip for every element, under half the peer.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,6 +39,9 @@ function measure(code: Uint8Array): Sizes {
 async function bundle(entry: string): Promise<{ entry: Sizes; lazy: Sizes }> {
   const result = await build({
     entryPoints: [entry],
+    // a build in a temporary folder finds lit and the protocol (from source) in the repository
+    nodePaths: [join(root, 'node_modules')],
+    conditions: ['@pay-elements/source'],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -70,13 +75,21 @@ async function bundle(entry: string): Promise<{ entry: Sizes; lazy: Sizes }> {
 
 const require = createRequire(import.meta.url);
 
-/** The elements' CDN files, built now by their build script into a temporary folder. */
-async function cdnFiles(dir: string): Promise<{ iife: Sizes; esm: Sizes; qr: Sizes; version: string }> {
+/** The elements built now by their build script into `dir` (dist/ as npm publishes it). */
+async function buildElements(dir: string): Promise<void> {
   await promisify(execFile)(process.execPath, [
     join(root, 'packages/elements/scripts/build.mjs'),
     '--out',
     dir,
   ]);
+}
+
+const version = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(join(root, 'packages/elements/package.json'), 'utf8'))).version;
+
+/** The script-tag files of the build in `dir`. */
+function cdnFiles(dir: string): { iife: Sizes; esm: Sizes; account: Sizes; accountIife: Sizes; qr: Sizes } {
   const cdn = join(dir, 'dist/cdn');
   const names = readdirSync(cdn);
   const pick = (test: (name: string) => boolean) => {
@@ -84,12 +97,12 @@ async function cdnFiles(dir: string): Promise<{ iife: Sizes; esm: Sizes; qr: Siz
     if (!name) throw new Error(`no such file in ${cdn}: ${names.join(', ')}`);
     return measure(readFileSync(join(cdn, name)));
   };
-  const version = /^pay-elements-(.+)\.iife\.js$/.exec(names.find((n) => n.endsWith('.iife.js')) ?? '')?.[1];
   return {
-    iife: pick((n) => n.endsWith('.iife.js')),
-    esm: pick((n) => /^pay-elements-.+(?<!\.iife)\.js$/.test(n)),
+    iife: pick((n) => n === `pay-elements-${version}.iife.js`),
+    esm: pick((n) => n === `pay-elements-${version}.js`),
+    account: pick((n) => n === `pay-dynamic-account-${version}.js`),
+    accountIife: pick((n) => n === `pay-dynamic-account-${version}.iife.js`),
     qr: pick((n) => /^qr-[0-9a-f]+\.js$/.test(n)),
-    version: version ?? '?',
   };
 }
 
@@ -100,10 +113,9 @@ function peerScript(): { sizes: Sizes; version: string } {
   return { sizes: measure(readFileSync(join(pkgFile, '..', 'dist/inline.js'))), version };
 }
 
-async function scriptTagBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-cdn-'));
-  try {
-    const ours = await cdnFiles(dir);
+function scriptTagBench(dir: string): void {
+  {
+    const ours = cdnFiles(dir);
     const peer = peerScript();
     const row = (bundle: string, sizes: Sizes, aim = '') => ({
       bundle,
@@ -120,8 +132,10 @@ async function scriptTagBench(): Promise<void> {
     });
     table('Script-tag bundle, every element, vs a peer embed script (gzip -9, brotli 11)', [
       row(`peer: @paystack/inline-js ${peer.version} dist/inline.js`, peer.sizes),
-      row(`pay-elements-${ours.version}.iife.js (classic, first load)`, ours.iife, '25 kB gzip, < 0.50×'),
-      row(`pay-elements-${ours.version}.js (module, first load)`, ours.esm, '25 kB gzip, < 0.50×'),
+      row(`pay-elements-${version}.iife.js (classic, first load)`, ours.iife, '25 kB gzip, < 0.50×'),
+      row(`pay-elements-${version}.js (module, first load)`, ours.esm, '25 kB gzip, < 0.50×'),
+      row(`pay-dynamic-account-${version}.iife.js (one element, classic)`, ours.accountIife),
+      row(`pay-dynamic-account-${version}.js (one element, module)`, ours.account),
       row('QR chunk (loaded when a QR code is drawn)', ours.qr),
       row('classic + QR chunk', sum(ours.iife, ours.qr)),
     ]);
@@ -130,8 +144,7 @@ async function scriptTagBench(): Promise<void> {
       `${sizes.gzip <= aim ? 'meets' : 'misses'} 25 kB gzip by ${kB(Math.abs(aim - sizes.gzip))}; ` +
       `${sizes.gzip < peer.sizes.gzip / 2 ? 'under' : 'over'} half the peer (${kB(peer.sizes.gzip / 2)})`;
     console.log(`  classic script: ${verdict(ours.iife)}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    console.log(`  <pay-dynamic-account> alone, classic: ${verdict(ours.accountIife)}`);
   }
 }
 
@@ -146,7 +159,8 @@ class X extends LitElement { static styles = css\`:host{display:block}\`; render
 customElements.define('x-baseline', X);\n`,
     );
     const baseline = await bundle(baselineEntry);
-    const account = await bundle(join(root, 'packages/elements/src/define/pay-dynamic-account.ts'));
+    await buildElements(dir);
+    const account = await bundle(join(dir, 'dist/define/pay-dynamic-account.js'));
     const withQr = {
       gzip: account.entry.gzip + account.lazy.gzip,
       brotli: account.entry.brotli + account.lazy.brotli,
@@ -166,7 +180,7 @@ customElements.define('x-baseline', X);\n`,
         gzip: kB(account.entry.gzip),
         brotli: kB(account.entry.brotli),
         'vs baseline (gzip)': ratio(account.entry.gzip, baseline.entry.gzip),
-        aim: '14 kB gzip',
+        aim: '16 kB gzip',
       },
       {
         bundle: 'pay-dynamic-account + QR chunk',
@@ -178,8 +192,12 @@ customElements.define('x-baseline', X);\n`,
       },
     ]);
     if (account.lazy.raw === 0) console.log('  (no lazy chunk: the QR code is in the first load)');
+    const aim = 16_000;
+    console.log(
+      `  first load ${account.entry.gzip <= aim ? 'meets' : 'misses'} 16 kB gzip by ${kB(Math.abs(aim - account.entry.gzip))}`,
+    );
+    scriptTagBench(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await scriptTagBench();
 }

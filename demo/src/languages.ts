@@ -1,10 +1,11 @@
 // The language switcher (languages.html): sets `lang` on the container of the elements; they follow.
-// English and French are built into the elements; Portuguese, Swahili and Arabic register themselves
+// English is built into the elements; French, Portuguese, Swahili and Arabic register themselves
 // when their module is imported (a page pays only for the languages it offers).
 import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
+import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';

@@ -123,11 +123,16 @@ describe('npm modules', () => {
         .slice(0, specifier.startsWith('@') ? 2 : 1)
         .join('/');
     assert.ok(
-      bare.has('lit') && bare.has('@pay-elements/protocol') && bare.has('react'),
+      bare.has('lit') && bare.has('@pay-elements/protocol/guards') && bare.has('react'),
       [...bare].join(' '),
     );
     assert.deepEqual(
       [...bare].filter((specifier) => !declared.has(packageOf(specifier))),
+      [],
+    );
+    // no validator reaches the browser: the elements check answers with the protocol's guards
+    assert.deepEqual(
+      [...bare].filter((specifier) => specifier === '@pay-elements/protocol' || /^zod(\/|$)/.test(specifier)),
       [],
     );
     // the QR encoder stays lazy in the npm modules too
@@ -151,13 +156,19 @@ describe('CDN files', () => {
     return names[0] ?? '';
   };
 
-  it('has the versioned ES module, the classic script, the QR chunk and the manifest, and nothing else', () => {
-    assert.deepEqual(readdirSync(cdn).sort(), [qrName(), 'manifest.json', iifeName, esmName].sort());
+  /** One element's own files: `<tag>-<version>.js` and `.iife.js`. */
+  const perElement = tags.flatMap((tag) => [`${tag}-${pkg.version}.js`, `${tag}-${pkg.version}.iife.js`]);
+
+  it('has the versioned ES module, the classic script, each element’s pair, the QR chunk and the manifest, and nothing else', () => {
+    assert.deepEqual(
+      readdirSync(cdn).sort(),
+      [qrName(), 'manifest.json', iifeName, esmName, ...perElement].sort(),
+    );
   });
 
   it('lists every file in the manifest with its sha384 SRI hash, size and gzip size', () => {
     const entries = manifest();
-    assert.deepEqual(Object.keys(entries).sort(), [qrName(), iifeName, esmName].sort());
+    assert.deepEqual(Object.keys(entries).sort(), [qrName(), iifeName, esmName, ...perElement].sort());
     for (const [name, entry] of Object.entries(entries)) {
       const bytes = readFileSync(join(cdn, name));
       assert.equal(entry.integrity, `sha384-${createHash('sha384').update(bytes).digest('base64')}`, name);
@@ -183,6 +194,28 @@ describe('CDN files', () => {
     assert.equal(code.match(/import\(/g)?.length, 1);
   });
 
+  it('makes each element’s files define that element (and those it shows) alone, as a module and as a classic script', async () => {
+    for (const tag of tags) {
+      const esm = join(cdn, `${tag}-${pkg.version}.js`);
+      const imports = await importsOf(esm);
+      assert.ok(
+        imports.every((i) => i.path === `./${qrName()}` && i.kind === 'dynamic-import'),
+        `${tag}: ${JSON.stringify(imports)}`,
+      );
+      const code = read(join(cdn, `${tag}-${pkg.version}.iife.js`));
+      assert.doesNotThrow(() => new vm.Script(code), `${tag}: parses as a classic script`);
+      const page = fakePage();
+      new vm.Script(code).runInContext(page.context);
+      // the elements its define module defines too (`import './pay-qr.js'`)
+      const shows = read(join(pkgDir, `src/define/${tag}.ts`)).includes("import './pay-qr.js'")
+        ? ['pay-qr']
+        : [];
+      assert.deepEqual([...page.defined.keys()].sort(), [tag, ...shows].sort());
+      // smaller than every element together
+      assert.ok(statSync(esm).size < statSync(join(cdn, esmName)).size, tag);
+    }
+  });
+
   it('contains no secret key', () => {
     for (const name of readdirSync(cdn)) {
       const code = read(join(cdn, name));
@@ -192,7 +225,7 @@ describe('CDN files', () => {
   });
 
   it('is minified, with no source map', () => {
-    for (const name of [esmName, iifeName, qrName()]) {
+    for (const name of [esmName, iifeName, qrName(), ...perElement]) {
       const code = read(join(cdn, name));
       assert.doesNotMatch(code, /sourceMappingURL/, name);
       // module-level names of the sources (dynamic-account.ts) are renamed
@@ -225,6 +258,23 @@ describe('CDN files', () => {
     } finally {
       for (const key of [...Object.keys(page.globals), 'window']) Reflect.deleteProperty(globalThis, key);
     }
+  });
+});
+
+describe('size budgets (size-limit, .size-limit.mjs)', () => {
+  it('keeps every element’s first load and every CDN file within its gzip budget', async () => {
+    const sizeLimit = join(pkgDir, '../../node_modules/size-limit/bin.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [sizeLimit, '--json'], {
+      cwd: join(pkgDir, '../..'),
+      env: { ...process.env, PAY_ELEMENTS_BUILD: out },
+      timeout: 120_000,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const results = z
+      .array(z.object({ name: z.string(), passed: z.boolean(), size: z.number() }))
+      .parse(JSON.parse(stdout));
+    assert.equal(results.length, tags.length * 3 + 3, 'one budget per element, per CDN file');
+    const over = results.filter((r) => !r.passed).map((r) => `${r.name}: ${r.size} B`);
+    assert.deepEqual(over, []);
   });
 });
 
@@ -387,9 +437,9 @@ describe('package.json', () => {
 });
 
 /** Locale modules that register themselves on import (`@pay-elements/elements/i18n/<code>`). */
-const registeredLocales = ['pt', 'sw', 'ar'];
+const registeredLocales = ['fr', 'pt', 'sw', 'ar'];
 /** Every locale module an `./i18n/*` export can name. */
-const locales = ['en', 'fr', ...registeredLocales];
+const locales = ['en', ...registeredLocales];
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────────────
 

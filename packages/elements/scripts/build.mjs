@@ -6,6 +6,7 @@
 //   dist/cdn/               for a script tag, minified, es2022, no source maps:
 //     pay-elements-<version>.js       ES module defining every element (and exporting the package's API)
 //     pay-elements-<version>.iife.js  classic script defining every element (API on `window.PayElements`)
+//     <tag>-<version>.js, .iife.js     one element each (and the elements it shows), module and classic
 //     qr-<hash>.js                    the QR code encoder, an ES module both load only when a QR code is drawn
 //     manifest.json                   file → {integrity (sha384, for SRI), bytes, gzip}
 //
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -125,17 +126,15 @@ async function buildQrChunk() {
 
 const IIFE_QR_MARKER = '__PAY_ELEMENTS_QR_CHUNK__';
 
-async function buildBundles(qrName) {
-  const defines = await defineModules();
-  const index = join(pkgDir, 'src/index.ts');
-  const imports = defines.map((file) => `import ${JSON.stringify(file)};`).join('\n');
+/** The same bundle as an ES module and as a classic script; `api` names the classic script's global. */
+async function buildPair(imports, exportFrom, api, qrName) {
   const [esm, iife] = await Promise.all([
     // the ES module: `import('./qr-<hash>.js')` resolves against the module's own URL
     build({
       ...cdnOptions,
       format: 'esm',
       stdin: {
-        contents: `${imports}\nexport * from ${JSON.stringify(index)};\n`,
+        contents: `${imports}\nexport * from ${JSON.stringify(exportFrom)};\n`,
         resolveDir: pkgDir,
         loader: 'ts',
       },
@@ -147,7 +146,9 @@ async function buildBundles(qrName) {
       ...cdnOptions,
       format: 'iife',
       stdin: {
-        contents: `${imports}\nimport * as api from ${JSON.stringify(index)};\nglobalThis.PayElements ??= api;\n`,
+        contents: api
+          ? `${imports}\nimport * as api from ${JSON.stringify(exportFrom)};\nglobalThis.${api} ??= api;\n`
+          : imports,
         resolveDir: pkgDir,
         loader: 'ts',
       },
@@ -157,23 +158,48 @@ async function buildBundles(qrName) {
   const esmCode = esm.outputFiles[0].text;
   const marker = `import("${IIFE_QR_MARKER}")`;
   const iifeText = iife.outputFiles[0].text;
-  if (iifeText.split(marker).length !== 2) throw new Error(`expected one ${marker} in the classic script`);
+  const markers = iifeText.split(marker).length - 1;
+  if (markers > 1) throw new Error(`expected at most one ${marker} in a classic script`);
   const base = '__payElementsScript';
   const iifeCode =
-    `(()=>{"use strict";var ${base}=document.currentScript instanceof HTMLScriptElement?document.currentScript.src:document.baseURI;` +
-    iifeText.replace(marker, `import(new URL(${JSON.stringify(`./${qrName}`)},${base}).href)`) +
-    '})();\n';
+    markers === 0
+      ? iifeText
+      : `(()=>{"use strict";var ${base}=document.currentScript instanceof HTMLScriptElement?document.currentScript.src:document.baseURI;` +
+        iifeText.replace(marker, `import(new URL(${JSON.stringify(`./${qrName}`)},${base}).href)`) +
+        '})();\n';
   return { esmCode, iifeCode };
+}
+
+/**
+ * pay-elements-<version>(.iife).js: every element and the package's API; <tag>-<version>(.iife).js:
+ * one element (and those it shows), so a checkout page loads only what it uses. The script-tag
+ * files speak English and French (other tables through `registerTranslation`).
+ */
+async function buildBundles(qrName) {
+  const defines = await defineModules();
+  const index = join(pkgDir, 'src/index.ts');
+  const french = `import ${JSON.stringify(join(pkgDir, 'src/i18n/fr.ts'))};`;
+  const importOf = (file) => `import ${JSON.stringify(file)};`;
+  const all = buildPair(`${defines.map(importOf).join('\n')}\n${french}`, index, 'PayElements', qrName);
+  const each = defines.map(async (file) => {
+    const tag = basename(file, '.ts');
+    return { tag, ...(await buildPair(`${importOf(file)}\n${french}`, file, null, qrName)) };
+  });
+  return { all: await all, each: await Promise.all(each) };
 }
 
 async function buildCdn() {
   const qr = await buildQrChunk();
-  const { esmCode, iifeCode } = await buildBundles(qr.name);
+  const { all, each } = await buildBundles(qr.name);
   const files = {
-    [`pay-elements-${version}.js`]: esmCode,
-    [`pay-elements-${version}.iife.js`]: iifeCode,
+    [`pay-elements-${version}.js`]: all.esmCode,
+    [`pay-elements-${version}.iife.js`]: all.iifeCode,
     [qr.name]: qr.code,
   };
+  for (const { tag, esmCode, iifeCode } of each) {
+    files[`${tag}-${version}.js`] = esmCode;
+    files[`${tag}-${version}.iife.js`] = iifeCode;
+  }
   await mkdir(cdnDir, { recursive: true });
   const manifest = {};
   for (const [name, code] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
@@ -201,5 +227,5 @@ console.log(
   `@pay-elements/elements ${version} built in ${seconds} s → ${relative(process.cwd(), outRoot) || '.'}`,
 );
 for (const [name, { bytes, gzip }] of Object.entries(cdn)) {
-  console.log(`  dist/cdn/${name.padEnd(32)} ${kB(bytes).padStart(9)}  ${kB(gzip).padStart(8)} gzip`);
+  console.log(`  dist/cdn/${name.padEnd(38)} ${kB(bytes).padStart(9)}  ${kB(gzip).padStart(8)} gzip`);
 }

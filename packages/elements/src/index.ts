@@ -32,7 +32,7 @@ export type { PayCopyDetail } from './events/pay-copy.js';
 export { ManualClock, realClock } from './lib/clock.js';
 export type { Clock, TimerId } from './lib/clock.js';
 export type { BackendError, ClientErrorCode } from './lib/backend.js';
-export { registerTranslation, translationFor, en, fr } from './i18n/index.js';
+export { registerTranslation, translationFor, en } from './i18n/index.js';
 export type { Translation } from './i18n/types.js';
 export type { PayTheme } from './styles/theme.js';
 

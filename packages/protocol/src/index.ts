@@ -6,5 +6,6 @@ export * from './sessions.js';
 export * from './invoices.js';
 export * from './links.js';
 export * from './banks.js';
+export * from './wire.js';
 export * from './errors.js';
 export * from './routes.js';

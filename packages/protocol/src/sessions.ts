@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isHttpUrl } from './wire.js';
 import { Amount, Currency, Timestamp } from './common.js';
 
 // ── Sessions ────────────────────────────────────────────────────────────────────────────────
@@ -16,15 +17,6 @@ export const SessionAccount = z.object({
   bank_name: z.string(),
 });
 export type SessionAccount = z.infer<typeof SessionAccount>;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** An absolute http(s) URL the merchant supplies: its logo, the way back to its shop. */
 export const HttpUrl = z

@@ -1,11 +1,11 @@
 // What a <pay-bank-picker> offers: a country's bank list (from the kit through the page-wide cache
-// of lib/bank-backend.ts, or given directly) prepared for search, and the banks suggested for an
+// of lib/bank-cache.ts, or given directly) prepared for search, and the banks suggested for an
 // account number. A list that fails to load is an error state; suggestions that fail are silence.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { compactAccountNumber } from '../lib/account-number.js';
 import type { BackendError } from '../lib/backend.js';
-import { cachedBankList, loadBankList, loadSuggestions } from '../lib/bank-backend.js';
+import { cachedBankList, loadBankList, loadSuggestions } from '../lib/bank-cache.js';
 import { prepareBanks, searchBanks } from '../lib/bank-search.js';
 import type { PreparedBank } from '../lib/bank-search.js';
 import type { Clock, TimerId } from '../lib/clock.js';

@@ -1,3 +1,6 @@
+// French, for the francophone countries the API serves. Importing this module registers it:
+// `import '@pay-elements/elements/i18n/fr'`.
+import { registerTranslation } from './index.js';
 import type { Translation } from './types.js';
 
 const fr: Translation = {
@@ -138,5 +141,7 @@ const fr: Translation = {
     notFound: "Ce lien de paiement n'existe pas",
   },
 };
+
+registerTranslation(fr);
 
 export default fr;

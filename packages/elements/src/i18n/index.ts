@@ -1,17 +1,13 @@
-// Translation tables by language, and the choice of one for a locale. English and French are built
-// in; other languages register themselves when their module is imported, so a page pays only for the
-// languages it offers: `import '@pay-elements/elements/i18n/ar'` (pt, sw and ar ship with the package).
+// Translation tables by language, and the choice of one for a locale. English is built in; other
+// languages register themselves when their module is imported, so a page pays only for the languages
+// it offers: `import '@pay-elements/elements/i18n/fr'` (fr, pt, sw and ar ship with the package).
 import en from './en.js';
-import fr from './fr.js';
 import type { Translation } from './types.js';
 
 export type { Translation } from './types.js';
-export { en, fr };
+export { en };
 
-const tables = new Map<string, Translation>([
-  ['en', en],
-  ['fr', fr],
-]);
+const tables = new Map<string, Translation>([['en', en]]);
 
 const listeners = new Set<() => void>();
 

@@ -1,7 +1,26 @@
-// The one place the elements talk to the merchant's backend (the kit's widget endpoints). Every
-// answer is parsed with the protocol's schemas; nothing unparsed reaches a component.
-import { ErrorBody, SessionView, errorCodes, routes, statusOfErrorCode } from '@pay-elements/protocol';
-import type { ErrorCode } from '@pay-elements/protocol';
+// The one place the elements talk to the merchant's backend (the kit's widget endpoints): one fetch
+// path for every read and write, abortable, never rejecting. Every answer is checked with the
+// protocol's browser guards (no validator in the bundle); nothing unchecked reaches a component.
+import type {
+  BankEntry,
+  BankSuggestions,
+  ErrorCode,
+  InvoiceViewModel,
+  LinkView,
+  SessionView,
+} from '@pay-elements/protocol';
+import {
+  accountNumberPattern,
+  errorCodes,
+  readBankList,
+  readBankSuggestions,
+  readErrorBody,
+  readInvoiceView,
+  readLinkView,
+  readSessionView,
+  routes,
+  statusOfErrorCode,
+} from '@pay-elements/protocol/guards';
 
 /** Failures that happen before or instead of a protocol answer. */
 export type ClientErrorCode = 'network_error' | 'invalid_response';
@@ -15,11 +34,14 @@ export interface BackendError {
   status: number | null;
 }
 
-export type SessionAnswer =
-  | { kind: 'view'; view: SessionView; etag: string | null }
+/** What one request answered: the checked view, "unchanged" (304), nothing (aborted), or a failure. */
+export type ViewAnswer<T> =
+  | { kind: 'view'; view: T; etag: string | null }
   | { kind: 'not-modified' }
   | { kind: 'aborted' }
   | { kind: 'error'; error: BackendError };
+
+export type SessionAnswer = ViewAnswer<SessionView>;
 
 export interface RequestOptions {
   /** The ETag of the view already held: answered 304 when it is still current. */
@@ -45,86 +67,74 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const value: unknown = await response.json();
-    return value;
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return undefined;
-  }
-}
-
-async function sessionRequest(
+/** The request every element makes: `read` checks a 2xx body, `what` names it in the error. */
+async function request<T>(
   url: string,
   init: RequestInit,
+  read: (value: unknown) => T | null,
+  what: string,
   options: RequestOptions,
-): Promise<SessionAnswer> {
+): Promise<ViewAnswer<T>> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.etag) headers['If-None-Match'] = options.etag;
   let response: Response;
   try {
     response = await doFetch(url, {
       ...init,
-      cache: 'no-store',
+      headers,
       credentials: 'same-origin',
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
     if (isAbort(error)) return { kind: 'aborted' };
-    return {
-      kind: 'error',
-      error: {
-        code: 'network_error',
-        message: error instanceof Error ? error.message : 'fetch failed',
-        status: null,
-      },
-    };
+    const message = error instanceof Error ? error.message : 'fetch failed';
+    return { kind: 'error', error: { code: 'network_error', message, status: null } };
   }
   if (response.status === 304) return { kind: 'not-modified' };
   let body: unknown;
   try {
-    body = await readJson(response);
+    body = await response.json();
   } catch (error) {
     if (isAbort(error)) return { kind: 'aborted' };
-    throw error;
+    body = undefined;
   }
+  const status = response.status;
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(body);
+    const parsed = readErrorBody(body);
+    const error: BackendError = parsed
+      ? { code: parsed.error.code, message: parsed.error.message, status }
+      : { code: codeForStatus(status), message: `HTTP ${status}`, status };
+    return { kind: 'error', error };
+  }
+  const view = read(body);
+  if (view === null) {
     return {
       kind: 'error',
-      error: parsed.success
-        ? { code: parsed.data.error.code, message: parsed.data.error.message, status: response.status }
-        : {
-            code: codeForStatus(response.status),
-            message: `HTTP ${response.status}`,
-            status: response.status,
-          },
+      error: { code: 'invalid_response', message: `the answer is not ${what}`, status },
     };
   }
-  const view = SessionView.safeParse(body);
-  if (!view.success) {
-    return {
-      kind: 'error',
-      error: {
-        code: 'invalid_response',
-        message: 'the answer is not a session view',
-        status: response.status,
-      },
-    };
-  }
-  return { kind: 'view', view: view.data, etag: response.headers.get('ETag') };
+  return { kind: 'view', view, etag: response.headers.get('ETag') };
 }
 
-/** The data of a stream's `session` event, parsed like a polled answer; null when it is not a view. */
+/** A GET of a view the element follows: never from the HTTP cache, conditional on `etag` when given. */
+function getView<T>(
+  url: string,
+  read: (value: unknown) => T | null,
+  what: string,
+  options: RequestOptions,
+): Promise<ViewAnswer<T>> {
+  return request(url, { method: 'GET', cache: 'no-store' }, read, what, options);
+}
+
+/** The data of a stream's `session` event, checked like a polled answer; null when it is not a view. */
 export function parseSessionEvent(data: string): SessionView | null {
-  let value: unknown;
   try {
-    value = JSON.parse(data);
+    return readSessionView(JSON.parse(data));
   } catch {
     return null;
   }
-  const view = SessionView.safeParse(value);
-  return view.success ? view.data : null;
 }
 
 /** GET {endpoint}/sessions/{id}, conditional on `etag` when given. */
@@ -133,9 +143,7 @@ export function fetchSession(
   id: string,
   options: RequestOptions = {},
 ): Promise<SessionAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.etag) headers['If-None-Match'] = options.etag;
-  return sessionRequest(endpointUrl(endpoint, routes.session(id)), { method: 'GET', headers }, options);
+  return getView(endpointUrl(endpoint, routes.session(id)), readSessionView, 'a session view', options);
 }
 
 /** POST {endpoint}/sessions/{id}/renew: a new single-use account for an expired session. */
@@ -144,13 +152,62 @@ export function renewSession(
   id: string,
   options: RequestOptions = {},
 ): Promise<SessionAnswer> {
-  return sessionRequest(
-    endpointUrl(endpoint, routes.renew(id)),
-    {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: '{}',
-    },
+  const init: RequestInit = { method: 'POST', cache: 'no-store', body: '{}' };
+  return request(endpointUrl(endpoint, routes.renew(id)), init, readSessionView, 'a session view', options);
+}
+
+/** GET {endpoint}/invoices/{number}, conditional on `etag` when given. */
+export function fetchInvoice(
+  endpoint: string,
+  number: string,
+  options: RequestOptions = {},
+): Promise<ViewAnswer<InvoiceViewModel>> {
+  return getView(endpointUrl(endpoint, routes.invoice(number)), readInvoiceView, 'an invoice view', options);
+}
+
+/** GET {endpoint}/links/{id}. */
+export function fetchLink(
+  endpoint: string,
+  id: string,
+  options: RequestOptions = {},
+): Promise<ViewAnswer<LinkView>> {
+  return getView(endpointUrl(endpoint, routes.link(id)), readLinkView, 'a payment link view', options);
+}
+
+/** GET {endpoint}/banks/{country}: the banks of a country. */
+export async function fetchBanks(
+  endpoint: string,
+  country: string,
+  options: RequestOptions = {},
+): Promise<ViewAnswer<BankEntry[]>> {
+  const answer = await request(
+    endpointUrl(endpoint, routes.banks(country)),
+    { method: 'GET' },
+    readBankList,
+    'a bank list',
     options,
   );
+  return answer.kind === 'view' ? { ...answer, view: answer.view.banks } : answer;
+}
+
+export type BankSuggestion = BankSuggestions['suggestions'][number];
+
+/**
+ * POST {endpoint}/banks/suggest {account_number}: the banks the account number is known at, or null
+ * when there is no answer to show (invalid number, route absent, disabled, rate-limited, failed).
+ */
+export async function fetchSuggestions(
+  endpoint: string,
+  accountNumber: string,
+  options: RequestOptions = {},
+): Promise<BankSuggestion[] | null> {
+  if (!accountNumberPattern.test(accountNumber)) return null;
+  const answer = await request(
+    endpointUrl(endpoint, routes.suggest),
+    { method: 'POST', body: JSON.stringify({ account_number: accountNumber }) },
+    readBankSuggestions,
+    'bank suggestions',
+    options,
+  );
+  return answer.kind === 'view' ? answer.view.suggestions : null;
 }

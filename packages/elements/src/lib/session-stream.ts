@@ -4,7 +4,7 @@
 // stream), that a policy blocks, or that sends something unparseable is reported as failed so the
 // elements poll instead. A final view closes it.
 import type { SessionView } from '@pay-elements/protocol';
-import { routes } from '@pay-elements/protocol';
+import { routes } from '@pay-elements/protocol/guards';
 import { endpointUrl, parseSessionEvent } from './backend.js';
 
 /**

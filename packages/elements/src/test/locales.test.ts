@@ -1,7 +1,8 @@
-// Every element in each of the five languages (English and French built in; Portuguese, Swahili and
+// Every element in each of the five languages (English built in; French, Portuguese, Swahili and
 // Arabic registered by importing their modules), against the real kit and emulator: its own words,
 // money and dates formatted by Intl for the page's full tag, and Arabic laid out right to left.
 import { expect, fixture, html } from './testing.js';
+import '../i18n/fr.js';
 import '../i18n/pt.js';
 import '../i18n/sw.js';
 import '../i18n/ar.js';

@@ -1,6 +1,7 @@
 // <pay-bank-picker> and the kit's bank routes (real kit, real emulator): suggestions for an account
 // number the emulator learnt, the list shared by every picker of a page, loading and error states.
 import { expect } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, shadow } from '../../test/account.js';
@@ -17,7 +18,7 @@ import {
   teachBank,
 } from '../../test/banks.js';
 import { suggestDelayMs } from '../../controllers/bank-data.js';
-import { clearBankCache } from '../../lib/bank-backend.js';
+import { clearBankCache } from '../../lib/bank-cache.js';
 import { ManualClock } from '../../lib/clock.js';
 import type { PayBankPicker } from './bank-picker.js';
 

@@ -1,6 +1,7 @@
 // <pay-bank-picker> as a form control (ElementInternals): its code in FormData under `name`,
 // `required` validity, reset, disabled, restore, and its value set by the page.
 import { expect, fixture, html } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../../test/axe.js';
 import { partText } from '../../test/account.js';

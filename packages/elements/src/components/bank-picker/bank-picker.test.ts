@@ -16,7 +16,7 @@ import {
   mountPicker,
   optionNames,
 } from '../../test/banks.js';
-import { clearBankCache } from '../../lib/bank-backend.js';
+import { clearBankCache } from '../../lib/bank-cache.js';
 import { foldText } from '../../lib/bank-search.js';
 import type { PayBankPicker } from './bank-picker.js';
 

@@ -6,6 +6,7 @@ import { BankDataController } from '../../controllers/bank-data.js';
 import { ComboboxController } from '../../controllers/combobox.js';
 import { FormControlController } from '../../controllers/form-control.js';
 import type { BankSearch } from '../../controllers/bank-data.js';
+import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
@@ -126,12 +127,12 @@ export class PayBankPicker extends LitElement {
   @property({ attribute: false }) clock: Clock = realClock;
 
   @state() private text = '';
-  @state() private announcement = '';
   @state() private dataVersion = 0;
 
   @query('#input') private input?: HTMLInputElement;
 
   private readonly localize = new LocalizeController(this);
+  private readonly announcer = new AnnouncerController(this);
   private readonly data = new BankDataController(this, {
     clock: () => this.clock,
     onChange: () => {
@@ -280,12 +281,8 @@ export class PayBankPicker extends LitElement {
   /** Announces the list's state when it changes: loading, the number of matches, a failure. */
   private announceState(): void {
     const { key, message } = listAnnouncement(this.view());
-    if (key && key !== this.announced) this.announce(message);
+    if (key && key !== this.announced) this.announcer.announce(message);
     this.announced = key;
-  }
-
-  private announce(text: string): void {
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
   }
 
   private readonly formatNumber = (value: number): string =>
@@ -312,7 +309,7 @@ export class PayBankPicker extends LitElement {
     this.combobox.hide();
     this.changeValue(bank.code);
     this.commit();
-    this.announce(this.localize.term.bankPicker.selected(bank.name));
+    this.announcer.announce(this.localize.term.bankPicker.selected(bank.name));
   }
 
   private readonly handleInput = (event: Event): void => {
@@ -369,7 +366,7 @@ export class PayBankPicker extends LitElement {
       country: this.country,
       search,
       items: optionItems(search),
-      announcement: this.announcement,
+      liveRegion: this.announcer.render(),
       formatNumber: this.formatNumber,
       on: {
         input: this.handleInput,

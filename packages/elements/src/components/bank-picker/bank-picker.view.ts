@@ -57,7 +57,7 @@ export interface PickerView {
   country: string;
   search: BankSearch;
   items: OptionItems;
-  announcement: string;
+  liveRegion: TemplateResult;
   formatNumber: (value: number) => string;
   on: {
     input: (event: Event) => void;
@@ -235,8 +235,6 @@ export function renderPicker(view: PickerView): TemplateResult {
       </div>
     </div>
     ${view.error ? renderError(view.error, view.country, view.term, view.on.retry) : nothing}
-    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      ${view.announcement}
-    </div>
+    ${view.liveRegion}
   `;
 }

@@ -4,6 +4,7 @@
 // "Reconnecting…" replaces the waiting message, one pay-error is fired for the whole outage, polling
 // goes on (backing off), and the element recovers by itself. Time is a ManualClock.
 import { expect } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { expectAccessible } from '../../test/axe.js';
 import {
   advanceServerClock,

@@ -1,6 +1,7 @@
 // <pay-dynamic-account> against the real kit and emulator: what the shopper sees and can do
 // while the account is open. (Polling, payment, expiry and errors: dynamic-account.lifecycle.test.ts.)
 import { expect } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { ManualClock } from '../../lib/clock.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';

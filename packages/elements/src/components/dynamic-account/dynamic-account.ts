@@ -5,11 +5,11 @@ import { styleProps } from '../../lib/style-props.js';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
+import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
-import { PollController } from '../../controllers/poll.js';
+import { ResourceController } from '../../controllers/resource.js';
 import { SessionStreamController } from '../../controllers/session-stream.js';
 import type { SessionStreamState } from '../../controllers/session-stream.js';
-import type { PollResult } from '../../controllers/poll.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
 import { PayErrorEvent } from '../../events/pay-error.js';
@@ -18,9 +18,8 @@ import { PayPaidEvent } from '../../events/pay-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import { fetchSession, renewSession } from '../../lib/backend.js';
-import type { BackendError, SessionAnswer } from '../../lib/backend.js';
+import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
@@ -127,13 +126,8 @@ export class PayDynamicAccount extends LitElement {
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
 
-  @state() private view: SessionView | null = null;
-  @state() private failure: BackendError | null = null;
   @state() private renewFailure: BackendError | null = null;
   @state() private renewing = false;
-  /** Polls are failing while an account is shown: the "Reconnecting…" notice. */
-  @state() private reconnecting = false;
-  @state() private announcement = '';
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
   @state() private accountRenewed = false;
 
@@ -146,9 +140,21 @@ export class PayDynamicAccount extends LitElement {
     onTick: (remaining, previous) => this.handleTick(remaining, previous),
     onZero: () => this.handleCountdownZero(),
   });
-  private readonly poller = new PollController(this, {
+  private readonly announcer = new AnnouncerController(this);
+  private readonly resource = new ResourceController<SessionView>(this, {
     clock: () => this.clock,
-    poll: () => this.refresh(),
+    fetch: (options) =>
+      this.session
+        ? fetchSession(this.endpoint, this.session, options)
+        : Promise.resolve({ kind: 'aborted' }),
+    isFinal: (view) => view.status !== 'pending',
+    onView: (view, previous) => this.accept(view, previous),
+    onFailure: (error, reconnecting) => {
+      const term = this.localize.term;
+      this.announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
+    },
+    onGone: () => this.countdown.stop(),
   });
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
   private readonly stream = new SessionStreamController(this, {
@@ -157,13 +163,11 @@ export class PayDynamicAccount extends LitElement {
     onState: (state) => this.handleStreamState(state),
   });
 
-  /** Changes with every session (or endpoint) shown, so late answers for an old one are dropped. */
-  private readonly requests = new RequestGeneration();
-  private etag: string | null = null;
   /** When the current account's window opened (server time, ms): created_at, or the renewal. */
   private windowStart = 0;
   private paidAnnounced = false;
-  private failing = false;
+  /** The view being taken is a renewal's answer (its window opens at its server time). */
+  private renewedNow = false;
   private focusTitleAfterUpdate = false;
 
   constructor() {
@@ -174,17 +178,17 @@ export class PayDynamicAccount extends LitElement {
 
   /** The session's status, or null before the first answer and when it failed to load. */
   get status(): SessionStatus | null {
-    return this.view?.status ?? null;
+    return this.resource.view?.status ?? null;
   }
 
   /** The session view as last answered by the backend. */
   get sessionView(): SessionView | null {
-    return this.view;
+    return this.resource.view;
   }
 
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
-    await this.poller.pollNow();
+    await this.resource.pollNow();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -194,7 +198,7 @@ export class PayDynamicAccount extends LitElement {
   protected override updated(): void {
     const current = this.displayState;
     showState(this, this.internals.states, stateNames, current, this.status);
-    if (this.reconnecting && current === 'pending') this.internals.states.add('reconnecting');
+    if (this.resource.reconnecting && current === 'pending') this.internals.states.add('reconnecting');
     else this.internals.states.delete('reconnecting');
     this.internals.ariaLabel = this.localize.term.regionLabel;
     this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
@@ -205,116 +209,37 @@ export class PayDynamicAccount extends LitElement {
   }
 
   private get displayState(): DynamicAccountState {
-    if (this.view) return this.view.status;
-    return this.failure ? 'error' : 'loading';
+    if (this.resource.view) return this.resource.view.status;
+    return this.resource.failure ? 'error' : 'loading';
   }
 
   private restart(): void {
-    this.requests.next();
-    this.poller.stop();
     this.stream.stop();
     this.countdown.stop();
-    this.view = null;
-    this.failure = null;
     this.renewFailure = null;
     this.renewing = false;
-    this.reconnecting = false;
     this.accountRenewed = false;
-    this.etag = null;
     this.paidAnnounced = false;
-    this.failing = false;
-    if (!this.session) return;
-    const generation = this.requests.current;
-    void this.refresh().then((result) => {
-      if (!this.requests.isCurrent(generation) || result === 'stop') return;
-      // a stream already open on the page (another element's) carries the changes: no polling
-      if (!this.stream.open) this.poller.start(result === 'failed');
-    });
+    // a stream already open on the page (another element's) carries the changes: no polling
+    this.resource.restart(this.session !== '', (result) => result !== 'stop' && !this.stream.open);
   }
 
-  /** One request for the session view, and its effects. Never rejects. */
-  private async refresh(): Promise<PollResult> {
-    if (!this.session) return 'stop';
-    const generation = this.requests.current;
-    const answer = await fetchSession(this.endpoint, this.session, {
-      etag: this.view ? this.etag : null,
-      signal: this.requests.signal,
-    });
-    if (!this.requests.isCurrent(generation)) return 'stop';
-    return this.handleAnswer(answer, 'load');
-  }
-
-  private handleAnswer(answer: SessionAnswer, operation: 'load' | 'renew'): PollResult {
-    switch (answer.kind) {
-      case 'aborted':
-        return 'stop';
-      case 'not-modified':
-        this.failing = false;
-        this.reconnecting = false;
-        return this.view?.status === 'pending' ? 'continue' : 'stop';
-      case 'error':
-        return this.handleFailure(answer.error, operation);
-      case 'view':
-        this.etag = answer.etag;
-        this.accept(answer.view, this.clock.now(), operation === 'renew');
-        return answer.view.status === 'pending' ? 'continue' : 'stop';
-    }
-  }
-
-  private handleFailure(error: BackendError, operation: 'load' | 'renew'): PollResult {
-    if (operation === 'renew') {
-      this.renewFailure = error;
-      this.announce(this.localize.term.errors[error.code]);
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation }));
-      // the session moved on (paid at the last second?): show where it stands
-      if (error.code === 'conflict') void this.poller.pollNow();
-      return 'stop';
-    }
-    const gone = error.code === 'not_found';
-    if (gone || !this.view) {
-      // nothing (more) to show: the error state
-      if (gone) {
-        this.view = null;
-        this.countdown.stop();
-      }
-      this.failure = error;
-      this.reconnecting = false;
-    }
-    if (!this.failing) {
-      // once per run of failures, however many polls fail: one event, one announcement
-      this.failing = true;
-      if (this.view) {
-        this.reconnecting = true;
-        this.announce(this.localize.term.connection.reconnecting);
-      } else {
-        this.announce(this.localize.term.errors[error.code]);
-      }
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation }));
-    }
-    // keep trying (backing off) unless the session is gone: the backend may be back at the next poll
-    return gone ? 'stop' : 'failed';
-  }
-
-  private accept(view: SessionView, receivedAt: number, renewed: boolean): void {
-    const previous = this.view;
+  private accept(view: SessionView, previous: SessionView | null): void {
+    const renewed = this.renewedNow;
     const newAccount =
       !previous ||
       previous.account.account_number !== view.account.account_number ||
       previous.expires_at !== view.expires_at;
-    this.view = view;
-    this.failure = null;
-    this.failing = false;
-    this.reconnecting = false;
     if (newAccount) {
       const start = Date.parse(renewed ? view.server_time : view.created_at);
       this.windowStart = Number.isNaN(start) ? Date.parse(view.server_time) : start;
     }
-    if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, receivedAt);
+    if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, this.clock.now());
     else this.countdown.stop();
     const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
     if (renewedHere) {
       this.accountRenewed = true;
-      this.announce(this.localize.term.newAccount);
+      this.announcer.announce(this.localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
     if (view.status === 'pending' && this.updates === 'push') this.stream.listen(this.endpoint, this.session);
 
@@ -325,89 +250,91 @@ export class PayDynamicAccount extends LitElement {
     const term = this.localize.term;
     if (view.status === 'paid' && !this.paidAnnounced) {
       this.paidAnnounced = true;
-      if (previous) this.announce(term.statusTitle.paid);
+      if (previous) this.announcer.announce(term.statusTitle.paid);
       this.dispatchEvent(new PayPaidEvent({ session: view }));
     } else if (view.status === 'expired') {
-      if (previous) this.announce(term.statusTitle.expired);
+      if (previous) this.announcer.announce(term.statusTitle.expired);
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
-    if (view.status !== 'pending') this.poller.stop();
   }
 
   /** A view pushed by the kit's stream: taken like a polled one (its version is the poll's ETag). */
   private handleStreamView(view: SessionView, version: string | null): void {
-    if (version) this.etag = `"${version}"`;
-    this.accept(view, this.clock.now(), false);
+    this.resource.accept(view, version ? `"${version}"` : undefined);
   }
 
   /** Polling pauses while the stream is open and carries on whenever it is not. */
   private handleStreamState(state: SessionStreamState): void {
-    if (state === 'open') this.poller.stop();
-    else if (state !== 'ended' && this.view?.status === 'pending' && !this.poller.polling)
-      this.poller.start();
-  }
-
-  /** Puts `text` in the polite live region (re-announcing identical text too). */
-  private announce(text: string): void {
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
+    if (state === 'open') this.resource.stopPolling();
+    else if (state !== 'ended' && this.resource.view?.status === 'pending') this.resource.startPolling();
   }
 
   private handleTick(remaining: number, previous: number | null): void {
     if (previous === null) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
-      this.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
+      this.announcer.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
     }
   }
 
   private handleCountdownZero(): void {
     // The server has the last word (a transfer may land in the final second): ask it now.
-    if (this.view?.status === 'pending') void this.poller.pollNow();
+    if (this.resource.view?.status === 'pending') void this.resource.pollNow();
   }
 
   private readonly handleRenew = async (): Promise<void> => {
     if (this.renewing || !this.session) return;
-    const generation = this.requests.current;
+    const generation = this.resource.generation;
     this.renewing = true;
     this.renewFailure = null;
-    const answer = await renewSession(this.endpoint, this.session, { signal: this.requests.signal });
-    if (!this.requests.isCurrent(generation)) return;
+    const answer = await renewSession(this.endpoint, this.session, { signal: this.resource.signal });
+    if (!this.resource.isCurrent(generation)) return;
     this.renewing = false;
-    const result = this.handleAnswer(answer, 'renew');
-    if (answer.kind === 'view') {
-      this.focusTitleAfterUpdate = true;
-      if (result === 'continue' && !this.stream.open) this.poller.start();
+    if (answer.kind === 'error') {
+      const error = answer.error;
+      this.renewFailure = error;
+      this.announcer.announce(this.localize.term.errors[error.code]);
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'renew' }));
+      // the session moved on (paid at the last second?): show where it stands
+      if (error.code === 'conflict') void this.resource.pollNow();
+      return;
     }
+    if (answer.kind !== 'view') return;
+    this.renewedNow = true;
+    this.resource.accept(answer.view, answer.etag);
+    this.renewedNow = false;
+    this.focusTitleAfterUpdate = true;
+    if (answer.view.status === 'pending' && !this.stream.open) this.resource.startPolling();
   };
 
   private readonly handleRetry = (): void => {
-    this.failing = false;
-    this.poller.start();
-    void this.poller.pollNow();
+    this.resource.retry();
   };
 
   private async copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
     const copied = await this.clipboard.copy(field, value);
     if (!copied) {
-      this.announce(this.localize.term.copyFailed);
+      this.announcer.announce(this.localize.term.copyFailed);
       return;
     }
-    this.announce(done);
+    this.announcer.announce(done);
     this.dispatchEvent(new PayCopyEvent({ field, value }));
   }
 
   private readonly handleCopyAccountNumber = (): void => {
-    if (!this.view) return;
+    const view = this.resource.view;
+    if (!view) return;
     void this.copy(
       'account-number',
-      compactAccountNumber(this.view.account.account_number),
+      compactAccountNumber(view.account.account_number),
       this.localize.term.copiedAccountNumber,
     );
   };
 
   private readonly handleCopyAmount = (): void => {
-    if (!this.view) return;
-    void this.copy('amount', this.view.amount, this.localize.term.copiedAmount);
+    const view = this.resource.view;
+    if (!view) return;
+    void this.copy('amount', view.amount, this.localize.term.copiedAmount);
   };
 
   protected override render(): TemplateResult {
@@ -430,12 +357,7 @@ export class PayDynamicAccount extends LitElement {
         body = this.renderExpired();
         break;
     }
-    return html`
-      ${body}
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        ${this.announcement}
-      </div>
-    `;
+    return html`${body} ${this.announcer.render()}`;
   }
 
   private renderTitle(text: string): TemplateResult {
@@ -454,7 +376,7 @@ export class PayDynamicAccount extends LitElement {
 
   private renderError(): TemplateResult {
     const term = this.localize.term;
-    const code = this.failure?.code ?? 'internal';
+    const code = this.resource.failure?.code ?? 'internal';
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderIcon('error')} ${this.renderTitle(term.errorTitle)}
@@ -471,7 +393,7 @@ export class PayDynamicAccount extends LitElement {
   }
 
   private renderPending(): TemplateResult {
-    const view = this.view;
+    const view = this.resource.view;
     if (!view) return this.renderLoading();
     const term = this.localize.term;
     const amount = this.localize.money(view.amount, view.currency);
@@ -543,7 +465,7 @@ export class PayDynamicAccount extends LitElement {
             : nothing
         }
         ${
-          this.reconnecting
+          this.resource.reconnecting
             ? html`<p part="reconnecting">
                 <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
               </p>`
@@ -586,7 +508,7 @@ export class PayDynamicAccount extends LitElement {
   }
 
   private renderPaid(): TemplateResult {
-    const view = this.view;
+    const view = this.resource.view;
     if (!view) return this.renderLoading();
     const term = this.localize.term;
     const amount = this.localize.money(view.amount, view.currency);

@@ -187,6 +187,32 @@ describe('<pay-invoice-view> over time', () => {
     }
   });
 
+  it('says "Reconnecting…" while polls fail with the invoice shown, as <pay-dynamic-account> does, and recovers', async () => {
+    const number = await createInvoice();
+    const { el, clock, events } = await mountInvoice(number);
+    const outage = invoiceOutage(number);
+    try {
+      await clock.advance(5000);
+      await el.updateComplete;
+      expect(el.matches(':state(reconnecting)')).to.equal(true);
+      expect(partText(el, 'reconnecting')).to.equal('Reconnecting…');
+      expect(hasPart(el, 'message')).to.equal(false);
+      expect(liveText(el)).to.equal('Reconnecting…');
+      // the next failed poll says nothing more
+      await clock.advance(30_000);
+      await el.updateComplete;
+      expect(events.of('pay-error')).to.have.length(1);
+      outage.down = false;
+      await clock.advance(30_000);
+      await el.updateComplete;
+      expect(el.matches(':state(reconnecting)')).to.equal(false);
+      expect(hasPart(el, 'reconnecting')).to.equal(false);
+      expect(partText(el, 'message')).to.match(/This page updates by itself/);
+    } finally {
+      outage.restore();
+    }
+  });
+
   it('follows a change of number', async () => {
     const first = await createInvoice();
     const second = await createInvoice({ note: 'Second one.' });

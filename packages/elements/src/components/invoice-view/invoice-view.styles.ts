@@ -44,6 +44,11 @@ export default [
       color: var(--pay-color-text-muted);
     }
 
+    [part='reconnecting'] {
+      color: var(--pay-color-text);
+      font-weight: 600;
+    }
+
     [part='status-badge'][data-status='paid'] {
       color: var(--pay-color-success);
     }

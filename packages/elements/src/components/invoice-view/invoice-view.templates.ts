@@ -26,6 +26,8 @@ export interface InvoiceTemplateContext {
   money: (amount: string) => string;
   /** The field whose copy button says "Copied" now, if any. */
   copied: string | null;
+  /** Polls fail while the invoice is shown: "Reconnecting…" in place of the status sentence. */
+  reconnecting: boolean;
   onCopy: (field: CopyField) => void;
   onPrint: () => void;
 }
@@ -67,7 +69,13 @@ export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
         <h2 part="title" id="title">${term.invoice.title(view.number)}</h2>
         <span part="status-badge" data-status=${view.status}>${term.invoice.status[view.status]}</span>
       </header>
-      <p part="message">${term.invoice.statusBody[view.status]}</p>
+      ${
+        ctx.reconnecting
+          ? html`<p part="reconnecting">
+              <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
+            </p>`
+          : html`<p part="message">${term.invoice.statusBody[view.status]}</p>`
+      }
       ${renderSummary(ctx)} ${renderItems(ctx)}
       ${
         view.note

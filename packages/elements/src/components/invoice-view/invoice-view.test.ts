@@ -1,6 +1,7 @@
 // <pay-invoice-view> against the real kit and emulator: what the payer sees of an invoice and can
 // do with it. (Polling, payment and overdue: invoice-view.lifecycle.test.ts.)
 import { expect } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '../../test/account.js';

@@ -1,11 +1,11 @@
 import { LitElement, html } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
+import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
-import { PollController } from '../../controllers/poll.js';
-import type { PollResult } from '../../controllers/poll.js';
+import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
 import { PayErrorEvent } from '../../events/pay-error.js';
@@ -14,11 +14,9 @@ import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { fetchInvoice } from '../../lib/invoice-backend.js';
-import type { ViewAnswer } from '../../lib/invoice-backend.js';
+import { fetchInvoice } from '../../lib/backend.js';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { renderError, renderInvoice, renderLoading } from './invoice-view.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
@@ -47,7 +45,9 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * Loads the invoice view from `{endpoint}/invoices/{number}` and polls it until it is paid or
  * cancelled (every 5 s for the first minute, then backing off to 30 s; paused while the page is
  * hidden). Shows exactly what the view says: charges and totals are the backend's arithmetic.
- * Prints as a plain black-on-white document (no buttons, no shadows).
+ * Prints as a plain black-on-white document (no buttons, no shadows). When polls fail while the
+ * invoice is shown, a polite "Reconnecting…" replaces the status sentence, one pay-error is fired for
+ * the whole outage, and polling goes on (backing off) until the backend answers again.
  *
  * @summary An invoice as its payer sees it: number, status, due date, items, charges and totals, the
  * merchant's note, and the bank account to pay into; waits for the payment and says when it has arrived.
@@ -62,6 +62,7 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart title - The heading: "Invoice INV-000101" (or the loading and error titles).
  * @csspart status-badge - The status in words.
  * @csspart message - The sentence under the heading (what to do in this status, or the error).
+ * @csspart reconnecting - "Reconnecting…", in place of the status sentence while polls fail.
  * @csspart summary - The list of status, due date and issue date.
  * @csspart due-date - The formatted due date.
  * @csspart issued - The formatted issue date.
@@ -106,6 +107,7 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @cssstate paid - Paid.
  * @cssstate cancelled - Cancelled by the merchant.
  * @cssstate error - Nothing to show: the invoice is unknown or the backend failed.
+ * @cssstate reconnecting - The invoice is shown but the backend is not answering; polling goes on.
  */
 export class PayInvoiceView extends LitElement {
   static override styles = styles;
@@ -122,24 +124,24 @@ export class PayInvoiceView extends LitElement {
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
 
-  @state() private view: InvoiceViewModel | null = null;
-  @state() private failure: BackendError | null = null;
-  @state() private announcement = '';
-
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this);
-  private readonly poller = new PollController(this, {
+  private readonly announcer = new AnnouncerController(this);
+  private readonly resource = new ResourceController<InvoiceViewModel>(this, {
     clock: () => this.clock,
-    poll: () => this.refresh(),
     schedule: invoicePollSchedule,
+    fetch: (options) =>
+      this.number ? fetchInvoice(this.endpoint, this.number, options) : Promise.resolve({ kind: 'aborted' }),
+    isFinal: (view) => finalStatuses.includes(view.status),
+    onView: (view, previous) => this.accept(view, previous),
+    onFailure: (error, reconnecting) => {
+      const term = this.localize.term;
+      this.announcer.announce(reconnecting ? term.connection.reconnecting : this.errorMessage(error));
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
+    },
   });
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
-
-  /** Changes with every invoice (or endpoint) shown, so late answers for an old one are dropped. */
-  private readonly requests = new RequestGeneration();
-  private etag: string | null = null;
   private paidAnnounced = false;
-  private failing = false;
 
   constructor() {
     super();
@@ -149,110 +151,51 @@ export class PayInvoiceView extends LitElement {
 
   /** The invoice's status, or null before the first answer and when it failed to load. */
   get status(): InvoiceStatus | null {
-    return this.view?.status ?? null;
+    return this.resource.view?.status ?? null;
   }
 
   /** The invoice view as last answered by the backend. */
   get invoice(): InvoiceViewModel | null {
-    return this.view;
+    return this.resource.view;
   }
 
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
-    await this.poller.pollNow();
+    await this.resource.pollNow();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('number') || changed.has('endpoint')) this.restart();
+    if (changed.has('number') || changed.has('endpoint')) {
+      this.paidAnnounced = false;
+      this.resource.restart(this.number !== '');
+    }
   }
 
   protected override updated(): void {
     const current = this.displayState;
     showState(this, this.internals.states, stateNames, current, this.status);
+    if (this.resource.reconnecting && current !== 'error') this.internals.states.add('reconnecting');
+    else this.internals.states.delete('reconnecting');
     const term = this.localize.term.invoice;
     this.internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
     this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
   private get displayState(): InvoiceViewState {
-    if (this.view) return this.view.status;
-    return this.failure ? 'error' : 'loading';
+    if (this.resource.view) return this.resource.view.status;
+    return this.resource.failure ? 'error' : 'loading';
   }
 
-  private restart(): void {
-    this.requests.next();
-    this.poller.stop();
-    this.view = null;
-    this.failure = null;
-    this.etag = null;
-    this.paidAnnounced = false;
-    this.failing = false;
-    if (!this.number) return;
-    const generation = this.requests.current;
-    void this.refresh().then((result) => {
-      if (!this.requests.isCurrent(generation) || result === 'stop') return;
-      this.poller.start(result === 'failed');
-    });
-  }
-
-  /** One request for the invoice view, and its effects. Never rejects. */
-  private async refresh(): Promise<PollResult> {
-    if (!this.number) return 'stop';
-    const generation = this.requests.current;
-    const answer = await fetchInvoice(this.endpoint, this.number, {
-      etag: this.view ? this.etag : null,
-      signal: this.requests.signal,
-    });
-    if (!this.requests.isCurrent(generation)) return 'stop';
-    return this.handleAnswer(answer);
-  }
-
-  private handleAnswer(answer: ViewAnswer<InvoiceViewModel>): PollResult {
-    switch (answer.kind) {
-      case 'aborted':
-        return 'stop';
-      case 'not-modified':
-        this.failing = false;
-        return this.view && finalStatuses.includes(this.view.status) ? 'stop' : 'continue';
-      case 'error':
-        return this.handleFailure(answer.error);
-      case 'view':
-        this.etag = answer.etag;
-        this.accept(answer.view);
-        return finalStatuses.includes(answer.view.status) ? 'stop' : 'continue';
-    }
-  }
-
-  private handleFailure(error: BackendError): PollResult {
-    const gone = error.code === 'not_found';
-    if (gone || !this.view) {
-      // nothing (more) to show: the error state
-      if (gone) this.view = null;
-      this.failure = error;
-    }
-    if (!this.failing) {
-      this.failing = true;
-      if (!this.view) this.announce(this.errorMessage(error));
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
-    }
-    return gone ? 'stop' : 'failed';
-  }
-
-  private accept(view: InvoiceViewModel): void {
-    const previous = this.view;
-    this.view = view;
-    this.failure = null;
-    this.failing = false;
+  private accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),
     );
-    if (previous) this.announce(this.localize.term.invoice.statusAnnouncement[view.status]);
+    if (previous) this.announcer.announce(this.localize.term.invoice.statusAnnouncement[view.status]);
     if (view.status === 'paid' && !this.paidAnnounced) {
       this.paidAnnounced = true;
       this.dispatchEvent(new PayInvoicePaidEvent({ invoice: view }));
     }
-    if (finalStatuses.includes(view.status)) this.poller.stop();
   }
 
   private errorMessage(error: BackendError): string {
@@ -260,15 +203,8 @@ export class PayInvoiceView extends LitElement {
     return error.code === 'not_found' ? term.invoice.notFound : term.errors[error.code];
   }
 
-  /** Puts `text` in the polite live region (re-announcing identical text too). */
-  private announce(text: string): void {
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
-  }
-
   private readonly handleRetry = (): void => {
-    this.failing = false;
-    this.poller.start();
-    void this.poller.pollNow();
+    this.resource.retry();
   };
 
   private readonly handlePrint = (): void => {
@@ -276,7 +212,7 @@ export class PayInvoiceView extends LitElement {
   };
 
   private readonly handleCopy = async (field: CopyField): Promise<void> => {
-    const view = this.view;
+    const view = this.resource.view;
     if (!view) return;
     const term = this.localize.term;
     const copies: Record<CopyField, { value: string; done: string }> = {
@@ -290,10 +226,10 @@ export class PayInvoiceView extends LitElement {
     const { value, done } = copies[field];
     const copied = await this.clipboard.copy(field, value);
     if (!copied) {
-      this.announce(term.copyFailed);
+      this.announcer.announce(term.copyFailed);
       return;
     }
-    this.announce(done);
+    this.announcer.announce(done);
     const detail: PayCopyDetail = { field, value };
     this.dispatchEvent(new PayCopyEvent(detail));
   };
@@ -302,7 +238,8 @@ export class PayInvoiceView extends LitElement {
     const lang = this.localize.lang();
     const term = this.localize.term;
     let body: TemplateResult;
-    const view = this.view;
+    const view = this.resource.view;
+    const failure = this.resource.failure;
     if (view) {
       body = renderInvoice({
         view,
@@ -311,19 +248,15 @@ export class PayInvoiceView extends LitElement {
         dir: this.localize.dir(),
         money: (amount) => this.localize.money(amount, view.currency),
         copied: this.clipboard.copied,
+        reconnecting: this.resource.reconnecting,
         onCopy: (field) => void this.handleCopy(field),
         onPrint: this.handlePrint,
       });
-    } else if (this.failure) {
-      body = renderError(term, this.errorMessage(this.failure), this.failure.code, this.handleRetry);
+    } else if (failure) {
+      body = renderError(term, this.errorMessage(failure), failure.code, this.handleRetry);
     } else {
       body = renderLoading(term);
     }
-    return html`
-      ${body}
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        ${this.announcement}
-      </div>
-    `;
+    return html`${body} ${this.announcer.render()}`;
   }
 }

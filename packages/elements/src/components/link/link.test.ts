@@ -1,6 +1,7 @@
 // <pay-link> against the real kit and emulator (fixture links, packages/sandbox/README.md), and
 // with its data given directly.
 import { expect } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import type { LinkView } from '@pay-elements/protocol';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText } from '../../test/account.js';

@@ -1,18 +1,19 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
+import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { RequestGeneration } from '../../lib/request-generation.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { fetchLink } from '../../lib/invoice-backend.js';
+import { fetchLink } from '../../lib/backend.js';
 import { renderLinkBody } from './link.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
@@ -96,17 +97,22 @@ export class PayLink extends LitElement {
   /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
   @property({ attribute: false }) clock: Clock = realClock;
 
-  @state() private fetched: LinkView | null = null;
-  @state() private failure: BackendError | null = null;
-  @state() private loading = false;
-  @state() private announcement = '';
-
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this);
+  private readonly announcer = new AnnouncerController(this);
+  /** The link loaded by id (once: a payment link changes rarely; `reload()` asks again). */
+  private readonly resource = new ResourceController<LinkView>(this, {
+    clock: () => this.clock,
+    fetch: ({ signal }) =>
+      this.linkId ? fetchLink(this.endpoint, this.linkId, { signal }) : Promise.resolve({ kind: 'aborted' }),
+    isFinal: () => true,
+    onView: () => undefined,
+    onFailure: (error) => {
+      this.announcer.announce(this.errorMessage(error));
+      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
+    },
+  });
   private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
-  private readonly requests = new RequestGeneration();
-  /** The load under way, awaited by `updateComplete`. */
-  private loadDone: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
@@ -116,7 +122,7 @@ export class PayLink extends LitElement {
 
   /** The link shown: the `link` property, else the one loaded by id; null before it is known. */
   get linkView(): LinkView | null {
-    return this.link ?? this.fetched;
+    return this.link ?? this.resource.view;
   }
 
   /** The link's status, or null when there is no link to show. */
@@ -126,20 +132,20 @@ export class PayLink extends LitElement {
 
   /** Loads the link again (when it is loaded by id). */
   async reload(): Promise<void> {
-    this.loadDone = this.load();
+    this.load();
     await this.updateComplete;
   }
 
   /** Also waits for the link view being loaded, and its rendering. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.loadDone;
+    await this.resource.loaded;
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.restart();
+    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.load();
   }
 
   protected override updated(): void {
@@ -153,51 +159,18 @@ export class PayLink extends LitElement {
   private get displayState(): LinkElementState | null {
     const view = this.linkView;
     if (view) return view.status;
-    if (this.failure) return 'error';
-    return this.loading ? 'loading' : null;
+    if (this.resource.failure) return 'error';
+    return this.resource.loading ? 'loading' : null;
   }
 
-  private restart(): void {
-    this.requests.next();
-    this.fetched = null;
-    this.failure = null;
-    this.loading = false;
-    if (this.link || !this.linkId) return;
-    this.loadDone = this.load();
-  }
-
-  private async load(): Promise<void> {
-    if (this.link || !this.linkId) return;
-    const generation = this.requests.next();
-    this.loading = true;
-    this.failure = null;
-    const answer = await fetchLink(this.endpoint, this.linkId, { signal: this.requests.signal });
-    if (!this.requests.isCurrent(generation)) return;
-    this.loading = false;
-    switch (answer.kind) {
-      case 'view':
-        this.fetched = answer.view;
-        break;
-      case 'error':
-        this.fetched = null;
-        this.failure = answer.error;
-        this.announce(this.errorMessage(answer.error));
-        this.dispatchEvent(new PayErrorEvent({ ...answer.error, operation: 'load' }));
-        break;
-      case 'not-modified':
-      case 'aborted':
-        break;
-    }
+  /** Loads the link by id, unless it is given: never polled. */
+  private load(): void {
+    this.resource.restart(!this.link && this.linkId !== '', () => false);
   }
 
   private errorMessage(error: BackendError): string {
     const term = this.localize.term;
     return error.code === 'not_found' ? term.link.notFound : term.errors[error.code];
-  }
-
-  /** Puts `text` in the polite live region (re-announcing identical text too). */
-  private announce(text: string): void {
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
   }
 
   private readonly handleCopy = async (): Promise<void> => {
@@ -206,10 +179,10 @@ export class PayLink extends LitElement {
     const term = this.localize.term;
     const copied = await this.clipboard.copy('link', view.url);
     if (!copied) {
-      this.announce(term.copyFailed);
+      this.announcer.announce(term.copyFailed);
       return;
     }
-    this.announce(term.link.copiedLink);
+    this.announcer.announce(term.link.copiedLink);
     this.dispatchEvent(new PayCopyEvent({ field: 'link', value: view.url }));
   };
 
@@ -247,8 +220,8 @@ export class PayLink extends LitElement {
         onCopy: () => void this.handleCopy(),
         onShare: () => void this.handleShare(),
       });
-    } else if (this.failure) {
-      const failure = this.failure;
+    } else if (this.resource.failure) {
+      const failure = this.resource.failure;
       body = html`
         <div part="base" role="group" aria-labelledby="title">
           <h2 part="title" id="title">${term.link.errorTitle}</h2>
@@ -262,7 +235,7 @@ export class PayLink extends LitElement {
           }
         </div>
       `;
-    } else if (this.loading) {
+    } else if (this.resource.loading) {
       body = html`
         <div part="base" role="group" aria-labelledby="title" aria-busy="true">
           <h2 part="title" id="title">
@@ -271,12 +244,7 @@ export class PayLink extends LitElement {
         </div>
       `;
     }
-    return html`
-      ${body}
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        ${this.announcement}
-      </div>
-    `;
+    return html`${body} ${this.announcer.render()}`;
   }
 }
 

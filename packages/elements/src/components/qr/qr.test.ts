@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '../../test/testing.js';
+import '../../i18n/fr.js';
 import { create } from 'qrcode';
 import '../../define/pay-qr.js';
 import type { PayQr } from './qr.js';

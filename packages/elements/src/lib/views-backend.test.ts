@@ -1,6 +1,6 @@
 import { expect } from '../test/testing.js';
 import type { InvoiceViewModel, LinkView } from '@pay-elements/protocol';
-import { fetchInvoice, fetchLink } from './invoice-backend.js';
+import { fetchInvoice, fetchLink } from './backend.js';
 
 const invoice: InvoiceViewModel = {
   number: 'INV-000101',

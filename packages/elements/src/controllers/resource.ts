@@ -1,0 +1,194 @@
+// Following one backend resource (a session, an invoice, a payment link): load it, then poll (or let
+// a stream push it), take each answer, fail and retry. One of these per element that shows one, so
+// that they all behave alike: answers to an old resource never land (each restart aborts what is in
+// flight), a 304 keeps the view, one failure callback per run of failures however many polls fail
+// ("Reconnecting…" while a view is shown, the error state otherwise), polling backs off while it
+// fails and stops at a final view or when the resource is gone (404).
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { BackendError, RequestOptions, ViewAnswer } from '../lib/backend.js';
+import type { Clock } from '../lib/clock.js';
+import type { PollSchedule } from '../lib/poll-schedule.js';
+import { RequestGeneration } from '../lib/request-generation.js';
+import { PollController } from './poll.js';
+import type { PollResult } from './poll.js';
+
+export interface ResourceOptions<T> {
+  clock: () => Clock;
+  schedule?: PollSchedule;
+  /** One request for the resource, with the ETag of the view held and the generation's signal. */
+  fetch: (options: RequestOptions) => Promise<ViewAnswer<T>>;
+  /** A view that will not change any more: polling stops. */
+  isFinal: (view: T) => boolean;
+  /** A view was taken (`previous`: the one shown before, null at first or after a failure). */
+  onView: (view: T, previous: T | null) => void;
+  /**
+   * A run of failures began (once per run): `reconnecting` when a view is still shown (the element
+   * says so and keeps polling), else the element shows `failure`.
+   */
+  onFailure: (error: BackendError, reconnecting: boolean) => void;
+  /** The resource is gone (404): the view is dropped. */
+  onGone?: () => void;
+}
+
+export class ResourceController<T> implements ReactiveController {
+  /** The view as last answered (or pushed). */
+  view: T | null = null;
+  /** Why there is nothing to show, when there is not. */
+  failure: BackendError | null = null;
+  /** Requests fail while a view is shown: "Reconnecting…". */
+  reconnecting = false;
+  /** A first load is under way. */
+  loading = false;
+  /** The current load, for a host's `updateComplete`. */
+  loaded: Promise<void> = Promise.resolve();
+
+  private readonly host: ReactiveControllerHost;
+  private readonly options: ResourceOptions<T>;
+  private readonly requests = new RequestGeneration();
+  private readonly poller: PollController;
+  private etag: string | null = null;
+  private failing = false;
+
+  constructor(host: ReactiveControllerHost, options: ResourceOptions<T>) {
+    this.host = host;
+    this.options = options;
+    this.poller = new PollController(host, {
+      clock: options.clock,
+      poll: () => this.refresh(),
+      ...(options.schedule ? { schedule: options.schedule } : {}),
+    });
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** The signal of the current resource's requests (aborted by the next restart). */
+  get signal(): AbortSignal {
+    return this.requests.signal;
+  }
+
+  get polling(): boolean {
+    return this.poller.polling;
+  }
+
+  /**
+   * Forgets the resource shown and, when `active`, loads the current one; then polls while
+   * `poll(result)` says so (after a failed load, backing off at once).
+   */
+  restart(active: boolean, poll: (result: PollResult) => boolean = (result) => result !== 'stop'): void {
+    this.requests.next();
+    this.poller.stop();
+    this.view = null;
+    this.failure = null;
+    this.reconnecting = false;
+    this.etag = null;
+    this.failing = false;
+    this.loading = active;
+    this.host.requestUpdate();
+    if (!active) {
+      this.loaded = Promise.resolve();
+      return;
+    }
+    const generation = this.requests.current;
+    this.loaded = this.refresh().then((result) => {
+      if (this.requests.isCurrent(generation) && poll(result)) this.poller.start(result === 'failed');
+    });
+  }
+
+  /** Is `generation` (from `generation`) still the resource shown? */
+  isCurrent(generation: number): boolean {
+    return this.requests.isCurrent(generation);
+  }
+
+  get generation(): number {
+    return this.requests.current;
+  }
+
+  /** One request, and its effects. Never rejects. */
+  async refresh(): Promise<PollResult> {
+    const generation = this.requests.current;
+    const answer = await this.options.fetch({
+      etag: this.view ? this.etag : null,
+      signal: this.requests.signal,
+    });
+    if (!this.requests.isCurrent(generation)) return 'stop';
+    this.loading = false;
+    return this.take(answer);
+  }
+
+  /** Takes an answer of the resource's own request (or another one answering its view, a renewal). */
+  take(answer: ViewAnswer<T>): PollResult {
+    switch (answer.kind) {
+      case 'aborted':
+        return 'stop';
+      case 'not-modified':
+        this.recovered();
+        return this.view && !this.options.isFinal(this.view) ? 'continue' : 'stop';
+      case 'error':
+        return this.fail(answer.error);
+      case 'view':
+        this.accept(answer.view, answer.etag);
+        return this.options.isFinal(answer.view) ? 'stop' : 'continue';
+    }
+  }
+
+  /** Takes a view (answered, or pushed by a stream with its version as `etag`; undefined keeps it). */
+  accept(view: T, etag?: string | null): void {
+    if (etag !== undefined) this.etag = etag;
+    const previous = this.view;
+    this.view = view;
+    this.failure = null;
+    this.recovered();
+    this.options.onView(view, previous);
+    if (this.options.isFinal(view)) this.poller.stop();
+  }
+
+  /** Polls from now on (no-op while polling), e.g. when a stream stops carrying the changes. */
+  startPolling(): void {
+    if (!this.poller.polling) this.poller.start();
+  }
+
+  stopPolling(): void {
+    this.poller.stop();
+  }
+
+  /** Asks now rather than at the next poll. */
+  pollNow(): Promise<void> {
+    return this.poller.pollNow();
+  }
+
+  /** "Try again": a request now, and polling again. */
+  retry(): void {
+    this.failing = false;
+    this.poller.start();
+    void this.poller.pollNow();
+  }
+
+  private recovered(): void {
+    this.failing = false;
+    this.reconnecting = false;
+    this.host.requestUpdate();
+  }
+
+  private fail(error: BackendError): PollResult {
+    const gone = error.code === 'not_found';
+    if (gone && this.view) {
+      this.view = null;
+      this.options.onGone?.();
+    }
+    if (!this.view) {
+      // nothing (more) to show: the error state
+      this.failure = error;
+      this.reconnecting = false;
+    }
+    if (!this.failing) {
+      // once per run of failures, however many polls fail
+      this.failing = true;
+      this.reconnecting = this.view !== null;
+      this.options.onFailure(error, this.reconnecting);
+    }
+    this.host.requestUpdate();
+    // keep trying (backing off) unless the resource is gone: the backend may be back at the next poll
+    return gone ? 'stop' : 'failed';
+  }
+}

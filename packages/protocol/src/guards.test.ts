@@ -1,0 +1,161 @@
+// The browser's guards give the zod schemas' verdict on the same answers: valid ones read alike,
+// answers that are not the protocol's are refused by both.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BankList, BankSuggestions, ErrorBody, InvoiceViewModel, LinkView, SessionView } from './index.js';
+import {
+  readBankList,
+  readBankSuggestions,
+  readErrorBody,
+  readInvoiceView,
+  readLinkView,
+  readSessionView,
+} from './guards.js';
+
+const session = {
+  id: 'ses_1',
+  status: 'pending',
+  amount: '5000.00',
+  currency: 'NGN',
+  account: { account_name: 'Demo Shop', account_number: '9912345678', bank_name: 'Wema Bank' },
+  reference: 'ref_1',
+  created_at: '2026-11-21T10:00:00.000Z',
+  expires_at: '2026-11-21T10:30:00.000Z',
+  paid_at: null,
+  server_time: '2026-11-21T10:00:01.000Z',
+  merchant: { name: 'Demo Shop', logo_url: 'https://shop.example/logo.png' },
+  order: { title: 'Ankara tote bag', reference: '#1001' },
+  return_url: 'https://shop.example/orders/1001',
+};
+const invoice = {
+  number: 'INV-1',
+  status: 'pending',
+  currency: 'NGN',
+  items: [{ name: 'Tote', unit_price: '100.00', quantity: 2, total: '200.00' }],
+  charges: [{ kind: 'tax', type: 'percentage', rate: '7.5', amount: '15.00' }],
+  subtotal: '200.00',
+  total: '215.00',
+  note: '',
+  due_date: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+  payment_details: {
+    account_name: 'Demo Shop',
+    account_number: '9912345678',
+    bank_name: 'Wema Bank',
+    currency: 'NGN',
+    swift_code: 'WEMANGLA',
+  },
+  server_time: '2026-11-21T10:00:01.000Z',
+};
+const link = {
+  id: 'lnk_1',
+  title: 'Tote',
+  description: '',
+  amount: '5000.00',
+  url: 'https://pay.example/l/1',
+  status: 'active',
+  expires_at: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
+interface Case {
+  name: string;
+  schema: { safeParse(value: unknown): { success: boolean; data?: unknown } };
+  guard: (value: unknown) => unknown;
+  valid: unknown[];
+  invalid: unknown[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'session view',
+    schema: SessionView,
+    guard: readSessionView,
+    valid: [session, { ...session, order: { title: 'x' }, extra: 1 }],
+    invalid: [
+      null,
+      [],
+      { ...session, amount: 5000 },
+      { ...session, amount: '5e3' },
+      { ...session, currency: 'ngn' },
+      { ...session, status: 'done' },
+      { ...session, paid_at: undefined },
+      { ...session, created_at: '' },
+      { ...session, account: { account_name: 'x', account_number: '1' } },
+      { ...session, return_url: 'javascript:alert(1)' },
+      { ...session, merchant: { name: '' } },
+      { ...session, order: { title: 'x', reference: '' } },
+    ],
+  },
+  {
+    name: 'invoice view',
+    schema: InvoiceViewModel,
+    guard: readInvoiceView,
+    valid: [invoice, { ...invoice, hosted_url: 'https://x.example/i', due_date: '2026-12-01' }],
+    invalid: [
+      { ...invoice, status: 'late' },
+      { ...invoice, items: [{ name: 'x', unit_price: '1', quantity: '2', total: '2' }] },
+      { ...invoice, charges: [{ kind: 'tip', type: 'flat', rate: '1', amount: '1' }] },
+      { ...invoice, payment_details: { ...invoice.payment_details, currency: 'N' } },
+      { ...invoice, items: {} },
+    ],
+  },
+  {
+    name: 'link view',
+    schema: LinkView,
+    guard: readLinkView,
+    valid: [link, { ...link, currency: 'NGN', expires_at: '2026-12-01T00:00:00Z' }],
+    invalid: [
+      { ...link, status: 'paused' },
+      { ...link, currency: 'naira' },
+      { ...link, url: 1 },
+    ],
+  },
+  {
+    name: 'bank list',
+    schema: BankList,
+    guard: readBankList,
+    valid: [{ banks: [] }, { banks: [{ code: '035', name: 'Wema Bank' }] }],
+    invalid: [{ banks: [{ code: 35, name: 'Wema Bank' }] }, { banks: null }, {}],
+  },
+  {
+    name: 'bank suggestions',
+    schema: BankSuggestions,
+    guard: readBankSuggestions,
+    valid: [{ suggestions: [{ bank_code: '035', bank_name: 'Wema Bank' }] }],
+    invalid: [{ suggestions: [{ bank_code: '035' }] }, { suggestions: 'none' }],
+  },
+  {
+    name: 'error body',
+    schema: ErrorBody,
+    guard: readErrorBody,
+    valid: [
+      { error: { code: 'not_found', message: 'No such session.' } },
+      { error: { code: 'invalid_request', message: 'Bad.', fields: { order_id: ['required'] } } },
+    ],
+    invalid: [
+      { error: { code: 'teapot', message: 'x' } },
+      { error: { code: 'internal' } },
+      { error: { code: 'invalid_request', message: 'Bad.', fields: { order_id: 'required' } } },
+      'Internal Server Error',
+    ],
+  },
+];
+
+describe('browser guards', () => {
+  for (const { name, schema, guard, valid, invalid } of cases) {
+    it(`read a ${name} as zod parses it`, () => {
+      for (const value of valid) {
+        const parsed = schema.safeParse(value);
+        assert.equal(parsed.success, true);
+        assert.deepEqual(guard(value), parsed.data);
+      }
+    });
+    it(`refuse what zod refuses as a ${name}`, () => {
+      for (const value of invalid) {
+        assert.equal(schema.safeParse(value).success, false, JSON.stringify(value));
+        assert.equal(guard(value), null, JSON.stringify(value));
+      }
+    });
+  }
+});

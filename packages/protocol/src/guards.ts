@@ -1,0 +1,159 @@
+// The browser's check of the answers it reads (`@pay-elements/protocol/guards`): the same shapes as
+// the zod schemas, written by hand so that an element's bundle carries no validator. zod stays on the
+// server, where input crosses a trust boundary; guards.test.ts holds both to the same verdicts.
+// Each reader answers a copy holding only the protocol's fields (as zod's parse does), or null.
+import type { BankList, BankSuggestions } from './banks.js';
+import type { ErrorBody } from './errors.js';
+import type { InvoiceViewModel } from './invoices.js';
+import type { LinkView } from './links.js';
+import type { SessionView } from './sessions.js';
+import { amountPattern, currencyPattern, errorCodes, isHttpUrl } from './wire.js';
+
+export { accountNumberPattern, errorCodes, isHttpUrl, statusOfErrorCode } from './wire.js';
+export { routes } from './routes.js';
+
+/** Reads a value of the protocol or throws `notProtocol`. */
+type Read<T> = (value: unknown) => T;
+
+const notProtocol = new Error('not the protocol');
+
+const check =
+  <T>(test: (value: unknown) => boolean): Read<T> =>
+  (value) => {
+    if (!test(value)) throw notProtocol;
+    return value as T;
+  };
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const text = (min = 0, max = Infinity) =>
+  check<string>((v) => isString(v) && v.length >= min && v.length <= max);
+const matching = (pattern: RegExp) => check<string>((v) => isString(v) && pattern.test(v));
+const oneOf = <T extends string>(values: readonly T[]) => check<T>((v) => values.includes(v as T));
+const number = check<number>((v) => typeof v === 'number' && Number.isFinite(v));
+
+const optional =
+  <T>(read: Read<T>): Read<T | undefined> =>
+  (value) =>
+    value === undefined ? undefined : read(value);
+const nullable =
+  <T>(read: Read<T>): Read<T | null> =>
+  (value) =>
+    value === null ? null : read(value);
+const array =
+  <T>(read: Read<T>): Read<T[]> =>
+  (value) => {
+    if (!Array.isArray(value)) throw notProtocol;
+    return value.map(read);
+  };
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const record =
+  <T>(read: Read<T>): Read<Record<string, T>> =>
+  (value) => {
+    if (!isRecord(value)) throw notProtocol;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, read(item)]));
+  };
+const object =
+  <T>(fields: { [K in keyof T]-?: Read<T[K]> }): Read<T> =>
+  (value) => {
+    if (!isRecord(value)) throw notProtocol;
+    const out: Record<string, unknown> = {};
+    for (const [key, read] of Object.entries<Read<unknown>>(fields)) {
+      const field = read(value[key]);
+      if (field !== undefined) out[key] = field;
+    }
+    return out as T;
+  };
+
+const string = text();
+const amount = matching(amountPattern);
+const currency = matching(currencyPattern);
+const timestamp = text(1);
+const httpUrl = check<string>((v) => isString(v) && v.length <= 2048 && isHttpUrl(v));
+
+const sessionView = object<SessionView>({
+  id: string,
+  status: oneOf(['pending', 'paid', 'expired']),
+  amount,
+  currency,
+  account: object({ account_name: string, account_number: string, bank_name: string }),
+  reference: string,
+  created_at: timestamp,
+  expires_at: timestamp,
+  paid_at: nullable(timestamp),
+  server_time: timestamp,
+  checkout_url: optional(string),
+  merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),
+  order: optional(object({ title: text(1, 200), reference: optional(text(1, 100)) })),
+  return_url: optional(httpUrl),
+});
+
+const invoiceView = object<InvoiceViewModel>({
+  number: string,
+  status: oneOf(['pending', 'paid', 'overdue', 'cancelled']),
+  currency,
+  items: array(object({ name: string, unit_price: amount, quantity: number, total: amount })),
+  charges: array(
+    object({
+      kind: oneOf(['discount', 'tax', 'fee', 'shipping']),
+      type: oneOf(['flat', 'percentage']),
+      rate: amount,
+      amount,
+    }),
+  ),
+  subtotal: amount,
+  total: amount,
+  note: string,
+  due_date: nullable(timestamp),
+  created_at: timestamp,
+  payment_details: object({
+    account_name: string,
+    account_number: string,
+    bank_name: string,
+    currency,
+    swift_code: string,
+  }),
+  hosted_url: optional(string),
+  server_time: timestamp,
+});
+
+const linkView = object<LinkView>({
+  id: string,
+  title: string,
+  description: string,
+  amount,
+  currency: optional(currency),
+  url: string,
+  status: oneOf(['active', 'inactive', 'expired']),
+  expires_at: nullable(timestamp),
+  created_at: timestamp,
+});
+
+const bankList = object<BankList>({ banks: array(object({ code: string, name: string })) });
+
+const bankSuggestions = object<BankSuggestions>({
+  suggestions: array(object({ bank_code: string, bank_name: string })),
+});
+
+const errorBody = object<ErrorBody>({
+  error: object({ code: oneOf(errorCodes), message: string, fields: optional(record(array(string))) }),
+});
+
+/** A reader that answers null instead of throwing. */
+const orNull =
+  <T>(read: Read<T>) =>
+  (value: unknown): T | null => {
+    try {
+      return read(value);
+    } catch (error) {
+      if (error === notProtocol) return null;
+      throw error;
+    }
+  };
+
+export const readSessionView = orNull(sessionView);
+export const readInvoiceView = orNull(invoiceView);
+export const readLinkView = orNull(linkView);
+export const readBankList = orNull(bankList);
+export const readBankSuggestions = orNull(bankSuggestions);
+export const readErrorBody = orNull(errorBody);

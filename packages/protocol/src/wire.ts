@@ -1,0 +1,43 @@
+// What both the schemas and the browser's guards (guards.ts) need, written without zod so that the
+// elements carry none: the error codes and their statuses, the scalar patterns, the URL check.
+export const errorCodes = [
+  'invalid_request',
+  'not_found',
+  'conflict',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'upstream_unavailable',
+  'internal',
+] as const;
+
+/** The HTTP status each error code travels with. */
+export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
+  invalid_request: 400,
+  not_found: 404,
+  conflict: 409,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+  internal: 500,
+};
+
+/** An absolute http(s) URL: a merchant's logo, the way back to its shop. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** A decimal amount on the wire: "5000.00". Never a float. */
+export const amountPattern = /^-?\d+(\.\d+)?$/;
+/** Upper-case ISO 4217 code. */
+export const currencyPattern = /^[A-Z]{3}$/;
+/** A bank account number as the bank routes take it. */
+export const accountNumberPattern = /^\d{6,20}$/;
