@@ -15,9 +15,9 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppDeps {
   routes: readonly Route[];
   config: SandboxConfig;
-  services(): Services;
+  services: () => Services;
   /** saves the state after a request that may have changed it */
-  persist(): void;
+  persist: () => void;
   /** aborted on close: injected delays in flight end as dropped connections */
   closing: AbortSignal;
 }

@@ -7,8 +7,8 @@ import { failureResponse, messages } from './responses.js';
 
 export function toNodeListener(
   handle: (request: Request) => Promise<Response>,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return getRequestListener(
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const listener = getRequestListener(
     (request, env) =>
       handle(request).catch((error: unknown) => {
         if (error instanceof DroppedConnection) env.incoming.socket.destroy();
@@ -26,4 +26,5 @@ export function toNodeListener(
       },
     },
   );
+  return (req, res) => void listener(req, res);
 }
