@@ -1,7 +1,7 @@
 // Test support (not exported): the emulator and the kit of ./emulator-and-kit.ts, the client with a
 // counting fetch, with every answer and log line recorded so that tests can assert the key never
 // leaks.
-import { PayClient, signWebhook, Transaction, type FetchLike } from '@pay-elements/api';
+import { signWebhook, Transaction, type FetchLike, type PayClient } from '@pay-elements/api';
 import { DEFAULT_API_KEY, type Sandbox } from '@pay-elements/sandbox';
 import * as z from 'zod';
 import type { PayHandler } from '../handler.js';
@@ -71,14 +71,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const bodies: string[] = [];
   const orders = new Map<string, Order>();
   const paid: SessionRecord[] = [];
-  let sandbox: Sandbox | undefined;
-  const counting: FetchLike = (input, init) => {
-    calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
-    return options.inProcess && sandbox ? sandbox.handle(new Request(input, init)) : fetch(input, init);
-  };
+  const counting =
+    (sandbox: Sandbox): FetchLike =>
+    (input, init) => {
+      calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+      return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
+    };
   const started = await startEmulatorAndKit({
     ...(options.webhooks ? { webhooks: 'serve' as const, webhookSecret: WEBHOOK_SECRET } : {}),
-    client: () => ({ apiKey: SANDBOX_KEY, fetch: counting, timeout: options.timeout ?? 2000 }),
+    client: (sandbox) => ({ fetch: counting(sandbox), timeout: options.timeout ?? 2000 }),
     kit: () => ({
       resolveOrder: (id) => orders.get(id) ?? null,
       onPaid: (session) => {
@@ -89,7 +90,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       ...options.kit,
     }),
   });
-  sandbox = started.sandbox;
   const { client, kit, kitUrl, customerId, clock } = started;
   orders.set('order-1', { amount: '5000.00', currency: 'ngn', customer_id: customerId });
   orders.set('order-2', { amount: '1250.50', currency: 'NGN', customer_id: customerId });
