@@ -17,12 +17,13 @@ import {
   startSandbox,
   type FaultBody,
   type Sandbox,
+  DEFAULT_API_KEY,
 } from '@pay-elements/sandbox';
 import { createPayHandler, type PayHandler, type SessionRecord } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('faults_outage');
 /** The client's timeout and the kit's per-check timeout, ms (real time). */
 const TIMEOUT = 300;

@@ -19,13 +19,13 @@ import {
   SessionView,
   statusOfErrorCode,
 } from '@pay-elements/protocol';
-import { createClock, fixtures, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import { createClock, fixtures, startSandbox, type Sandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { createPayHandler, type Logger, type PayHandler } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { body, contentType, headers, methods, query, segment } from './arbitraries.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('robustness_kit');
 const SHOP = 'https://shop.example';
 const MiB = 1024 * 1024;
