@@ -89,7 +89,7 @@ export async function startTestBackend() {
   const started = await startEmulatorAndKit({
     // frozen at the backend's start time: the fixtures are seeded relative to it
     clock: createClock({ frozen: true }),
-    webhooks: 'serve',
+    webhooks: true,
     webhookSecret: WEBHOOK_SECRET,
     customer: {
       email: 'ada.obi@example.com',

@@ -1,7 +1,7 @@
 // The one way tests and benches start "an emulator and a kit": the real emulator on loopback (a
 // frozen clock by default, shared with the kit), a customer created through its control API, the
-// real client, and the kit wired to both. With `webhooks: 'serve'` the kit also listens on its own
-// loopback port so that the emulator's webhooks reach it; with a URL, the caller serves the kit there.
+// real client, and the kit wired to both. With `serve` the kit also listens on its own loopback port;
+// `webhooks` has the emulator deliver there (or to a URL where the caller serves the kit).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { PayClient, type ClientOptions } from '@pay-elements/api';
 import {
@@ -9,6 +9,7 @@ import {
   DEFAULT_WEBHOOK_SECRET,
   SandboxControl,
   createClock,
+  fixtures,
   startSandbox,
   type CreateCustomerBody,
   type Sandbox,
@@ -34,14 +35,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 export interface EmulatorAndKitOptions {
   /** default: frozen at START */
   clock?: SandboxClock;
-  /** `serve`: the kit on its own loopback port receives the webhooks; `{url}`: the caller serves it there */
-  webhooks?: 'serve' | { url: string };
+  /** serve the kit on its own loopback port (`kitUrl`) */
+  serve?: boolean;
+  /** true: the emulator delivers webhooks to the served kit; `{url}`: to where the caller serves it */
+  webhooks?: boolean | { url: string };
   /** signs the emulator's webhooks and is given to the kit; default the emulator's DEFAULT_WEBHOOK_SECRET */
   webhookSecret?: string;
   /** more emulator options */
   sandbox?: Omit<StartOptions, 'clock' | 'port' | 'webhookUrl' | 'webhookSecret'>;
-  /** the customer created first; default ADA */
-  customer?: CreateCustomerBody;
+  /** the customer created first; default ADA; null: none, `customerId` is the seeded Ada's */
+  customer?: CreateCustomerBody | null;
   /** client options on top of the full key, the emulator's URL and no retries */
   client?: (sandbox: Sandbox) => Partial<ClientOptions>;
   /** the kit's options (its client, clock and webhook secret are set here) */
@@ -59,10 +62,12 @@ export interface EmulatorAndKit {
   customerId: string;
   client: PayClient;
   kit: PayHandler;
-  /** the kit's own loopback URL with `webhooks: 'serve'`, else null */
+  /** the kit's own loopback URL with `serve`, else null */
   kitUrl: string | null;
   /** the kit on node:http (what the served port answers with) */
   listener: Listener;
+  /** the kit's own server with `serve`, else null */
+  server: Server | null;
   /** closes the kit, the emulator and the kit's port if it has one */
   close(): Promise<void>;
 }
@@ -72,16 +77,19 @@ export async function startEmulatorAndKit(options: EmulatorAndKitOptions): Promi
   const webhookSecret = options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET;
   let server: Server | null = null;
   let listener: Listener | null = null;
+  let kitUrl: string | null = null;
   let webhookUrl: string | undefined;
-  if (options.webhooks === 'serve') {
+  if (options.serve || options.webhooks === true) {
     // served before the emulator starts (it needs the URL), answered once the kit exists
     const served = createServer((req, res) => listener?.(req, res));
     server = served;
     await new Promise<void>((resolve) => served.listen(0, '127.0.0.1', resolve));
     const address = served.address();
     if (address === null || typeof address === 'string') throw new Error('the kit is not listening on TCP');
-    webhookUrl = `http://127.0.0.1:${address.port}/pay/webhooks`;
-  } else if (options.webhooks) webhookUrl = options.webhooks.url;
+    kitUrl = `http://127.0.0.1:${address.port}`;
+  }
+  if (options.webhooks === true) webhookUrl = `${kitUrl}/pay/webhooks`;
+  else if (options.webhooks) webhookUrl = options.webhooks.url;
 
   const sandbox = await startSandbox({
     ...options.sandbox,
@@ -90,7 +98,10 @@ export async function startEmulatorAndKit(options: EmulatorAndKitOptions): Promi
     ...(webhookUrl ? { webhookUrl, webhookSecret } : {}),
   });
   const control = new SandboxControl(sandbox.url, DEFAULT_API_KEY);
-  const customer = await control.createCustomer(options.customer ?? ADA);
+  const customerId =
+    options.customer === null
+      ? fixtures.customers.ada.id
+      : (await control.createCustomer(options.customer ?? ADA)).id;
   const client = new PayClient({
     apiKey: DEFAULT_API_KEY,
     baseUrl: sandbox.url,
@@ -101,7 +112,7 @@ export async function startEmulatorAndKit(options: EmulatorAndKitOptions): Promi
     client,
     clock,
     ...(webhookUrl ? { webhookSecret } : {}),
-    ...options.kit({ customerId: customer.id, sandbox, client }),
+    ...options.kit({ customerId, sandbox, client }),
   });
   const kitListener = toNodeListener(kit);
   listener = kitListener;
@@ -109,11 +120,12 @@ export async function startEmulatorAndKit(options: EmulatorAndKitOptions): Promi
     clock,
     sandbox,
     control,
-    customerId: customer.id,
+    customerId,
     client,
     kit,
-    kitUrl: server && webhookUrl ? new URL(webhookUrl).origin : null,
+    kitUrl,
     listener: kitListener,
+    server,
     async close() {
       await kit.close();
       await sandbox.close();

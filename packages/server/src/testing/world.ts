@@ -78,7 +78,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
     };
   const started = await startEmulatorAndKit({
-    ...(options.webhooks ? { webhooks: 'serve' as const, webhookSecret: WEBHOOK_SECRET } : {}),
+    ...(options.webhooks ? { webhooks: true, webhookSecret: WEBHOOK_SECRET } : {}),
     client: (sandbox) => ({ fetch: counting(sandbox), timeout: options.timeout ?? 2000 }),
     kit: () => ({
       resolveOrder: (id) => orders.get(id) ?? null,
