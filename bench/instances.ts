@@ -6,7 +6,7 @@ import { Agent, get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures } from '@pay-elements/sandbox';
+import { fixtures, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import type { SessionRecord, SessionStore } from '@pay-elements/server';
 import { SqliteStore } from '@pay-elements/server/sqlite';
 import { PostgresStore } from '@pay-elements/server/postgres';
@@ -24,7 +24,7 @@ import { percentile, ratio, table } from './lib.js';
 const OPS = 2000;
 const POLL_SECONDS = 10;
 const CLIENTS = 32;
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 
 function session(i: number, run: string): SessionRecord {
   return {

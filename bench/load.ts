@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FetchLike } from '@pay-elements/api';
-import { SandboxControl } from '@pay-elements/sandbox';
+import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startApp } from '../server-example/src/app.js';
 import { readConfig } from '../server-example/src/config.js';
 import { percentile, ratio, table } from './lib.js';
@@ -158,7 +158,7 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
     providerFetch,
     logger: { debug: () => {}, info: () => {}, warn: count, error: count },
   });
-  const control = new SandboxControl(app.sandbox?.url ?? '', 'sk_sandbox_local');
+  const control = new SandboxControl(app.sandbox?.url ?? '', DEFAULT_API_KEY);
 
   const sessions: Array<{ id: string; account: string; amount: string; body: string }> = [];
   for (const order of ['demo-1', 'demo-2', 'demo-3']) {

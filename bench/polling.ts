@@ -3,7 +3,7 @@
 // emulator's clock; the kit's watcher should ask the provider at the same rate however many ask it.
 // Baseline, same run: one browser.
 import { PayClient } from '@pay-elements/api';
-import { createClock, startSandbox } from '@pay-elements/sandbox';
+import { createClock, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { createPayHandler, MemoryStore } from '@pay-elements/server';
 import { ratio, table } from './lib.js';
 
@@ -14,7 +14,7 @@ async function providerCallsPerMinute(
   const sandbox = await startSandbox({ port: 0, clock });
   let calls = 0;
   const client = new PayClient({
-    apiKey: 'sk_sandbox_local',
+    apiKey: DEFAULT_API_KEY,
     baseUrl: sandbox.url,
     fetch: (input, init) => {
       calls += 1;

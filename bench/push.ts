@@ -12,14 +12,14 @@ import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { PayClient } from '@pay-elements/api';
-import { createClock, SandboxControl, startSandbox } from '@pay-elements/sandbox';
+import { createClock, SandboxControl, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { createPayHandler, MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { buildElements, chromiumArgs, chromiumPath } from '../test/e2e/harness.js';
 import { percentile, ratio, table } from './lib.js';
 import { webhookSecretFor } from '../test/support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('bench push');
 const TRIALS = 15;
 const STREAMS = 2_000;

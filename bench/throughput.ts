@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { PayClient } from '@pay-elements/api';
-import { createClock, startSandbox } from '@pay-elements/sandbox';
+import { createClock, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { createPayHandler, MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { percentile, ratio, table } from './lib.js';
@@ -69,7 +69,7 @@ async function load(url: string): Promise<{ rps: number; p50: number; p99: numbe
 export async function throughputBench(): Promise<void> {
   const clock = createClock();
   const sandbox = await startSandbox({ port: 0, clock });
-  const client = new PayClient({ apiKey: 'sk_sandbox_local', baseUrl: sandbox.url });
+  const client = new PayClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url });
   const pay = createPayHandler({
     client,
     store: new MemoryStore(),

@@ -53,9 +53,6 @@
 //             other account is known once /_test/payouts paid it. 10 suggestions a minute per bucket
 //             on the frozen clock (one more every 6 s of /_test/clock time): reset the bucket first.
 //   hosted    invoiceUrl: https://shop.example/invoices/{number}
-import { createServer } from 'node:http';
-
-const KEY = 'sk_sandbox_local';
 // a Standard Webhooks secret: `whsec_` + base64 of 32 bytes
 const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements element tests hooks').toString('base64')}`;
 
@@ -80,65 +77,54 @@ function send(ctx, status, body) {
 }
 
 export async function startTestBackend() {
-  const [
-    { startSandbox, createClock, SandboxControl },
-    { createPayHandler, MemoryStore },
-    { toNodeListener },
-    api,
-  ] = await Promise.all([
+  const [{ createClock }, { MemoryStore }, { startEmulatorAndKit }] = await Promise.all([
     import('@pay-elements/sandbox'),
     import('@pay-elements/server'),
-    import('@pay-elements/server/node'),
-    import('@pay-elements/api'),
+    import('../server/src/testing/emulator-and-kit.js'),
   ]);
 
-  // The kit also listens on its own loopback port, for the emulator's webhooks.
-  let kitListener = null;
-  const kitServer = createServer((req, res) => kitListener?.(req, res));
-  await new Promise((resolve) => kitServer.listen(0, '127.0.0.1', resolve));
-  const kitUrl = `http://127.0.0.1:${kitServer.address().port}`;
-
-  const sandbox = await startSandbox({
-    port: 0,
-    clock: createClock({ frozen: true }),
-    webhookUrl: `${kitUrl}/pay/webhooks`,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  const control = new SandboxControl(sandbox.url, KEY);
-  const customer = await control.createCustomer({
-    email: 'ada.obi@example.com',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    country_code: 'NGA',
-    phone: '8031234567',
-    dial_code: '+234',
-  });
-
-  const client = new api.PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0, timeout: 2000 });
   // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket
   let suggestBucket = 0;
-  const kit = createPayHandler({
-    client,
-    store: new MemoryStore(),
-    clock: sandbox.clock,
-    resolveOrder: (orderId) => {
-      const amount = orderAmounts[orderPattern.exec(orderId)?.[1] ?? ''];
-      return amount ? { amount, currency: 'NGN', customer_id: customer.id } : null;
-    },
+  // The kit also listens on its own loopback port, for the emulator's webhooks.
+  const started = await startEmulatorAndKit({
+    // frozen at the backend's start time: the fixtures are seeded relative to it
+    clock: createClock({ frozen: true }),
+    webhooks: true,
     webhookSecret: WEBHOOK_SECRET,
-    // a dropped stream comes back quickly, so that the resume test waits little real time
-    streams: { retryMs: 100 },
-    checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
-    invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
-    bankSuggestions: { enabled: true, perMinute: 10 },
-    linkCurrency: 'NGN',
-    merchant: { name: 'Acme Stores' },
-    clientKey: () => `browser-${suggestBucket}`,
-    // every browser test opens accounts for orders of its own, on a frozen clock
-    accountRateLimit: false,
-    logger: { debug() {}, info() {}, warn() {}, error: (message, fields) => console.error(message, fields) },
+    customer: {
+      email: 'ada.obi@example.com',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      country_code: 'NGA',
+      phone: '8031234567',
+      dial_code: '+234',
+    },
+    client: () => ({ timeout: 2000 }),
+    kit: ({ customerId }) => ({
+      store: new MemoryStore(),
+      resolveOrder: (orderId) => {
+        const amount = orderAmounts[orderPattern.exec(orderId)?.[1] ?? ''];
+        return amount ? { amount, currency: 'NGN', customer_id: customerId } : null;
+      },
+      // a dropped stream comes back quickly, so that the resume test waits little real time
+      streams: { retryMs: 100 },
+      checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
+      invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
+      bankSuggestions: { enabled: true, perMinute: 10 },
+      linkCurrency: 'NGN',
+      merchant: { name: 'Acme Stores' },
+      clientKey: () => `browser-${suggestBucket}`,
+      // every browser test opens accounts for orders of its own, on a frozen clock
+      accountRateLimit: false,
+      logger: {
+        debug() {},
+        info() {},
+        warn() {},
+        error: (message, fields) => console.error(message, fields),
+      },
+    }),
   });
-  kitListener = toNodeListener(kit);
+  const { sandbox, client, control, listener: kitListener } = started;
 
   let outage = 0;
   /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
@@ -257,9 +243,7 @@ export async function startTestBackend() {
   return {
     middleware: [controlMiddleware, kitMiddleware],
     async close() {
-      await kit.close();
-      await sandbox.close();
-      await new Promise((resolve) => kitServer.close(resolve));
+      await started.close();
     },
   };
 }

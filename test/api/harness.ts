@@ -1,10 +1,10 @@
 // Shared by the api client's integration tests: one emulator per test file on a loopback port with a
 // frozen clock, its control API, and clients that count what they send and never wait on real time.
-import { startSandbox, createClock } from '@pay-elements/sandbox';
+import { startSandbox, createClock, DEFAULT_API_KEY, DEFAULT_RESTRICTED_KEY } from '@pay-elements/sandbox';
 import { PayClient, type ClientOptions, type FetchLike } from '@pay-elements/api';
 
-export const FULL_KEY = 'sk_sandbox_local';
-export const RESTRICTED_KEY = 'sk_sandbox_restricted';
+export const FULL_KEY = DEFAULT_API_KEY;
+export const RESTRICTED_KEY = DEFAULT_RESTRICTED_KEY;
 
 export interface Emulator {
   url: string;

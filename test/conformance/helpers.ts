@@ -8,13 +8,15 @@ import {
   startSandbox,
   type Sandbox,
   type StartOptions,
+  DEFAULT_API_KEY,
+  DEFAULT_RESTRICTED_KEY,
 } from '@pay-elements/sandbox';
 
 /** A zod schema of the api package (its own zod copy; `test/` resolves another). */
 type Schema = Parameters<typeof envelope>[0];
 
-export const KEY = 'sk_sandbox_local';
-export const RESTRICTED = 'sk_sandbox_restricted';
+export const KEY = DEFAULT_API_KEY;
+export const RESTRICTED = DEFAULT_RESTRICTED_KEY;
 /** Every conformance run starts its frozen clock here. */
 export const START = Date.UTC(2025, 0, 15, 10, 0, 0);
 

@@ -7,7 +7,7 @@ import { before, after, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as z from 'zod';
 import { fixtures } from '@pay-elements/sandbox';
-import { boot, type Answer, type Harness } from './helpers.js';
+import { RESTRICTED, boot, type Answer, type Harness } from './helpers.js';
 
 const Document = z.object({
   openapi: z.string(),
@@ -153,7 +153,7 @@ describe('OpenAPI description', () => {
     );
     conforms('listBanks', await h.call('/v1/banks/XX'));
     conforms('listWallets', await h.call('/v1/wallets', { key: 'sk_nobody' }));
-    conforms('listWallets', await h.call('/v1/wallets', { key: 'sk_sandbox_restricted' }));
+    conforms('listWallets', await h.call('/v1/wallets', { key: RESTRICTED }));
     conforms('retrieveCustomer', await h.call('/v1/customers/cus_nobody'));
     conforms(
       'withdrawCard',

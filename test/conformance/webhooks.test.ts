@@ -18,7 +18,7 @@ import {
 } from '@pay-elements/api';
 import { fixtures, type Delivery } from '@pay-elements/sandbox';
 import { webhookSecretFor } from '../support/webhook-secret.js';
-import { boot, expectFailure, expectOk, type Harness } from './helpers.js';
+import { RESTRICTED, boot, expectFailure, expectOk, type Harness } from './helpers.js';
 
 const SECRET = webhookSecretFor('conformance');
 const MINUTE = 60_000;
@@ -262,7 +262,7 @@ describe('webhooks', () => {
       })),
     );
     expectFailure(
-      await h.call('/_sandbox/webhooks', { key: 'sk_sandbox_restricted' }),
+      await h.call('/_sandbox/webhooks', { key: RESTRICTED }),
       403,
       'unauthorized access: permission denied',
     );

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import * as z from 'zod';
-import { chromiumArgs, chromiumPath } from '../e2e/harness.js';
+import { chromiumArgs, chromiumPath, SECRET_KEY } from '../e2e/harness.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const fixture = join(import.meta.dirname, 'fixture');
@@ -272,7 +272,7 @@ describe('installed in a merchant’s project, with plain node', () => {
         child.stderr.on('data', read);
         child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
       });
-      const banks = await fetch(`${url}/v1/banks/NG`, { headers: { 'x-api-key': 'sk_sandbox_local' } });
+      const banks = await fetch(`${url}/v1/banks/NG`, { headers: { 'x-api-key': SECRET_KEY } });
       assert.equal(banks.status, 200);
       const unauthorised = await fetch(`${url}/v1/banks/NG`);
       assert.equal(unauthorised.status, 401);

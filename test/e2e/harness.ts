@@ -10,14 +10,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createClock, SandboxControl, type SandboxClock } from '@pay-elements/sandbox';
+import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startApp, type App } from '../../server-example/src/app.js';
 import { readConfig } from '../../server-example/src/config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-export const SECRET_KEY = 'sk_sandbox_local';
+export const SECRET_KEY = DEFAULT_API_KEY;
 
 export const chromiumPath =
   process.env['CHROME_PATH'] ??

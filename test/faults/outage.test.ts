@@ -6,23 +6,13 @@
 // whether the watcher finds it afterwards or the emulator's webhook brought it during the outage.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { PayClient, type FetchLike } from '@pay-elements/api';
+import type { FetchLike } from '@pay-elements/api';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
-import {
-  createClock,
-  fixtures,
-  SandboxControl,
-  startSandbox,
-  type FaultBody,
-  type Sandbox,
-} from '@pay-elements/sandbox';
-import { createPayHandler, type PayHandler, type SessionRecord } from '@pay-elements/server';
-import { toNodeListener } from '@pay-elements/server/node';
+import type { FaultBody, Sandbox, SandboxControl } from '@pay-elements/sandbox';
+import type { PayHandler, SessionRecord } from '@pay-elements/server';
+import { startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
 const SECRET = webhookSecretFor('faults_outage');
 /** The client's timeout and the kit's per-check timeout, ms (real time). */
 const TIMEOUT = 300;
@@ -42,51 +32,39 @@ interface Stack {
 }
 
 async function startStack(webhooks: boolean): Promise<Stack> {
-  const clock = createClock({ frozen: true, start: Date.parse('2026-11-21T10:00:00.000Z') });
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = await startSandbox({
-    port: 0,
-    clock,
-    ...(webhooks ? { webhookUrl: `${url}/pay/webhooks`, webhookSecret: SECRET } : {}),
-  });
   const calls: string[] = [];
   const counting: FetchLike = (input, init) => {
     calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
     return fetch(input, init);
   };
   const paid: SessionRecord[] = [];
-  const kit = createPayHandler({
-    client: new PayClient({ apiKey: KEY, baseUrl: sandbox.url, fetch: counting, timeout: TIMEOUT }),
-    clock,
-    resolveOrder: (id) =>
-      id.startsWith('order-')
-        ? { amount: '5000.00', currency: 'NGN', customer_id: fixtures.customers.ada.id }
-        : null,
-    onPaid: (session) => {
-      paid.push(session);
-    },
-    pollIntervalMs: INTERVAL,
-    checkTimeoutMs: TIMEOUT,
-    circuitBreaker: { failureThreshold: THRESHOLD, cooldownMs: COOLDOWN },
-    ...(webhooks ? { webhookSecret: SECRET } : {}),
-    logger: { debug() {}, info() {}, warn() {}, error: (m, f) => console.error(m, f) },
+  const started = await startEmulatorAndKit({
+    serve: true,
+    webhooks,
+    webhookSecret: SECRET,
+    customer: null,
+    // the client's own retry policy (undefined: its default), as a merchant runs it
+    client: () => ({ fetch: counting, timeout: TIMEOUT, maxRetries: undefined }),
+    kit: ({ customerId }) => ({
+      resolveOrder: (id) =>
+        id.startsWith('order-') ? { amount: '5000.00', currency: 'NGN', customer_id: customerId } : null,
+      onPaid: (session) => {
+        paid.push(session);
+      },
+      pollIntervalMs: INTERVAL,
+      checkTimeoutMs: TIMEOUT,
+      circuitBreaker: { failureThreshold: THRESHOLD, cooldownMs: COOLDOWN },
+      logger: { debug() {}, info() {}, warn() {}, error: (m, f) => console.error(m, f) },
+    }),
   });
-  server.on('request', toNodeListener(kit));
   return {
-    sandbox,
-    control: new SandboxControl(sandbox.url, KEY),
-    kit,
-    url,
+    sandbox: started.sandbox,
+    control: started.control,
+    kit: started.kit,
+    url: started.kitUrl ?? '',
     paid,
     calls,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await kit.close();
-      await sandbox.close();
-    },
+    close: () => started.close(),
   };
 }
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import {
   baseEnv,
   freePort,
@@ -23,7 +23,7 @@ import {
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('faults_restart');
 
 describe('server-example killed in the middle of a checkout', () => {

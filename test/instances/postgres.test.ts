@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl } from '@pay-elements/sandbox';
+import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
 import {
   baseEnv,
@@ -20,7 +20,7 @@ import {
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
+const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('instances');
 const POLL_INTERVAL_MS = 1000;
 const POLL_SECONDS = 10;

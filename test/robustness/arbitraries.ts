@@ -1,6 +1,7 @@
 // fast-check arbitraries for hostile HTTP input: methods, path segments, query strings, headers and
 // bodies that a careless or malicious client might send. Shared by the emulator and kit properties.
 import fc from 'fast-check';
+import { DEFAULT_API_KEY } from '@pay-elements/sandbox';
 
 export const methods = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD');
 
@@ -85,12 +86,12 @@ export const body = fc.oneof(
 export const headers = fc.record(
   {
     'x-api-key': fc.oneof(
-      fc.constant('sk_sandbox_local'),
+      fc.constant(DEFAULT_API_KEY),
       fc.string({ maxLength: 30 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
     ),
     authorization: fc.oneof(
-      fc.constant('Bearer sk_sandbox_local'),
-      fc.constantFrom('Bearer', 'Basic x', 'Bearer  ', 'bearer sk_sandbox_local'),
+      fc.constant(`Bearer ${DEFAULT_API_KEY}`),
+      fc.constantFrom('Bearer', 'Basic x', 'Bearer  ', `bearer ${DEFAULT_API_KEY}`),
     ),
     'if-none-match': fc.constantFrom('*', '"x"', 'W/"1"', ''),
     origin: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'),

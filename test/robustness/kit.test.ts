@@ -5,11 +5,11 @@
 // read whole: a streamed 10 MiB upload gets 413 and its connection is closed after a few KiB.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import fc from 'fast-check';
 import * as z from 'zod';
-import { PayClient, signWebhook } from '@pay-elements/api';
+import { signWebhook } from '@pay-elements/api';
 import {
   BankList,
   BankSuggestions,
@@ -19,13 +19,12 @@ import {
   SessionView,
   statusOfErrorCode,
 } from '@pay-elements/protocol';
-import { createClock, fixtures, startSandbox, type Sandbox } from '@pay-elements/sandbox';
-import { createPayHandler, type Logger, type PayHandler } from '@pay-elements/server';
-import { toNodeListener } from '@pay-elements/server/node';
+import { fixtures, type Sandbox } from '@pay-elements/sandbox';
+import type { Logger } from '@pay-elements/server';
+import { startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
 import { body, contentType, headers, methods, query, segment } from './arbitraries.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
 const SECRET = webhookSecretFor('robustness_kit');
 const SHOP = 'https://shop.example';
 const MiB = 1024 * 1024;
@@ -40,15 +39,8 @@ const Success = z.union([
   z.strictObject({ received: z.literal(true) }),
 ]);
 
-function portOf(server: Server): number {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  return address.port;
-}
-
 describe('backend kit under hostile input (fast-check)', () => {
   let sandbox: Sandbox;
-  let kit: PayHandler;
   let server: Server;
   let url = '';
   let sessionId = '';
@@ -56,37 +48,39 @@ describe('backend kit under hostile input (fast-check)', () => {
   /** log lines at error level: a hostile request must never reach "unexpected error" */
   const errors: string[] = [];
 
+  let close: () => Promise<void> = () => Promise.resolve();
+
   before(async () => {
-    const clock = createClock({ frozen: true, start: Date.parse('2026-11-21T10:00:00.000Z') });
-    sandbox = await startSandbox({ port: 0, clock });
-    const client = new PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0, timeout: 1500 });
     const logger: Logger = {
       debug: () => {},
       info: () => {},
       warn: () => {},
       error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields ?? {})}`),
     };
-    kit = createPayHandler({
-      client,
-      clock,
-      resolveOrder: (id) =>
-        /^order-\d{1,3}$/.test(id)
-          ? { amount: '5000.00', currency: 'NGN', customer_id: fixtures.customers.ada.id }
-          : null,
-      webhookSecret: SECRET,
-      bankSuggestions: { enabled: true, perMinute: 10 },
-      allowedOrigins: [SHOP],
-      checkoutUrl: (id) => `${SHOP}/checkout/${encodeURIComponent(id)}`,
-      invoiceUrl: (number) => `${SHOP}/invoices/${encodeURIComponent(number)}`,
-      logger,
+    const started = await startEmulatorAndKit({
+      serve: true,
+      customer: null,
+      client: () => ({ timeout: 1500 }),
+      kit: ({ customerId }) => ({
+        resolveOrder: (id) =>
+          /^order-\d{1,3}$/.test(id) ? { amount: '5000.00', currency: 'NGN', customer_id: customerId } : null,
+        webhookSecret: SECRET,
+        bankSuggestions: { enabled: true, perMinute: 10 },
+        allowedOrigins: [SHOP],
+        checkoutUrl: (id) => `${SHOP}/checkout/${encodeURIComponent(id)}`,
+        invoiceUrl: (number) => `${SHOP}/invoices/${encodeURIComponent(number)}`,
+        logger,
+      }),
     });
-    server = createServer(toNodeListener(kit));
+    sandbox = started.sandbox;
+    close = () => started.close();
+    if (!started.server || !started.kitUrl) throw new Error('the kit is not served');
+    server = started.server;
+    url = started.kitUrl;
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${portOf(server)}`;
     const created = await fetch(`${url}/pay/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -95,12 +89,7 @@ describe('backend kit under hostile input (fast-check)', () => {
     sessionId = SessionView.parse(await created.json()).id;
   });
 
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await kit.close();
-    await sandbox.close();
-  });
+  after(() => close());
 
   /** Every route with the method it answers, and paths beside them. */
   const templates: Array<[string, string]> = [
@@ -259,7 +248,7 @@ describe('backend kit under hostile input (fast-check)', () => {
     server.once('connection', seen);
     const req = httpRequest({
       host: '127.0.0.1',
-      port: portOf(server),
+      port: Number(new URL(url).port),
       method: 'POST',
       path,
       headers: {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as z from 'zod';
 import { envelope, ValidationBody } from '@pay-elements/api';
-import { createClock, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import { createClock, startSandbox, type Sandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { body, contentType, headers, methods, query, segment } from './arbitraries.js';
 
 const templates = [
@@ -89,7 +89,7 @@ describe('emulator under hostile input (fast-check)', () => {
 
   it('is still whole after the storm: the seed wallets answer and nothing was polluted', async () => {
     const response = await fetch(`${sandbox.url}/v1/wallets`, {
-      headers: { 'x-api-key': 'sk_sandbox_local' },
+      headers: { 'x-api-key': DEFAULT_API_KEY },
     });
     assert.equal(response.status, 200);
     const { data } = (await response.json()) as { data: unknown[] };

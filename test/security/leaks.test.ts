@@ -4,7 +4,7 @@
 // logs mean something when they find nothing.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixtures } from '@pay-elements/sandbox';
+import { fixtures, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { findLeaks, luhn, maskPan, scanAll } from './leaks.js';
 
 const visa = '4242424242424242';
@@ -24,10 +24,10 @@ describe('findLeaks', () => {
   it('finds key-shaped strings, the emulator key among them', () => {
     // a live-looking key, assembled so that no scanner mistakes this file for a leak
     const liveKey = ['sk', 'live', '9f8e7d6c5b'].join('_');
-    const leaks = findLeaks(`x-api-key: sk_sandbox_local; other ${liveKey}`, 'log');
+    const leaks = findLeaks(`x-api-key: ${DEFAULT_API_KEY}; other ${liveKey}`, 'log');
     assert.deepEqual(
       leaks.map((l) => l.what),
-      ['sk_sandbox_local', liveKey],
+      [DEFAULT_API_KEY, liveKey],
     );
     assert.equal(findLeaks('{"apiKey":"sk_test_abcd"}', 'body')[0]?.kind, 'key');
   });
@@ -79,7 +79,7 @@ describe('findLeaks', () => {
   it('scanAll names where each finding is', () => {
     const leaks = scanAll([
       { where: 'a.js', text: 'fine' },
-      { where: 'b.log', text: `sk_sandbox_local ${visa}` },
+      { where: 'b.log', text: `${DEFAULT_API_KEY} ${visa}` },
     ]);
     assert.deepEqual(
       leaks.map((l) => `${l.where} ${l.kind}`),

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorBody } from '@pay-elements/protocol';
-import { createClock, SandboxControl, type SandboxClock } from '@pay-elements/sandbox';
+import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
 import { startApp, type App } from '../../server-example/src/app.js';
 import { readConfig } from '../../server-example/src/config.js';
@@ -20,7 +20,7 @@ interface Delivery {
 
 const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
-const SECRET_KEY = 'sk_sandbox_local';
+const SECRET_KEY = DEFAULT_API_KEY;
 
 describe('webhooks into server-example, replayed and altered', () => {
   const realFetch = globalThis.fetch;

@@ -4,15 +4,13 @@
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PayClient } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
-import { createClock, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
-import { createPayHandler, type PayHandler } from '@pay-elements/server';
+import type { SandboxControl, Sandbox } from '@pay-elements/sandbox';
+import type { PayHandler } from '@pay-elements/server';
+import { START, startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
 import { webhookSecretFor } from './webhook-secret.js';
 
-const KEY = 'sk_sandbox_local';
 const WEBHOOK_SECRET = webhookSecretFor('frameworks');
-const START = Date.parse('2026-11-21T10:00:00.000Z');
 
 /** What a framework mount is given: the kit as a Fetch-standard handler. */
 export interface Pay {
@@ -50,38 +48,26 @@ interface MountedKit {
 }
 
 async function startMountedKit(serve: Serve): Promise<MountedKit> {
-  const clock = createClock({ frozen: true, start: START });
   let kit: PayHandler | null = null;
   const served = await serve({
     fetch: (request) => (kit ? kit.fetch(request) : Promise.resolve(new Response(null, { status: 503 }))),
   });
-  const sandbox = await startSandbox({
-    port: 0,
-    clock,
-    webhookUrl: `${served.url}/pay/webhooks`,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  const control = new SandboxControl(sandbox.url, KEY);
-  const customer = await control.createCustomer({
-    email: 'ada@example.com',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    country_code: 'NGA',
-  });
   const paid: string[] = [];
   const quiet = () => undefined;
-  kit = createPayHandler({
-    client: new PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0 }),
-    clock,
+  const started = await startEmulatorAndKit({
+    webhooks: { url: `${served.url}/pay/webhooks` },
     webhookSecret: WEBHOOK_SECRET,
-    resolveOrder: (id) =>
-      id === 'order-1' ? { amount: '5000.00', currency: 'NGN', customer_id: customer.id } : null,
-    onPaid: (session) => {
-      paid.push(session.id);
-    },
-    logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+    kit: ({ customerId }) => ({
+      resolveOrder: (id) =>
+        id === 'order-1' ? { amount: '5000.00', currency: 'NGN', customer_id: customerId } : null,
+      onPaid: (session) => {
+        paid.push(session.id);
+      },
+      logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+    }),
   });
-  const handler = kit;
+  kit = started.kit;
+  const { sandbox, control } = started;
   return {
     url: served.url,
     sandbox,
@@ -89,8 +75,7 @@ async function startMountedKit(serve: Serve): Promise<MountedKit> {
     control,
     async close() {
       await served.close();
-      await handler.close();
-      await sandbox.close();
+      await started.close();
     },
   };
 }

@@ -34,3 +34,5 @@ export * from './schemas/common.js';
 export * from './schemas/resources.js';
 export * from './schemas/requests.js';
 export * from './webhooks.js';
+export * as decimal from './decimal.js';
+export type { ChargeAmount, Decimal } from './decimal.js';

@@ -31,4 +31,4 @@ export { RETRY_SCHEDULE_MS } from './webhooks.js';
 export { StateFileError } from './persist.js';
 export type { SandboxLogger } from './context.js';
 export { fixtures } from './fixtures.js';
-export { BODY_LIMIT } from './body.js';
+export { BODY_LIMIT } from './app.js';

@@ -2,14 +2,13 @@
 // enabled charge is flat or a percentage of the subtotal; discount subtracts, tax, fee and shipping
 // add. Percentages round half away from zero to the minor unit.
 import type { Charges, ChargeKind, InvoiceItem } from '@pay-elements/api';
+import { decimal } from '@pay-elements/api';
 import {
+  MINOR_DIGITS,
   PERCENT_DIGITS,
-  decimalToScaled,
   formatMinor,
-  lineTotal,
   numberToScaled,
   parseMinor,
-  percentOf,
   toMinor,
   withinLimit,
 } from './money.js';
@@ -24,7 +23,6 @@ export interface InvoiceTotals {
   charges: Partial<Record<ChargeKind, bigint>>;
 }
 
-const CHARGE_ORDER: readonly ChargeKind[] = ['discount', 'tax', 'fee', 'shipping'];
 const HUNDRED_PERCENT = 100n * 10n ** BigInt(PERCENT_DIGITS);
 
 /** Computes the totals or throws the validation body naming each wrong field. */
@@ -43,41 +41,37 @@ export function computeInvoice(items: readonly InvoiceItem[], charges: Charges |
     if (quantity === null || quantity <= 0n)
       fail(`items.${i}.quantity`, 'must be a number > 0 with at most 3 decimals');
     if (price === null || quantity === null || price < 0n || quantity <= 0n) return;
-    const line = lineTotal(price, quantity);
+    const line =
+      parseMinor(decimal.lineTotal(formatMinor(price), decimal.formatScaled(quantity, 3), MINOR_DIGITS)) ??
+      0n;
     const given = toMinor(item.total);
     if (given !== line) fail(`items.${i}.total`, `must equal unit_price × quantity (${formatMinor(line)})`);
     subtotal += line;
   });
-  const amounts: Partial<Record<ChargeKind, bigint>> = {};
-  let total = subtotal;
-  for (const kind of CHARGE_ORDER) {
+  for (const kind of decimal.CHARGE_ORDER) {
     const charge = charges?.[kind];
     if (!charge?.enabled) continue;
-    let amount: bigint | null;
     if (charge.type === 'flat') {
-      amount = parseMinor(charge.amount);
-      if (amount === null || amount < 0n) {
+      const amount = parseMinor(charge.amount);
+      if (amount === null || amount < 0n)
         fail(
           `charges.${kind}.amount`,
           'must be a decimal string ≥ 0 with at most 2 decimals, such as "1500.00"',
         );
-        continue;
-      }
     } else {
-      const percent = decimalToScaled(charge.amount, PERCENT_DIGITS);
-      if (percent === null || percent < 0n || percent > HUNDRED_PERCENT) {
+      const percent = decimal.scaled(charge.amount, PERCENT_DIGITS);
+      if (percent === null || percent < 0n || percent > HUNDRED_PERCENT)
         fail(`charges.${kind}.amount`, 'must be a percentage between "0" and "100", such as "7.5"');
-        continue;
-      }
-      amount = percentOf(subtotal, percent);
     }
-    amounts[kind] = amount;
-    total += kind === 'discount' ? -amount : amount;
   }
-  if (Object.keys(fields).length === 0 && total < 0n)
-    fail('charges.discount.amount', 'must not exceed the subtotal and other charges');
-  if (Object.keys(fields).length === 0 && (!withinLimit(subtotal) || !withinLimit(total)))
-    fail('items', 'the invoice total is too large');
   if (Object.keys(fields).length) throw new ValidationFailure(fields);
+  const applied = decimal.invoiceCharges(formatMinor(subtotal), charges, MINOR_DIGITS);
+  const amounts: Partial<Record<ChargeKind, bigint>> = {};
+  for (const { kind, amount } of applied.charges) amounts[kind] = parseMinor(amount) ?? 0n;
+  const total = parseMinor(applied.total) ?? 0n;
+  if (total < 0n)
+    throw ValidationFailure.of('charges.discount.amount', 'must not exceed the subtotal and other charges');
+  if (!withinLimit(subtotal) || !withinLimit(total))
+    throw ValidationFailure.of('items', 'the invoice total is too large');
   return { currency, subtotal, total, charges: amounts };
 }

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { decimal } from '@pay-elements/api';
 import {
   convert,
-  decimalToScaled,
-  divRound,
   formatMinor,
-  formatScaled,
-  lineTotal,
   minorToNumber,
   numberToScaled,
   parseMinor,
-  percentOf,
   toMinor,
   withinLimit,
 } from './money.js';
+
+const { scaled: decimalToScaled, divRound, formatScaled } = decimal;
+// the shared invoice arithmetic, in the emulator's minor units (percent scaled by 4 digits, quantity by 3)
+const percentOf = (base: bigint, percent: bigint) =>
+  parseMinor(decimal.percentOf(formatMinor(base), formatScaled(percent, 4), 2));
+const lineTotal = (price: bigint, quantityMilli: bigint) =>
+  parseMinor(decimal.lineTotal(formatMinor(price), formatScaled(quantityMilli, 3), 2));
 
 describe('money', () => {
   it('reads decimal text exactly, refusing more fraction digits than the scale', () => {

@@ -1,13 +1,11 @@
-// The emulator as a Fetch-standard handler, `(Request) => Promise<Response>`: faults on /v1, then
-// routing (404 / 405), authentication, the JSON body, and the route's synchronous handler.
-import { setTimeout as sleep } from 'node:timers/promises';
+// The emulator as a Fetch-standard handler, `(Request) => Promise<Response>`: its state, clock,
+// faults and webhooks, served by the Hono app of ./app.ts.
 import { defaultConventions, webhookSecretProblem } from '@pay-elements/api';
-import { authorize } from './auth.js';
-import { readJsonObject } from './body.js';
+import { createApp } from './app.js';
 import { createClock, type SandboxClock } from './clock.js';
-import type { RequestContext, Route, SandboxConfig, SandboxLogger, Services } from './context.js';
+import type { Route, SandboxConfig, SandboxLogger, Services } from './context.js';
 import { controlRoutes } from './control.js';
-import { DroppedConnection, FaultRegistry, faultMessage } from './faults.js';
+import { FaultRegistry } from './faults.js';
 import { loadState, saveState } from './persist.js';
 import { scenarioRoutes } from './scenarios.js';
 import { seedState } from './seed.js';
@@ -22,8 +20,6 @@ import { paymentRoutes } from './resources/payments.js';
 import { transactionRoutes } from './resources/transactions.js';
 import { virtualAccountRoutes } from './resources/virtual-accounts.js';
 import { walletRoutes } from './resources/wallets.js';
-import { failureResponse, messages, render } from './responses.js';
-import { createRouter } from './router.js';
 import type { State } from './store.js';
 import { RETRY_SCHEDULE_MS, WebhookDispatcher } from './webhooks.js';
 
@@ -113,14 +109,11 @@ function resolveConfig(options: SandboxOptions): SandboxConfig {
   };
 }
 
-const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
-
 export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const config = resolveConfig(options);
   const clock = options.clock ?? createClock();
   const faults = new FaultRegistry();
   const closing = new AbortController();
-  const match = createRouter(routes);
   const { dataFile } = options;
   const loaded = dataFile ? loadState(dataFile) : null;
   // the clock goes on from where the saved run had moved it (it never goes back)
@@ -157,70 +150,11 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     emit: (event) => void webhooks.emit(event),
   });
 
-  async function dispatch(request: Request): Promise<Response> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return failureResponse(400, messages.malformedUrl);
-    }
-    const method = request.method.toUpperCase();
-    if (isV1(url.pathname)) {
-      const fault = faults.take(method, url.pathname, clock.now());
-      if (fault) {
-        if (fault.delay_ms > 0) {
-          try {
-            await sleep(fault.delay_ms, undefined, { signal: closing.signal });
-          } catch {
-            throw new DroppedConnection();
-          }
-        }
-        if (fault.drop) throw new DroppedConnection();
-        if (fault.status !== null)
-          return failureResponse(
-            fault.status,
-            faultMessage(fault.status),
-            fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : undefined,
-          );
-      }
-    }
-    const found = match(method, url.pathname);
-    if (found.kind === 'bad-path') return failureResponse(400, messages.malformedUrl);
-    if (found.kind === 'not-found') return failureResponse(404, messages.routeNotFound);
-    if (found.kind === 'wrong-method')
-      return failureResponse(405, messages.methodNotAllowed, { allow: found.allow.join(', ') });
-    const { route, params } = found;
-    try {
-      if (route.access !== 'public') authorize(request, url, config, route.access ?? 'full');
-      const body = route.body ? await readJsonObject(request) : {};
-      // From here on everything is synchronous: no other request runs until the answer is built.
-      const ctx: RequestContext = { ...services(), request, url, params, body };
-      try {
-        return route.handle(ctx);
-      } finally {
-        // saved before the answer leaves, so an answered change survives a kill -9
-        if (method !== 'GET') persist();
-      }
-    } catch (error) {
-      const rendered = render(error);
-      if (rendered) return rendered;
-      config.logger.error(
-        `${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      return failureResponse(500, messages.internal);
-    }
-  }
+  const app = createApp({ routes, config, services, persist, closing: closing.signal });
 
   return {
     clock,
-    async handle(request) {
-      const started = Date.now();
-      const response = await dispatch(request);
-      config.logger.info(
-        `${request.method} ${new URL(request.url, 'http://sandbox').pathname} ${response.status} ${Date.now() - started}ms`,
-      );
-      return response;
-    },
+    handle: async (request) => app.fetch(request),
     flushWebhooks: () => webhooks.flush(),
     reset,
     close() {

@@ -33,7 +33,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
     throw new TypeError('startSandbox: port must be an integer from 0 to 65535');
   const sandbox = createSandbox(rest);
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  const server = createServer(toNodeListener((request) => sandbox.handle(request), `http://${hostInUrl}`));
+  const server = createServer(toNodeListener((request) => sandbox.handle(request)));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

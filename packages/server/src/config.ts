@@ -2,11 +2,16 @@
 // with a message naming it and saying what it expects.
 import * as z from 'zod';
 import { SessionDisplay, SessionMerchant } from '@pay-elements/protocol';
-import { defaultConventions, WebhookSecret, type PayClient, type WebhookEvent } from '@pay-elements/api';
+import {
+  decimal,
+  defaultConventions,
+  WebhookSecret,
+  type PayClient,
+  type WebhookEvent,
+} from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
-import { isPositiveDecimal } from './decimal.js';
 import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
@@ -343,7 +348,7 @@ export function parseOptions(options: unknown): PayHandlerConfig {
 export const OrderSchema = z.object({
   amount: z
     .string()
-    .refine(isPositiveDecimal, { error: 'must be a positive decimal string such as "5000.00"' }),
+    .refine(decimal.isPositive, { error: 'must be a positive decimal string such as "5000.00"' }),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code' })

@@ -36,17 +36,3 @@ export type {
   SessionRecord,
   SessionStore,
 } from './store/types.js';
-export {
-  addDecimals,
-  compareDecimal,
-  decimalEquals,
-  decimalFromNumber,
-  decimalToNumber,
-  formatDecimal,
-  multiplyDecimals,
-  negateDecimal,
-  numberEqualsDecimal,
-  parseDecimal,
-  percentOfDecimal,
-  roundDecimal,
-} from './decimal.js';

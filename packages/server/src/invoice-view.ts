@@ -2,18 +2,7 @@
 // by plain functions: exact decimal arithmetic, no float ever holds an amount. The provider's item
 // prices and totals are JSON numbers: each is read as the shortest decimal that stands for it.
 import { InvoiceViewModel, type InvoiceChargeView, type InvoiceStatus } from '@pay-elements/protocol';
-import type { ChargeKind, InvoiceView } from '@pay-elements/api';
-import {
-  addDecimals,
-  decimalEquals,
-  decimalFromNumber,
-  formatDecimal,
-  multiplyDecimals,
-  negateDecimal,
-  parseDecimal,
-  percentOfDecimal,
-  roundDecimal,
-} from './decimal.js';
+import { decimal, type InvoiceView } from '@pay-elements/api';
 
 /** The view without `server_time` (what the ETag is computed over). */
 export type StableInvoiceView = Omit<InvoiceViewModel, 'server_time'>;
@@ -31,8 +20,6 @@ export interface InvoiceViewResult {
   /** the provider's status when the kit did not recognise it (then read as pending) */
   unknownStatus: string | null;
 }
-
-const CHARGE_ORDER: readonly ChargeKind[] = ['discount', 'tax', 'fee', 'shipping'];
 
 /**
  * The provider's status words, normalised (lower-case, `-` and spaces as `_`), onto the protocol's.
@@ -98,7 +85,7 @@ export function minorDigits(currency: string): number {
 }
 
 function exactNumber(value: number, field: string): string {
-  const text = decimalFromNumber(value);
+  const text = decimal.fromNumber(value);
   if (text === null) throw new Error(`provider invoice ${field} is not a finite number`);
   return text;
 }
@@ -120,10 +107,10 @@ function isoOrNull(timestamp: string | undefined): string | null {
 export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: string): InvoiceViewResult {
   const currency = (invoice.items[0]?.currency ?? invoice.payment_details.currency).toUpperCase();
   const digits = minorDigits(currency);
-  const money = (text: string) => formatDecimal(text, digits);
+  const money = (text: string) => decimal.format(text, digits);
   const discrepancies: InvoiceDiscrepancy[] = [];
   const compare = (field: string, provider: string, computed: string) => {
-    if (!decimalEquals(provider, computed))
+    if (!decimal.equals(provider, computed))
       discrepancies.push({ field, provider: money(provider), computed: money(computed) });
   };
 
@@ -131,26 +118,24 @@ export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: 
     const unitPrice = exactNumber(item.unit_price, `items.${i}.unit_price`);
     const quantity = exactNumber(item.quantity, `items.${i}.quantity`);
     const total = exactNumber(item.total, `items.${i}.total`);
-    compare(`items.${i}.total`, total, roundDecimal(multiplyDecimals(unitPrice, quantity), digits));
+    compare(`items.${i}.total`, total, decimal.lineTotal(unitPrice, quantity, digits));
     return { name: item.name, unit_price: money(unitPrice), quantity: item.quantity, total: money(total) };
   });
-  compare('subtotal', invoice.subtotal, addDecimals('0', ...items.map((line) => line.total)));
+  compare('subtotal', invoice.subtotal, decimal.add('0', ...items.map((line) => line.total)));
 
-  const charges: InvoiceChargeView[] = [];
-  for (const kind of CHARGE_ORDER) {
+  for (const kind of decimal.CHARGE_ORDER) {
     const charge = invoice.charges[kind];
-    if (!charge?.enabled) continue;
-    const rate = charge.amount.trim();
-    if (!parseDecimal(rate)) throw new Error(`provider invoice charges.${kind}.amount is not a decimal`);
-    const effect = charge.type === 'flat' ? rate : percentOfDecimal(invoice.subtotal, rate, digits);
-    charges.push({
-      kind,
-      type: charge.type,
-      rate,
-      amount: money(kind === 'discount' ? negateDecimal(effect) : effect),
-    });
+    if (charge?.enabled && !decimal.parse(charge.amount))
+      throw new Error(`provider invoice charges.${kind}.amount is not a decimal`);
   }
-  compare('total', invoice.total, addDecimals(invoice.subtotal, ...charges.map((c) => c.amount)));
+  const applied = decimal.invoiceCharges(invoice.subtotal, invoice.charges, digits);
+  const charges: InvoiceChargeView[] = applied.charges.map(({ kind, type, rate, amount }) => ({
+    kind,
+    type,
+    rate,
+    amount: money(kind === 'discount' ? decimal.negate(amount) : amount),
+  }));
+  compare('total', invoice.total, applied.total);
 
   const dueDate = isoOrNull(invoice.payment_schedule.due_date);
   const { status, known } = invoiceStatus(invoice.status, dueDate === null ? null : Date.parse(dueDate), now);

@@ -1,11 +1,10 @@
 // GET /links/{id}: one payment link (protocol LinkView). The spec lists links but has no fetch by
 // id, so the kit walks the paginated list (`client.links.iterate()`), keeps it `linkCacheMs` on the
 // injected clock (one provider walk however many requests arrive together) and answers from it.
-import type { PaymentLink, PayClient } from '@pay-elements/api';
+import { decimal, type PaymentLink, type PayClient } from '@pay-elements/api';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { TtlCache } from './cache.js';
 import type { Clock } from './config.js';
-import { decimalFromNumber, formatDecimal } from './decimal.js';
 import { HttpError, etagJson } from './http.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
@@ -46,7 +45,7 @@ export function buildLinkView(
   meanings: Readonly<Record<number, LinkStatus>>,
   currency?: string,
 ): { view: LinkView; known: boolean } {
-  const amount = decimalFromNumber(link.amount);
+  const amount = decimal.fromNumber(link.amount);
   if (amount === null) throw new Error(`payment link ${link.id} has no finite amount`);
   const expires = Date.parse(link.expires_at);
   const expiresAt = Number.isNaN(expires) ? null : expires;
@@ -57,7 +56,7 @@ export function buildLinkView(
       id: link.id,
       title: link.title,
       description: link.description,
-      amount: formatDecimal(amount, 2),
+      amount: decimal.format(amount, 2),
       url: link.url,
       status,
       expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(),

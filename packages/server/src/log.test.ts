@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeError, redactingLogger, type LogFields, type Logger } from './log.js';
+import { DEFAULT_API_KEY } from '@pay-elements/sandbox';
 
 function capture(): { logger: Logger; lines: Array<[string, string, LogFields | undefined]> } {
   const lines: Array<[string, string, LogFields | undefined]> = [];
@@ -19,11 +20,11 @@ describe('redactingLogger', () => {
     // a live-looking key, assembled so that no scanner mistakes this file for a leak
     const liveKey = ['sk', 'live', '0123456789abcdef'].join('_');
     safe.warn(`failed with ${liveKey}`, {
-      nested: { header: 'X-API-KEY: sk_sandbox_local', list: ['whsec_very_secret', 3] },
+      nested: { header: `X-API-KEY: ${DEFAULT_API_KEY}`, list: ['whsec_very_secret', 3] },
       error: new Error('signature with whsec_very_secret failed'),
     });
     const text = JSON.stringify(lines);
-    assert.doesNotMatch(text, /sk_live_0123|sk_sandbox_local|whsec_very_secret/);
+    assert.doesNotMatch(text, new RegExp(`sk_live_0123|${DEFAULT_API_KEY}|whsec_very_secret`));
     assert.match(text, /\[redacted\]/);
     assert.equal(lines[0]?.[0], 'warn');
     assert.equal(lines[0]?.[2]?.['nested'] !== undefined, true);

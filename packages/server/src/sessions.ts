@@ -10,10 +10,9 @@ import {
   type SessionMerchant,
   type SessionView,
 } from '@pay-elements/protocol';
-import type { DynamicAccount, PayClient } from '@pay-elements/api';
+import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
-import { decimalEquals, decimalToNumber, numberEqualsDecimal } from './decimal.js';
 import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
 import { describeError, type Logger } from './log.js';
 import { clientAddress } from './node.js';
@@ -110,7 +109,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
 
   /** A single-use account for exactly the order's amount, checked against what was asked for. */
   async function openAccount(order: Order): Promise<Renewal> {
-    const amount = decimalToNumber(order.amount);
+    const amount = decimal.toNumber(order.amount);
     if (amount === null) throw new Error(`order amount ${order.amount} cannot be sent as an exact number`);
     // the call ends well within the claim, so that no other request takes the claim over and opens
     // a second account while this one may still be opened
@@ -130,7 +129,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       });
     }
     if (
-      !numberEqualsDecimal(account.amount, order.amount) ||
+      !decimal.equalsNumber(account.amount, order.amount) ||
       account.currency.toUpperCase() !== order.currency
     ) {
       throw new Error(
@@ -173,7 +172,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
 
   function sameOrder(session: SessionRecord, order: Order): boolean {
     return (
-      decimalEquals(session.amount, order.amount) &&
+      decimal.equals(session.amount, order.amount) &&
       session.currency === order.currency &&
       session.customerId === order.customer_id
     );

@@ -6,10 +6,9 @@
 // comes from a webhook, from here, or both at once. Provider calls go through the circuit breaker
 // under a short timeout; a customer whose last check failed is answered that failure again (fast,
 // without asking the provider) until its next check is due.
-import type { PayClient, Transaction } from '@pay-elements/api';
+import { decimal, type PayClient, type Transaction } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from './config.js';
-import { decimalEquals } from './decimal.js';
 import { describeError, type Logger } from './log.js';
 import type { SessionRecord, SessionStore } from './store/types.js';
 
@@ -60,7 +59,7 @@ export function creditPays(
     transaction.entry === 'credit' &&
     transaction.status === 'success' &&
     transaction.payment_transfer.account_reference === session.reference &&
-    decimalEquals(transaction.amount, session.amount)
+    decimal.equals(transaction.amount, session.amount)
   );
 }
 

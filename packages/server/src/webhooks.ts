@@ -3,9 +3,8 @@
 // remembered so a duplicate changes nothing,
 // and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
 // comes as soon as the transition is committed; onPaid runs after, in the background.
-import { SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
+import { decimal, SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
 import type { Clock, WebhookVerifier } from './config.js';
-import { decimalEquals } from './decimal.js';
 import { HttpError, isJsonMediaType, json, readBody } from './http.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
@@ -45,7 +44,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
     // watcher's one rule (type, status, entry, reference, exact amount), here for the account the
     // credit went to, current or replaced by a renewal
     const pays =
-      decimalEquals(data.amount, data.transaction.amount) &&
+      decimal.equals(data.amount, data.transaction.amount) &&
       data.currency.toUpperCase() === session.currency &&
       creditPays(data.transaction, { ...session, reference: data.account_reference });
     if (!pays) {

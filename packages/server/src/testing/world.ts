@@ -1,25 +1,20 @@
-// Test support (not exported): the real emulator on loopback with a frozen clock, the real client
-// with a counting fetch, and the kit wired to both, with every answer and log line recorded so that
-// tests can assert the key never leaks.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Customer, PayClient, signWebhook, Transaction, type FetchLike } from '@pay-elements/api';
-import { createClock, startSandbox } from '@pay-elements/sandbox';
+// Test support (not exported): the emulator and the kit of ./emulator-and-kit.ts, the client with a
+// counting fetch, with every answer and log line recorded so that tests can assert the key never
+// leaks.
+import { signWebhook, Transaction, type FetchLike, type PayClient } from '@pay-elements/api';
+import { DEFAULT_API_KEY, type Sandbox } from '@pay-elements/sandbox';
 import * as z from 'zod';
-import { createPayHandler, type PayHandler } from '../handler.js';
+import type { PayHandler } from '../handler.js';
 import type { Order, PayHandlerOptions } from '../config.js';
 import type { Logger } from '../log.js';
-import { toNodeListener } from '../node.js';
 import type { SessionRecord } from '../store/types.js';
+import { START, startEmulatorAndKit } from './emulator-and-kit.js';
 
-export const SANDBOX_KEY = 'sk_sandbox_local';
+export { START };
+export const SANDBOX_KEY = DEFAULT_API_KEY;
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 bytes. */
 export const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements server tests secret').toString('base64')}`;
 export const SHOP = 'http://shop.test';
-/** Where the frozen clock starts. */
-export const START = Date.parse('2026-11-21T10:00:00.000Z');
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export interface WorldOptions {
   /** kit options on top of the defaults (the client, store, orders and onPaid are set here) */
@@ -70,77 +65,44 @@ function recordingLogger(lines: string[]): Logger {
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-function portOf(server: Server): number {
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('server is not listening on TCP');
-  return address.port;
-}
-
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const clock = createClock({ frozen: true, start: START });
-  let kitUrl: string | null = null;
-  let server: Server | null = null;
-  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  if (options.webhooks) {
-    server = createServer((req, res) => listener?.(req, res));
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    kitUrl = `http://127.0.0.1:${portOf(server)}`;
-  }
-  const sandbox = await startSandbox({
-    port: 0,
-    clock,
-    ...(kitUrl ? { webhookUrl: `${kitUrl}/pay/webhooks`, webhookSecret: WEBHOOK_SECRET } : {}),
-  });
   const calls: string[] = [];
   const logs: string[] = [];
   const bodies: string[] = [];
-  const counting: FetchLike = (input, init) => {
-    calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
-    return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
-  };
-  const client = new PayClient({
-    apiKey: SANDBOX_KEY,
-    baseUrl: sandbox.url,
-    fetch: counting,
-    maxRetries: 0,
-    timeout: options.timeout ?? 2000,
+  const orders = new Map<string, Order>();
+  const paid: SessionRecord[] = [];
+  const counting =
+    (sandbox: Sandbox): FetchLike =>
+    (input, init) => {
+      calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+      return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
+    };
+  const started = await startEmulatorAndKit({
+    ...(options.webhooks ? { webhooks: true, webhookSecret: WEBHOOK_SECRET } : {}),
+    client: (sandbox) => ({ fetch: counting(sandbox), timeout: options.timeout ?? 2000 }),
+    kit: () => ({
+      resolveOrder: (id) => orders.get(id) ?? null,
+      onPaid: (session) => {
+        paid.push(session);
+      },
+      pollIntervalMs: 1000,
+      logger: recordingLogger(logs),
+      ...options.kit,
+    }),
   });
+  const { client, kit, kitUrl, customerId, clock } = started;
+  orders.set('order-1', { amount: '5000.00', currency: 'ngn', customer_id: customerId });
+  orders.set('order-2', { amount: '1250.50', currency: 'NGN', customer_id: customerId });
 
   async function control(path: string, body: unknown = {}) {
-    const request = new Request(`${sandbox.url}/_sandbox${path}`, {
+    const request = new Request(`${started.sandbox.url}/_sandbox${path}`, {
       method: 'POST',
       headers: { 'x-api-key': SANDBOX_KEY, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const response = options.inProcess ? await sandbox.handle(request) : await fetch(request);
+    const response = options.inProcess ? await started.sandbox.handle(request) : await fetch(request);
     return Envelope.parse(await response.json());
   }
-
-  const created = await control('/customers', {
-    email: 'ada@example.com',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    country_code: 'NGA',
-  });
-  const customerId = Customer.pick({ id: true }).parse(created.data).id;
-  const orders = new Map<string, Order>([
-    ['order-1', { amount: '5000.00', currency: 'ngn', customer_id: customerId }],
-    ['order-2', { amount: '1250.50', currency: 'NGN', customer_id: customerId }],
-  ]);
-  const paid: SessionRecord[] = [];
-  const kit = createPayHandler({
-    client,
-    clock,
-    resolveOrder: (id) => orders.get(id) ?? null,
-    onPaid: (session) => {
-      paid.push(session);
-    },
-    pollIntervalMs: 1000,
-    logger: recordingLogger(logs),
-    ...(kitUrl ? { webhookSecret: WEBHOOK_SECRET } : {}),
-    ...options.kit,
-  });
-  listener = toNodeListener(kit);
 
   async function request(path: string, init?: RequestInit): Promise<Response> {
     const response = await kit.fetch(new Request(`${SHOP}${path}`, init));
@@ -150,7 +112,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   }
 
   return {
-    sandbox,
+    sandbox: started.sandbox,
     client,
     kit,
     customerId,
@@ -177,14 +139,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
     transactionsCalls: () => calls.filter((c) => c === 'GET /v1/transactions').length,
     leaks: () => [...logs, ...bodies].filter((l) => l.includes(SANDBOX_KEY) || l.includes(WEBHOOK_SECRET)),
-    async close() {
-      await kit.close();
-      await sandbox.close();
-      if (server) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server?.close(() => resolve()));
-      }
-    },
+    close: () => started.close(),
   };
 }
 

@@ -1,0 +1,138 @@
+// The emulator's HTTP surface as one Hono app: request log, faults on /v1, the route table (404 /
+// 405 with Allow), authentication, the JSON body under its limit, and one error mapping (onError).
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { TrieRouter } from 'hono/router/trie-router';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { authorize } from './auth.js';
+import type { RequestContext, Route, SandboxConfig, Services } from './context.js';
+import { DroppedConnection, faultMessage } from './faults.js';
+import { SandboxFailure, failureResponse, messages, render } from './responses.js';
+
+/** 1 MiB: the largest body the emulator reads. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  routes: readonly Route[];
+  config: SandboxConfig;
+  services: () => Services;
+  /** saves the state after a request that may have changed it */
+  persist: () => void;
+  /** aborted on close: injected delays in flight end as dropped connections */
+  closing: AbortSignal;
+}
+
+const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
+
+/**
+ * The parsed JSON object of a body. An empty body reads as `{}` (so missing fields are reported one
+ * by one); a body in another type is 415; broken JSON or a non-object is 400 with the envelope.
+ */
+function jsonObject(bytes: ArrayBuffer, contentType: string): Record<string, unknown> {
+  if (bytes.byteLength === 0) return {};
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType))
+    throw new SandboxFailure(415, messages.unsupportedMediaType);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new SandboxFailure(400, messages.malformedJson);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SandboxFailure(400, messages.bodyNotObject);
+  return value as Record<string, unknown>;
+}
+
+// Over the limit, the rest of the body is left unread and the connection closed after the answer.
+const limitBody = bodyLimit({
+  maxSize: BODY_LIMIT,
+  onError: () => {
+    throw new SandboxFailure(413, messages.bodyTooLarge, { connection: 'close' });
+  },
+});
+
+export function createApp({ routes, config, services, persist, closing }: AppDeps): Hono {
+  const app = new Hono();
+  // Which methods a path allows, for 405: the same patterns, asked per method.
+  const paths = new TrieRouter<Route>();
+  for (const route of routes) paths.add(route.method, route.path, route);
+  const methods = [...new Set(routes.map((r) => r.method))].sort();
+
+  app.use(async (c, next) => {
+    const started = Date.now();
+    await next();
+    config.logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`);
+  });
+
+  app.use(async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return failureResponse(400, messages.malformedUrl);
+    }
+    if (!isV1(c.req.path)) return next();
+    const fault = services().faults.take(c.req.method, c.req.path, services().clock.now());
+    if (!fault) return next();
+    if (fault.delay_ms > 0) {
+      try {
+        await sleep(fault.delay_ms, undefined, { signal: closing });
+      } catch {
+        throw new DroppedConnection();
+      }
+    }
+    if (fault.drop) throw new DroppedConnection();
+    if (fault.status === null) return next();
+    return failureResponse(
+      fault.status,
+      faultMessage(fault.status),
+      fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : undefined,
+    );
+  });
+
+  // Static segments before parameters: `/v1/banks/suggest` wins over `/v1/banks/:country`.
+  const statics = (route: Route) => route.path.split('/').filter((s) => s && !s.startsWith(':')).length;
+  for (const route of [...routes].sort((a, b) => statics(b) - statics(a))) {
+    const guard = async (c: Context, next: () => Promise<void>) => {
+      if (route.access !== 'public') authorize(c.req.raw, new URL(c.req.url), config, route.access ?? 'full');
+      await next();
+    };
+    const handler = async (c: Context) => {
+      const body = route.body
+        ? jsonObject(await c.req.arrayBuffer(), c.req.header('content-type') ?? '')
+        : {};
+      // From here on everything is synchronous: no other request runs until the answer is built.
+      const ctx: RequestContext = {
+        ...services(),
+        request: c.req.raw,
+        url: new URL(c.req.url),
+        params: c.req.param(),
+        body,
+      };
+      try {
+        return route.handle(ctx);
+      } finally {
+        // saved before the answer leaves, so an answered change survives a kill -9
+        if (route.method !== 'GET') persist();
+      }
+    };
+    if (route.body) app.on(route.method, route.path, guard, limitBody, handler);
+    else app.on(route.method, route.path, guard, handler);
+  }
+
+  app.notFound((c) => {
+    const allow = methods.filter((method) => paths.match(method, c.req.path)[0].length > 0);
+    return allow.length
+      ? failureResponse(405, messages.methodNotAllowed, { allow: allow.join(', ') })
+      : failureResponse(404, messages.routeNotFound);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof DroppedConnection) throw error;
+    const rendered = render(error);
+    if (rendered) return rendered;
+    config.logger.error(`${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return failureResponse(500, messages.internal);
+  });
+
+  return app;
+}
