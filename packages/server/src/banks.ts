@@ -13,6 +13,7 @@ import {
   type PayClient,
 } from '@pay-elements/api';
 import {
+  endpoints,
   SuggestBanksRequest,
   type BankEntry,
   type BankList,
@@ -135,8 +136,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
   }
 
   const list: Route = {
-    method: 'GET',
-    path: '/banks/:country',
+    ...endpoints.banks,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ params }) {
       const asked = params['country'] ?? '';
@@ -177,7 +177,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
 
 function suggestRoute(options: BankRouteOptions): Route {
   const { client, clock, logger } = options;
-  const base = { method: 'POST', path: '/banks/suggest', maxBodyBytes: options.maxBodyBytes } as const;
+  const base = { ...endpoints.suggest, maxBodyBytes: options.maxBodyBytes };
   if (!options.suggestions.enabled) {
     // answered like an unknown route (rather than 405 through GET /banks/:country)
     return { ...base, handle: () => Promise.reject(new HttpError('not_found', 'No such route.')) };

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateSessionRequest,
+  endpoints,
   type SessionDisplay,
   type SessionMerchant,
   type SessionView,
@@ -255,8 +256,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   }
 
   const create: Route = {
-    method: 'POST',
-    path: '/sessions',
+    ...endpoints.createSession,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
       const { order_id } = parseInput(CreateSessionRequest, await readJson(request, options.maxBodyBytes));
@@ -287,8 +287,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   };
 
   const status: Route = {
-    method: 'GET',
-    path: '/sessions/:id',
+    ...endpoints.session,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       const stored = await find(params['id'] ?? '');
@@ -306,8 +305,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   };
 
   const renew: Route = {
-    method: 'POST',
-    path: '/sessions/:id/renew',
+    ...endpoints.renew,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       let session = await find(params['id'] ?? '');

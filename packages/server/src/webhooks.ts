@@ -3,6 +3,7 @@
 // remembered so a duplicate changes nothing,
 // and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
 // comes as soon as the transition is committed; onPaid runs after, in the background.
+import { endpoints } from '@pay-elements/protocol';
 import { SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
 import type { Clock, WebhookVerifier } from './config.js';
 import { decimalEquals } from './decimal.js';
@@ -65,8 +66,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
   }
 
   const receive: Route = {
-    method: 'POST',
-    path: '/webhooks',
+    ...endpoints.webhooks,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
       if (!isJsonMediaType(request.headers.get('content-type')))
