@@ -4,11 +4,8 @@
 // off unless the merchant enables it, and rate-limited per client because it reveals where an
 // account number has been paid.
 import {
-  ConnectionError,
-  InternalServerError,
   NotFoundError,
   RateLimitError,
-  UnexpectedResponseError,
   ValidationError,
   type PayClient,
 } from '@pay-elements/api';
@@ -19,6 +16,7 @@ import {
   type BankList,
   type BankSuggestions,
 } from '@pay-elements/protocol';
+import { isProviderDown } from './breaker.js';
 import { TtlCache, type CacheRead } from './cache.js';
 import type { Clock } from './config.js';
 import { HttpError, json, parseInput, readJson } from './http.js';
@@ -78,13 +76,7 @@ function isUnavailable400(error: unknown): boolean {
 
 /** Failures of the provider itself, for which a stale list may be served. */
 export function isProviderOutage(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof InternalServerError ||
-    error instanceof UnexpectedResponseError ||
-    error instanceof RateLimitError ||
-    isUnavailable400(error)
-  );
+  return isProviderDown(error) || error instanceof RateLimitError || isUnavailable400(error);
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -194,7 +186,7 @@ function suggestRoute(options: BankRouteOptions): Route {
     async handle({ request }) {
       const { account_number } = parseInput(
         SuggestBanksRequest,
-        await readJson(request, options.maxBodyBytes),
+        await readJson(request),
       );
       const decision = limiter.take(keyOf(request));
       if (!decision.allowed) {

@@ -76,7 +76,7 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
             finished = true;
             onLimit();
             req.pause();
-            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`));
+            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
             return;
           }
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

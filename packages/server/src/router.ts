@@ -4,7 +4,7 @@
 // 405 with an Allow header, which Hono alone would answer 404.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, errorResponse, HttpError } from './http.js';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, errorResponse, HttpError, tooLarge } from './http.js';
 import type { Logger } from './log.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -39,10 +39,6 @@ function patternOf(path: string): RegExp {
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${source}/?$`);
-}
-
-function tooLarge(limit: number): never {
-  throw new HttpError('payload_too_large', `The request body is larger than ${limit} bytes.`);
 }
 
 /** Decoded parameters, or null when one is not valid percent-encoding (Hono passes it on raw). */
@@ -99,7 +95,12 @@ export function createRouter(options: RouterOptions): Hono {
 
   for (const route of options.routes) {
     const path = `${basePath}${route.path}`;
-    const limit = bodyLimit({ maxSize: route.maxBodyBytes, onError: () => tooLarge(route.maxBodyBytes) });
+    const limit = bodyLimit({
+      maxSize: route.maxBodyBytes,
+      onError: () => {
+        throw tooLarge(route.maxBodyBytes);
+      },
+    });
     app.on(route.method, path, limit, (c) => {
       const params = decodedParams(c);
       if (params === null) throw new HttpError('not_found', 'No such route.');

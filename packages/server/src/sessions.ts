@@ -259,7 +259,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     ...endpoints.createSession,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
-      const { order_id } = parseInput(CreateSessionRequest, await readJson(request, options.maxBodyBytes));
+      const { order_id } = parseInput(CreateSessionRequest, await readJson(request));
       const order = await resolve(order_id, request);
       const token = newClaimToken();
       const startedAt = Date.now();

@@ -71,7 +71,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
     async handle({ request }) {
       if (!isJsonMediaType(request.headers.get('content-type')))
         throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
-      const body = await readBody(request, options.maxBodyBytes);
+      const body = await readBody(request);
       let event: WebhookEvent;
       try {
         event = await verify({ body, headers: request.headers, now: Math.floor(clock.now() / 1000) });
