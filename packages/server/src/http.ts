@@ -50,9 +50,20 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
+/** The text of each JSON answer the kit made, so the node adapter writes it without reading the stream. */
+const answerTexts = new WeakMap<Response, string>();
+
+/** The body of a kit JSON answer as text, when that answer's body has not been read. */
+export function answerText(response: Response): string | undefined {
+  return response.bodyUsed ? undefined : answerTexts.get(response);
+}
+
 /** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+  const text = JSON.stringify(body);
+  const response = new Response(text, { status, headers: { ...BASE_HEADERS, ...headers } });
+  answerTexts.set(response, text);
+  return response;
 }
 
 function errorJson(

@@ -7,7 +7,7 @@
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
-import { BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
+import { answerText, BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
 
 export type FetchHandler =
   ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
@@ -226,11 +226,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
     const path = req.originalUrl ?? req.url ?? '/';
-    let url: URL;
-    try {
-      url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
-    } catch {
-      url = new URL(path, 'http://localhost');
+    // a string (parsed once, by Request) when the path is origin-form, as nearly every one is
+    let url: URL | string = `http://${req.headers.host ?? 'localhost'}${path}`;
+    if (!path.startsWith('/') || !URL.canParse(url)) {
+      try {
+        url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
+      } catch {
+        url = new URL(path, 'http://localhost');
+      }
     }
     const hasBody = method !== 'GET' && method !== 'HEAD';
     // `duplex` is required by Node for a streamed body and missing from the DOM typings
@@ -261,6 +264,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     if (!response.body || method === 'HEAD') {
       res.writeHead(response.status, headers);
       res.end();
+      return;
+    }
+    // the kit's own JSON answers: headers and text in one write, the body stream never read
+    const text = answerText(response);
+    if (text !== undefined) {
+      headers['content-length'] = String(Buffer.byteLength(text));
+      res.writeHead(response.status, headers);
+      res.end(text);
       return;
     }
     await writeAnswer(response.status, headers, response.body, res);

@@ -2,7 +2,7 @@
 // CORS for the allowed origins (preflights included), and every failure turned into the protocol's
 // error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
 // 405 with an Allow header, which Hono alone would answer 404.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, errorResponse, HttpError, tooLarge } from './http.js';
 import type { Logger } from './log.js';
@@ -67,31 +67,38 @@ export function createRouter(options: RouterOptions): Hono {
     .map((route) => ({ method: route.method, pattern: patternOf(route.path) }));
 
   /** The methods of every route whose pattern matches the path, in table order. */
+  function underBase(pathname: string): boolean {
+    return basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
+  }
+
   function allowed(pathname: string): Method[] {
-    let path: string | null = pathname;
-    if (basePath !== '') {
-      if (pathname === basePath) path = '/';
-      else path = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
-    }
-    if (path === null) return [];
+    if (!underBase(pathname)) return [];
+    const path = pathname === basePath ? '/' : pathname.slice(basePath.length);
     const methods: Method[] = [];
     for (const { method, pattern } of known)
       if (pattern.test(path) && !methods.includes(method)) methods.push(method);
     return methods;
   }
 
-  // CORS and Vary on every answer, errors included (onError's answer passes back through here)
-  app.use('*', async (c, next) => {
-    await next();
+  // CORS and Vary on every answer under the base path, errors included (onError's answer passes
+  // back through here); only there, so that a merchant's app that mounts this one keeps its own
+  function withCors(c: Context, response: Response): Response {
     const origin = c.req.header('origin');
-    const headers = c.res.headers;
+    const headers = response.headers;
     if (origin && origins.has(origin)) {
       headers.set('access-control-allow-origin', origin);
       headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
     }
     const vary = headers.get('vary');
     headers.set('vary', vary ? `${vary}, Origin` : 'Origin');
-  });
+    return response;
+  }
+  const cors: MiddlewareHandler = async (c, next) => {
+    await next();
+    withCors(c, c.res);
+  };
+  if (basePath === '') app.use('*', cors);
+  else app.use(basePath, cors).use(`${basePath}/*`, cors);
 
   for (const route of options.routes) {
     const path = `${basePath}${route.path}`;
@@ -123,8 +130,13 @@ export function createRouter(options: RouterOptions): Hono {
   // returns rather than throws: Hono does not pass a throw from here to onError
   app.notFound((c) => {
     const method = c.req.method.toUpperCase();
-    const allow = allowed(new URL(c.req.url).pathname);
-    if (allow.length === 0) return fail(new HttpError('not_found', 'No such route.'), c);
+    const pathname = new URL(c.req.url).pathname;
+    const allow = allowed(pathname);
+    if (allow.length === 0) {
+      const answer = fail(new HttpError('not_found', 'No such route.'), c);
+      // outside the base path the CORS middleware did not run
+      return underBase(pathname) ? answer : withCors(c, answer);
+    }
     const allowHeader = [...allow, 'OPTIONS'].join(', ');
     if (method !== 'OPTIONS') {
       const message = `Use ${allow.join(' or ')} on this route.`;
