@@ -3,12 +3,7 @@
 // arrive together. POST /banks/suggest: the provider's bank suggestions for an account number,
 // off unless the merchant enables it, and rate-limited per client because it reveals where an
 // account number has been paid.
-import {
-  NotFoundError,
-  RateLimitError,
-  ValidationError,
-  type PayClient,
-} from '@pay-elements/api';
+import { NotFoundError, RateLimitError, ValidationError, type PayClient } from '@pay-elements/api';
 import {
   endpoints,
   SuggestBanksRequest,
@@ -184,10 +179,7 @@ function suggestRoute(options: BankRouteOptions): Route {
   return {
     ...base,
     async handle({ request }) {
-      const { account_number } = parseInput(
-        SuggestBanksRequest,
-        await readJson(request),
-      );
+      const { account_number } = parseInput(SuggestBanksRequest, await readJson(request));
       const decision = limiter.take(keyOf(request));
       if (!decision.allowed) {
         throw new HttpError(

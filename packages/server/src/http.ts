@@ -87,7 +87,8 @@ const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shor
 export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
   if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
   // the node adapter's limit, passed while a body was read
-  if (error instanceof BodyLimitError) return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);
+  if (error instanceof BodyLimitError)
+    return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);
   if (error instanceof ProviderUnavailableError) {
     logger.debug('answered upstream_unavailable', { ...context, retryAfterMs: error.retryAfterMs });
     return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE, undefined, {
