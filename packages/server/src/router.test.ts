@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Hono } from 'hono';
 import { endpoints } from '@pay-elements/protocol';
 import { createRouter, type Route } from './router.js';
 import type { Logger } from './log.js';
@@ -67,5 +68,29 @@ describe('the router', () => {
 
   it('ignores a trailing slash', async () => {
     assert.equal((await answer('POST', '/sessions/')).route, 'POST /sessions');
+  });
+});
+
+describe('the router as a sub-app', () => {
+  it('keeps its CORS headers under the base path, off the merchant’s own routes', async () => {
+    const merchant = new Hono();
+    merchant.route(
+      '/',
+      createRouter({
+        routes: [route('GET', endpoints.session.path)],
+        basePath: '/pay',
+        allowedOrigins: new Set(['https://shop.example']),
+        logger: quiet,
+      }),
+    );
+    merchant.get('/health', (c) => c.json({ ok: true }));
+    const headers = { origin: 'https://shop.example' };
+    const kit = await merchant.request('http://shop.test/pay/sessions/ses_1', { headers });
+    assert.equal(kit.status, 200);
+    assert.equal(kit.headers.get('access-control-allow-origin'), 'https://shop.example');
+    const own = await merchant.request('http://shop.test/health', { headers });
+    assert.deepEqual(await own.json(), { ok: true });
+    assert.equal(own.headers.get('access-control-allow-origin'), null);
+    assert.equal(own.headers.get('vary'), null);
   });
 });
