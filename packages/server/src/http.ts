@@ -50,20 +50,96 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-/** The text of each JSON answer the kit made, so the node adapter writes it without reading the stream. */
-const answerTexts = new WeakMap<Response, string>();
+/**
+ * A JSON answer that is a Response (`instanceof` holds, every member works) but makes its body
+ * stream only when something reads it: the node adapter writes the text instead, and building a
+ * stream per answer cost a quarter of a status poll. Reading any body member or `clone()` makes the
+ * real Response, which from then on answers everything, headers included.
+ */
+class JsonAnswer {
+  readonly #text: string;
+  readonly #status: number;
+  readonly #headers: Headers;
+  #real: Response | undefined;
+
+  constructor(text: string, status: number, headers: Record<string, string>) {
+    this.#text = text;
+    this.#status = status;
+    this.#headers = new Headers(headers);
+  }
+
+  /** the text, while no one has read the body */
+  get unreadText(): string | undefined {
+    return this.#real ? undefined : this.#text;
+  }
+
+  #response(): Response {
+    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.#headers });
+    return this.#real;
+  }
+
+  get status(): number {
+    return this.#status;
+  }
+  get ok(): boolean {
+    return this.#status >= 200 && this.#status < 300;
+  }
+  get statusText(): string {
+    return '';
+  }
+  get headers(): Headers {
+    return this.#real ? this.#real.headers : this.#headers;
+  }
+  get type(): ResponseType {
+    return 'default';
+  }
+  get url(): string {
+    return '';
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#response().body;
+  }
+  get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+  clone(): Response {
+    return this.#response().clone();
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#response().arrayBuffer();
+  }
+  blob(): Promise<Blob> {
+    return this.#response().blob();
+  }
+  bytes(): Promise<Uint8Array> {
+    return this.#response().bytes();
+  }
+  formData(): Promise<FormData> {
+    return this.#response().formData();
+  }
+  json(): Promise<unknown> {
+    return this.#response().json();
+  }
+  text(): Promise<string> {
+    return this.#response().text();
+  }
+}
+Object.setPrototypeOf(JsonAnswer.prototype, Response.prototype);
 
 /** The body of a kit JSON answer as text, when that answer's body has not been read. */
 export function answerText(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : answerTexts.get(response);
+  return response instanceof JsonAnswer ? response.unreadText : undefined;
 }
 
 /** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  const response = new Response(text, { status, headers: { ...BASE_HEADERS, ...headers } });
-  answerTexts.set(response, text);
-  return response;
+  return new JsonAnswer(JSON.stringify(body), status, {
+    ...BASE_HEADERS,
+    ...headers,
+  }) as unknown as Response;
 }
 
 function errorJson(
