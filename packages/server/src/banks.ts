@@ -14,7 +14,7 @@ import {
 import { isProviderDown } from './breaker.js';
 import { TtlCache, type CacheRead } from './cache.js';
 import type { Clock } from './config.js';
-import { HttpError, json, parseInput, readJson } from './http.js';
+import { HttpError, json, parseInput, readJson, UNAVAILABLE_MESSAGE } from './http.js';
 import { describeError, type Logger } from './log.js';
 import { TokenBucketLimiter, clientKeyOrShared } from './rate-limit.js';
 import type { Route } from './router.js';
@@ -140,11 +140,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
       try {
         read = await cache.read(country, () => load(country));
       } catch (error) {
-        if (isUnavailable400(error))
-          throw new HttpError(
-            'upstream_unavailable',
-            'The payment provider is unavailable. Try again shortly.',
-          );
+        if (isUnavailable400(error)) throw new HttpError('upstream_unavailable', UNAVAILABLE_MESSAGE);
         throw error;
       }
       if (read.state === 'stale')

@@ -152,7 +152,8 @@ function errorJson(
   return json(body, statusOfErrorCode[code], headers);
 }
 
-const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
+/** What a browser is told whenever the provider is down, wherever that was found out. */
+export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
 
 /**
  * The one place a failure becomes an answer. HttpError says what the browser may know; provider
