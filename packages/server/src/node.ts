@@ -376,17 +376,17 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
     // the connection after the answer rather than read it all to keep the connection alive.
     if (overLimit || !req.complete) headers['connection'] = 'close';
-    if (!response.body || method === 'HEAD') {
-      res.writeHead(response.status, headers);
-      res.end();
-      return;
-    }
-    // the kit's own JSON answers: headers and text in one write, the body stream never read
-    const text = answerText(response);
+    // the kit's own JSON answers: headers and text in one write, the body stream never made
+    const text = method === 'HEAD' ? undefined : answerText(response);
     if (text !== undefined) {
       headers['content-length'] = String(Buffer.byteLength(text));
       res.writeHead(response.status, headers);
       res.end(text);
+      return;
+    }
+    if (!response.body || method === 'HEAD') {
+      res.writeHead(response.status, headers);
+      res.end();
       return;
     }
     await writeAnswer(response.status, headers, response.body, res);
