@@ -84,7 +84,14 @@ export async function throughputBench(): Promise<void> {
   });
   const bareUrl = await listen(bare);
 
-  const example = await startApp(readConfig({ HOST: '127.0.0.1', PORT: '0', PAY_SANDBOX_PORT: '0' }), {
+  // sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
+  const exampleConfig = readConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PAY_SANDBOX_PORT: '0',
+    PAY_DB: ':memory:',
+  });
+  const example = await startApp(exampleConfig, {
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
   const exampleSession = await createSession(example.url, 'demo-1');
