@@ -90,7 +90,7 @@ class JsonAnswer {
   get headers(): Headers {
     return this.#real ? this.#real.headers : this.#headers;
   }
-  get type(): ResponseType {
+  get type(): Response['type'] {
     return 'default';
   }
   get url(): string {
@@ -114,11 +114,12 @@ class JsonAnswer {
   blob(): Promise<Blob> {
     return this.#response().blob();
   }
-  bytes(): Promise<Uint8Array> {
-    return this.#response().bytes();
-  }
   formData(): Promise<FormData> {
     return this.#response().formData();
+  }
+  // newer Nodes' Response has bytes(); the typings this package builds against may not
+  bytes(): Promise<Uint8Array> {
+    return (this.#response() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
   }
   json(): Promise<unknown> {
     return this.#response().json();

@@ -119,13 +119,13 @@ class BodylessRequest {
     return this.#real;
   }
 
-  get cache(): RequestCache {
+  get cache(): Request['cache'] {
     return this.#request().cache;
   }
-  get credentials(): RequestCredentials {
+  get credentials(): Request['credentials'] {
     return this.#request().credentials;
   }
-  get destination(): RequestDestination {
+  get destination(): Request['destination'] {
     return this.#request().destination;
   }
   get integrity(): string {
@@ -134,16 +134,16 @@ class BodylessRequest {
   get keepalive(): boolean {
     return this.#request().keepalive;
   }
-  get mode(): RequestMode {
+  get mode(): Request['mode'] {
     return this.#request().mode;
   }
-  get redirect(): RequestRedirect {
+  get redirect(): Request['redirect'] {
     return this.#request().redirect;
   }
   get referrer(): string {
     return this.#request().referrer;
   }
-  get referrerPolicy(): ReferrerPolicy {
+  get referrerPolicy(): Request['referrerPolicy'] {
     return this.#request().referrerPolicy;
   }
   clone(): Request {
@@ -155,11 +155,12 @@ class BodylessRequest {
   blob(): Promise<Blob> {
     return this.#request().blob();
   }
-  bytes(): Promise<Uint8Array> {
-    return this.#request().bytes();
-  }
   formData(): Promise<FormData> {
     return this.#request().formData();
+  }
+  // newer Nodes' Request has bytes(); the typings this package builds against may not
+  bytes(): Promise<Uint8Array> {
+    return (this.#request() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
   }
   json(): Promise<unknown> {
     return this.#request().json();
