@@ -1,16 +1,51 @@
-// Status requests per second through the kit on node:http, against a bare node:http server that
-// answers the same JSON, measured in the same run with the same load generator (keep-alive fetch
-// loops with node:http's client on loopback, in a worker thread). The ratio is the kit's cost: routing, store, watcher, ETag.
+// Status requests per second, measured by autocannon in its own process (so the load generator does
+// not share the servers' event loop), in one run against: (a) a bare node:http server answering the
+// same JSON, (b) the kit alone on node:http, (c) the status route through server-example (security
+// headers, its router, the kit mounted at /pay). The ratios are the cost of the kit and of the app.
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PayClient } from '@pay-elements/api';
 import { createClock, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { createPayHandler, MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
-import { percentile, ratio, table } from './lib.js';
+import { readConfig } from '../server-example/src/config.js';
+import { startApp } from '../server-example/src/app.js';
+import { ratio, table } from './lib.js';
 
-const DURATION_MS = 3_000;
-const CONCURRENCY = 32;
+const DURATION_S = 3;
+const CONNECTIONS = 32;
+const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
+const run = promisify(execFile);
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** One autocannon run in a child process; its JSON summary. */
+async function load(url: string, seconds = DURATION_S): Promise<Result> {
+  const { stdout } = await run(
+    autocannonBin,
+    ['--json', '--connections', String(CONNECTIONS), '--duration', String(seconds), url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const summary = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: summary.requests.average,
+    p50: summary.latency.p50,
+    p99: summary.latency.p99,
+    errors: summary.errors + summary.non2xx,
+  };
+}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -19,51 +54,14 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-// The load generator runs in a worker thread, so that it does not share the servers' event loop.
-const generator = `
-const { Agent, get } = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, duration, concurrency } = workerData;
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-const request = () => new Promise((resolve) => {
-  get(url, { agent }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); res.on('error', () => resolve(0)); })
-    .on('error', () => resolve(0));
-});
-(async () => {
-  const latencies = [];
-  let errors = 0;
-  const end = performance.now() + duration;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      if ((await request()) !== 200) errors += 1;
-      latencies.push(performance.now() - t);
-    }
-  }));
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors });
-})();
-`;
-
-async function load(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const worker = new Worker(generator, {
-    eval: true,
-    workerData: { url, duration: DURATION_MS, concurrency: CONCURRENCY },
+async function createSession(base: string, order: string): Promise<{ id: string; view: string }> {
+  const created = await fetch(`${base}/pay/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: order }),
   });
-  const { latencies, errors } = await new Promise<{ latencies: number[]; errors: number }>(
-    (resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    },
-  );
-  await worker.terminate();
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / (DURATION_MS / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
+  const view = await created.text();
+  return { id: (JSON.parse(view) as { id: string }).id, view };
 }
 
 export async function throughputBench(): Promise<void> {
@@ -78,13 +76,7 @@ export async function throughputBench(): Promise<void> {
   });
   const kitServer = createServer(toNodeListener(pay));
   const kitUrl = await listen(kitServer);
-  const created = await fetch(`${kitUrl}/pay/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: 'bench-1' }),
-  });
-  const view = await created.text();
-  const { id } = JSON.parse(view) as { id: string };
+  const { id, view } = await createSession(kitUrl, 'bench-1');
 
   const bare = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -92,37 +84,51 @@ export async function throughputBench(): Promise<void> {
   });
   const bareUrl = await listen(bare);
 
-  await load(bareUrl); // warm-up, both
-  await load(`${kitUrl}/pay/sessions/${id}`);
-  const baseline = await load(bareUrl);
-  const kit = await load(`${kitUrl}/pay/sessions/${id}`);
+  // sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
+  const exampleConfig = readConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PAY_SANDBOX_PORT: '0',
+    PAY_DB: ':memory:',
+  });
+  const example = await startApp(exampleConfig, {
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
+  const exampleSession = await createSession(example.url, 'demo-1');
+
+  const targets = [
+    { server: 'baseline: bare node:http, same JSON', url: bareUrl },
+    { server: 'kit alone: GET /pay/sessions/{id}', url: `${kitUrl}/pay/sessions/${id}` },
+    {
+      server: 'server-example: GET /pay/sessions/{id}',
+      url: `${example.url}/pay/sessions/${exampleSession.id}`,
+    },
+  ];
+  for (const target of targets) await load(target.url, 1); // warm-up, each
+  const results: Result[] = [];
+  for (const target of targets) results.push(await load(target.url));
+  const baseline = results[0]?.rps ?? 1;
 
   table(
-    `Status requests per second (${CONCURRENCY} keep-alive clients, ${DURATION_MS / 1000} s each, loopback)`,
-    [
-      {
-        server: 'baseline: bare node:http, same JSON',
-        'req/s': baseline.rps.toFixed(0),
-        p50: `${baseline.p50.toFixed(2)} ms`,
-        p99: `${baseline.p99.toFixed(2)} ms`,
-        errors: baseline.errors,
-        'vs baseline': '1.00×',
-      },
-      {
-        server: 'kit GET /pay/sessions/{id}',
-        'req/s': kit.rps.toFixed(0),
-        p50: `${kit.p50.toFixed(2)} ms`,
-        p99: `${kit.p99.toFixed(2)} ms`,
-        errors: kit.errors,
-        'vs baseline': ratio(kit.rps, baseline.rps),
-      },
-    ],
+    `Status requests per second (autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s each, loopback)`,
+    targets.map((target, i) => {
+      const result = results[i] ?? { rps: 0, p50: 0, p99: 0, errors: 0 };
+      return {
+        server: target.server,
+        'req/s': result.rps.toFixed(0),
+        p50: `${result.p50} ms`,
+        p99: `${result.p99} ms`,
+        errors: result.errors,
+        'vs baseline': ratio(result.rps, baseline),
+      };
+    }),
   );
 
   kitServer.closeAllConnections();
   bare.closeAllConnections();
   await new Promise((r) => kitServer.close(r));
   await new Promise((r) => bare.close(r));
+  await example.close();
   await pay.close();
   await sandbox.close();
 }

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
@@ -363,13 +364,30 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     });
   }
 
-  async function demoApi(request: Request, path: string): Promise<Response> {
+  /**
+   * A state-changing request a browser sent from another site is refused, whatever its content type
+   * (a `text/plain` form post needs no preflight): Sec-Fetch-Site says so, or an Origin that is not
+   * this server's. Provider webhooks and other servers send neither header.
+   */
+  function isCrossSite(request: Request): boolean {
+    const method = request.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+    const site = request.headers.get('sec-fetch-site');
+    const origin = request.headers.get('origin');
+    const own = new Set([new URL(url).origin, new URL(request.url).origin]);
+    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
+    return crossSite || (origin !== null && !own.has(origin));
+  }
+
+  // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
+  const demo = new Hono<{ Variables: { body: unknown } }>();
+  demo.use('*', async (c, next) => {
     if (!control || !sandbox)
       return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
-    if (request.method !== 'POST')
+    if (c.req.method !== 'POST')
       return json(405, { error: { code: 'method_not_allowed', message: 'Use POST.' } });
     let body: unknown = {};
-    const text = await request.text();
+    const text = await c.req.raw.text();
     if (text) {
       try {
         body = JSON.parse(text);
@@ -377,97 +395,95 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
         return json(400, { error: { code: 'invalid_request', message: 'The body is not JSON.' } });
       }
     }
-    const transfer = /^\/demo-api\/sessions\/([^/]+)\/transfer$/.exec(path);
-    if (transfer?.[1]) {
-      const parsed = TransferBody.safeParse(body);
-      if (!parsed.success)
-        return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
-      const session = await store().get(segment(transfer[1]));
-      if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
-      try {
-        const tx = await control.transfer({
-          account_number: session.account.accountNumber,
-          amount: Number(parsed.data.amount ?? session.amount),
-        });
-        await sandbox.flushWebhooks();
-        return json(200, { sent: true, transaction: tx.id });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : 'refused';
-        return json(409, { sent: false, reason });
-      }
-    }
-    const invoice = /^\/demo-api\/invoices\/([^/]+)\/pay$/.exec(path);
-    if (invoice?.[1]) {
-      try {
-        await control.payInvoice(segment(invoice[1]));
-        await sandbox.flushWebhooks();
-        return json(200, { paid: true });
-      } catch (error) {
-        return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
-      }
-    }
-    if (path === '/demo-api/reset') return resetDemo();
-    if (path === '/demo-api/clock') {
-      const parsed = ClockBody.safeParse(body);
-      if (!parsed.success)
-        return json(400, { error: { code: 'invalid_request', message: 'minutes must be 1 to 10080.' } });
-      const now = await control.advanceClock(parsed.data.minutes);
-      return json(200, { now });
-    }
-    return json(404, { error: { code: 'not_found', message: 'No such demo route.' } });
-  }
-
-  /**
-   * A state-changing request a browser sent from another site is refused, whatever its content type
-   * (a `text/plain` form post needs no preflight): Sec-Fetch-Site says so, or an Origin that is not
-   * this server's. Provider webhooks and other servers send neither header.
-   */
-  function refuseCrossSite(request: Request): Promise<Response> {
-    const method = request.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return route(request);
-    const site = request.headers.get('sec-fetch-site');
-    const origin = request.headers.get('origin');
-    const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
-    if (crossSite || (origin !== null && !own.has(origin)))
-      return Promise.resolve(
-        json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } }),
-      );
-    return route(request);
-  }
-
-  async function route(request: Request): Promise<Response> {
-    const path = new URL(request.url).pathname;
-    if (path === '/pay' || path.startsWith('/pay/')) return pay.fetch(request);
-    if (path.startsWith('/demo-api/')) return demoApi(request, path);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
-    }
-    if (path === '/healthz') return json(200, { ok: true, sandbox: Boolean(sandbox) });
-    if (path === '/demo-api' || path === '/demo-config.json') {
-      return json(200, { sandbox: Boolean(sandbox), orders: demoOrders });
-    }
-    const checkout = /^\/(locked-down\/)?checkout\/([^/]+)$/.exec(path);
-    if (checkout?.[2]) {
-      const id = segment(checkout[2]);
-      if (!(await store().get(id))) return checkoutNotFound();
-      if (checkout[1]) return lockedDownPage();
-      return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
-    }
-    if (path === '/locked-down/gallery') return lockedDownPage();
-    const invoice = /^\/invoices\/([^/]+)$/.exec(path);
-    if (invoice?.[1]) {
-      return invoicePage({
-        number: segment(invoice[1]),
-        origin: `http://${config.HOST}:${port}`,
-        pay,
-        staticRoot,
-        merchant: demoMerchant(url),
-        shopUrl: `${url}/`,
+    c.set('body', body);
+    await next();
+  });
+  demo.post('/sessions/:id/transfer', async (c) => {
+    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
+    const parsed = TransferBody.safeParse(c.get('body'));
+    if (!parsed.success)
+      return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
+    const session = await store().get(segment(c.req.param('id')));
+    if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
+    try {
+      const tx = await control.transfer({
+        account_number: session.account.accountNumber,
+        amount: Number(parsed.data.amount ?? session.amount),
       });
+      await sandbox.flushWebhooks();
+      return json(200, { sent: true, transaction: tx.id });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'refused';
+      return json(409, { sent: false, reason });
     }
+  });
+  demo.post('/invoices/:number/pay', async (c) => {
+    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
+    try {
+      await control.payInvoice(segment(c.req.param('number')));
+      await sandbox.flushWebhooks();
+      return json(200, { paid: true });
+    } catch (error) {
+      return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
+    }
+  });
+  demo.post('/reset', () => resetDemo());
+  demo.post('/clock', async (c) => {
+    if (!control) throw new Error('the demo API needs the emulator');
+    const parsed = ClockBody.safeParse(c.get('body'));
+    if (!parsed.success)
+      return json(400, { error: { code: 'invalid_request', message: 'minutes must be 1 to 10080.' } });
+    const now = await control.advanceClock(parsed.data.minutes);
+    return json(200, { now });
+  });
+  demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
+
+  // One router for the whole site; handlers run in the order they are added.
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (isCrossSite(c.req.raw))
+      return json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+    await next();
+  });
+  // the kit answers everything under its base path (a new kit after each reset, hence no mount)
+  const kit = (c: Context) => pay.fetch(c.req.raw);
+  app.all('/pay', kit);
+  app.all('/pay/*', kit);
+  app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
+  app.route('/demo-api', demo);
+  app.use('*', async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD')
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    await next();
+  });
+  app.get('/healthz', () => json(200, { ok: true, sandbox: Boolean(sandbox) }));
+  app.get('/demo-config.json', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
+  app.get('/checkout/:id', async (c) => {
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
+  });
+  app.get('/locked-down/checkout/:id', async (c) => {
+    if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();
+    return lockedDownPage();
+  });
+  app.get('/locked-down/gallery', () => lockedDownPage());
+  app.get('/invoices/:number', (c) =>
+    invoicePage({
+      number: segment(c.req.param('number')),
+      origin: `http://${config.HOST}:${port}`,
+      pay,
+      staticRoot,
+      merchant: demoMerchant(url),
+      shopUrl: `${url}/`,
+    }),
+  );
+  app.get('/', () => page('/index.html'));
+  app.get('*', async (c) => {
+    // the path as sent (still percent-encoded): the static reader decodes it once, inside its root
+    const path = new URL(c.req.url).pathname;
     if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
-    if (path === '/') return page('/index.html');
     const file = await readStatic(staticRoot, path);
     if (file) {
       return new Response(new Uint8Array(file.body), {
@@ -482,9 +498,13 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       }),
       { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
     );
-  }
+  });
+  app.onError((error) => {
+    console.error('[server-example] handler failed', error);
+    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  });
 
-  gate.open(toNodeListener(refuseCrossSite));
+  gate.open(toNodeListener({ fetch: async (request) => app.fetch(request) }));
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

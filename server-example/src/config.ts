@@ -2,6 +2,7 @@
 // message naming the variable and what it expects.
 import * as z from 'zod';
 import { WebhookSecret } from '@pay-elements/api';
+import { issueFields } from '@pay-elements/server';
 
 const port = (fallback: number) =>
   z.coerce
@@ -124,7 +125,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): E
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = Env.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    const fields = issueFields(parsed.error.issues, (issue) => issue.message);
+    const problems = Object.entries(fields).flatMap(([path, messages]) =>
+      messages.map((message) => `${path === '_' ? '' : path} ${message}`),
+    );
     throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
   }
   return parsed.data;

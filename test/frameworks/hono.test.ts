@@ -12,3 +12,20 @@ describeMountedKit('Hono', (pay) => {
   const listener = getRequestListener(app.fetch);
   return listenOnLoopback(createServer((req, res) => void listener(req, res)));
 });
+
+// The kit's own Hono app routed into the merchant's. The kit exists once the emulator is up, after
+// the server listens, so the merchant's app is put together on the first request.
+describeMountedKit('Hono, as a sub-app (pay.app)', (pay) => {
+  let listener: ReturnType<typeof getRequestListener> | undefined;
+  return listenOnLoopback(
+    createServer((req, res) => {
+      if (!listener) {
+        const app = new Hono();
+        app.route('/', pay.app);
+        app.get('/health', (c) => c.json({ ok: true }));
+        listener = getRequestListener(app.fetch);
+      }
+      void listener(req, res);
+    }),
+  );
+});

@@ -2,6 +2,7 @@
 // behind it is created once the emulator, which delivers its webhooks there, is up), then one
 // scenario runs through the mount: create, poll with ETag/304, renew after expiry, webhook in.
 import type { Server } from 'node:http';
+import type { Hono } from 'hono';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
@@ -12,9 +13,11 @@ import { webhookSecretFor } from './webhook-secret.js';
 
 const WEBHOOK_SECRET = webhookSecretFor('frameworks');
 
-/** What a framework mount is given: the kit as a Fetch-standard handler. */
+/** What a framework mount is given: the kit as a Fetch-standard handler, and as a Hono app. */
 export interface Pay {
   fetch(request: Request): Promise<Response>;
+  /** the kit's Hono app, once the kit is created (after `serve` has returned) */
+  readonly app: Hono;
 }
 
 /** A framework app listening on loopback with the kit under `/pay`. */
@@ -51,6 +54,10 @@ async function startMountedKit(serve: Serve): Promise<MountedKit> {
   let kit: PayHandler | null = null;
   const served = await serve({
     fetch: (request) => (kit ? kit.fetch(request) : Promise.resolve(new Response(null, { status: 503 }))),
+    get app() {
+      if (!kit) throw new Error('the kit is created after the framework listens');
+      return kit.app;
+    },
   });
   const paid: string[] = [];
   const quiet = () => undefined;

@@ -1,13 +1,35 @@
-/** Route paths under the kit's base path, shared so that neither side spells them twice. */
-export const routes = {
-  sessions: '/sessions',
-  session: (id: string) => `/sessions/${encodeURIComponent(id)}`,
-  renew: (id: string) => `/sessions/${encodeURIComponent(id)}/renew`,
+/**
+ * The protocol's endpoints under the kit's base path: method and path pattern (`:name` for a
+ * parameter), defined once. The kit routes by the patterns; the browser builds paths with `routes`.
+ */
+export const endpoints = {
+  createSession: { method: 'POST', path: '/sessions' },
+  session: { method: 'GET', path: '/sessions/:id' },
+  renew: { method: 'POST', path: '/sessions/:id/renew' },
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
-  events: (id: string) => `/sessions/${encodeURIComponent(id)}/events`,
-  invoice: (number: string) => `/invoices/${encodeURIComponent(number)}`,
-  link: (id: string) => `/links/${encodeURIComponent(id)}`,
-  banks: (country: string) => `/banks/${encodeURIComponent(country)}`,
-  suggest: '/banks/suggest',
-  webhooks: '/webhooks',
+  events: { method: 'GET', path: '/sessions/:id/events' },
+  invoice: { method: 'GET', path: '/invoices/:number' },
+  link: { method: 'GET', path: '/links/:id' },
+  banks: { method: 'GET', path: '/banks/:country' },
+  suggest: { method: 'POST', path: '/banks/suggest' },
+  webhooks: { method: 'POST', path: '/webhooks' },
+} as const;
+
+/** A pattern with its one parameter filled in, percent-encoded. */
+function fill(pattern: string, value: string): string {
+  return pattern.replace(/:[a-z]+/, () => encodeURIComponent(value));
+}
+
+/** Route paths under the kit's base path, built from `endpoints` so that neither side spells them twice. */
+export const routes = {
+  sessions: endpoints.createSession.path,
+  session: (id: string) => fill(endpoints.session.path, id),
+  renew: (id: string) => fill(endpoints.renew.path, id),
+  /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
+  events: (id: string) => fill(endpoints.events.path, id),
+  invoice: (number: string) => fill(endpoints.invoice.path, number),
+  link: (id: string) => fill(endpoints.link.path, id),
+  banks: (country: string) => fill(endpoints.banks.path, country),
+  suggest: endpoints.suggest.path,
+  webhooks: endpoints.webhooks.path,
 } as const;

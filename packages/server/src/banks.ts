@@ -3,24 +3,18 @@
 // arrive together. POST /banks/suggest: the provider's bank suggestions for an account number,
 // off unless the merchant enables it, and rate-limited per client because it reveals where an
 // account number has been paid.
+import { NotFoundError, RateLimitError, ValidationError, type PayClient } from '@pay-elements/api';
 import {
-  ConnectionError,
-  InternalServerError,
-  NotFoundError,
-  RateLimitError,
-  UnexpectedResponseError,
-  ValidationError,
-  type PayClient,
-} from '@pay-elements/api';
-import {
+  endpoints,
   SuggestBanksRequest,
   type BankEntry,
   type BankList,
   type BankSuggestions,
 } from '@pay-elements/protocol';
+import { isProviderDown } from './breaker.js';
 import { TtlCache, type CacheRead } from './cache.js';
 import type { Clock } from './config.js';
-import { HttpError, json, parseInput, readJson } from './http.js';
+import { HttpError, json, parseInput, readJson, UNAVAILABLE_MESSAGE } from './http.js';
 import { describeError, type Logger } from './log.js';
 import { TokenBucketLimiter, clientKeyOrShared } from './rate-limit.js';
 import type { Route } from './router.js';
@@ -77,13 +71,7 @@ function isUnavailable400(error: unknown): boolean {
 
 /** Failures of the provider itself, for which a stale list may be served. */
 export function isProviderOutage(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof InternalServerError ||
-    error instanceof UnexpectedResponseError ||
-    error instanceof RateLimitError ||
-    isUnavailable400(error)
-  );
+  return isProviderDown(error) || error instanceof RateLimitError || isUnavailable400(error);
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -135,8 +123,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
   }
 
   const list: Route = {
-    method: 'GET',
-    path: '/banks/:country',
+    ...endpoints.banks,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ params }) {
       const asked = params['country'] ?? '';
@@ -153,11 +140,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
       try {
         read = await cache.read(country, () => load(country));
       } catch (error) {
-        if (isUnavailable400(error))
-          throw new HttpError(
-            'upstream_unavailable',
-            'The payment provider is unavailable. Try again shortly.',
-          );
+        if (isUnavailable400(error)) throw new HttpError('upstream_unavailable', UNAVAILABLE_MESSAGE);
         throw error;
       }
       if (read.state === 'stale')
@@ -177,7 +160,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
 
 function suggestRoute(options: BankRouteOptions): Route {
   const { client, clock, logger } = options;
-  const base = { method: 'POST', path: '/banks/suggest', maxBodyBytes: options.maxBodyBytes } as const;
+  const base = { ...endpoints.suggest, maxBodyBytes: options.maxBodyBytes };
   if (!options.suggestions.enabled) {
     // answered like an unknown route (rather than 405 through GET /banks/:country)
     return { ...base, handle: () => Promise.reject(new HttpError('not_found', 'No such route.')) };
@@ -192,10 +175,7 @@ function suggestRoute(options: BankRouteOptions): Route {
   return {
     ...base,
     async handle({ request }) {
-      const { account_number } = parseInput(
-        SuggestBanksRequest,
-        await readJson(request, options.maxBodyBytes),
-      );
+      const { account_number } = parseInput(SuggestBanksRequest, await readJson(request));
       const decision = limiter.take(keyOf(request));
       if (!decision.allowed) {
         throw new HttpError(

@@ -12,6 +12,7 @@ import {
 import type { SessionRecord, SessionStore } from './store/types.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
+import { issueFields } from './http.js';
 import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
@@ -335,9 +336,10 @@ export function parseOptions(options: unknown): PayHandlerConfig {
   if (!isObject(options)) throw new PayConfigError('createPayHandler: options must be an object');
   const result = Options.safeParse(options);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = issue.path.map(String).join('.') || 'options';
-      return `option "${name}" ${issue.message}`;
+    const fields = issueFields(result.error.issues, (issue) => issue.message);
+    const lines = Object.entries(fields).flatMap(([path, messages]) => {
+      const name = path === '_' ? 'options' : path;
+      return messages.map((message) => `option "${name}" ${message}`);
     });
     throw new PayConfigError(`createPayHandler: ${lines.join('; ')}`);
   }

@@ -3,6 +3,7 @@
 // id is the view's version (its ETag without quotes); a comment line every heartbeat; the stream
 // ends after a final state. Past a limit the answer is an error status, which makes EventSource
 // give up, and the element polls instead.
+import { endpoints } from '@pay-elements/protocol';
 import type { Clock } from './config.js';
 import { SessionHub, viewVersion, type StreamSink } from './changes.js';
 import { HttpError } from './http.js';
@@ -71,8 +72,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
   }
 
   const events: Route = {
-    method: 'GET',
-    path: '/sessions/:id/events',
+    ...endpoints.events,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       const session = await store.get(params['id'] ?? '');

@@ -1,14 +1,8 @@
 // createPayHandler: the kit as one Fetch-standard handler. Options are parsed once; routes come
-// from a table; every failure becomes the protocol's error body in one place (http.ts).
-import {
-  corsHeaders,
-  CORS_ALLOW_HEADERS,
-  errorResponse,
-  HttpError,
-  WEBHOOK_BODY_LIMIT,
-  WIDGET_BODY_LIMIT,
-  withHeaders,
-} from './http.js';
+// from the protocol's table, served by one Hono app (router.ts); every failure becomes the
+// protocol's error body in one place (http.ts).
+import type { Hono } from 'hono';
+import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
 import { bankRoutes } from './banks.js';
 import { CircuitBreaker } from './breaker.js';
 import { eventRoutes } from './events.js';
@@ -17,7 +11,7 @@ import { invoiceRoutes } from './invoices.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { RequestLimiter } from './rate-limit.js';
-import { Router, type Route } from './router.js';
+import { createRouter, type Route } from './router.js';
 import { sessionDisplay } from './session-display.js';
 import { sessionRoutes, stableView } from './sessions.js';
 import type { SessionStore } from './store/types.js';
@@ -27,6 +21,11 @@ import { webhookRoutes } from './webhooks.js';
 export interface PayHandler {
   /** Answers a request under the base path (anything else is a 404). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * The same routes as a Hono app, its paths under the base path: `app.route('/', pay.app)` mounts
+   * the kit in a merchant's Hono app.
+   */
+  app: Hono;
   /** The payment watcher: `sweep()` may be called on an interval; `idle()` waits for background work. */
   watcher: PaymentWatcher;
   /** The provider's circuit breaker (its `state` suits a health check). */
@@ -136,71 +135,17 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       }),
     );
   }
-  const router = new Router(routes);
-  const origins = new Set(config.allowedOrigins);
-  const basePath = config.basePath;
-
-  function relativePath(pathname: string): string | null {
-    if (basePath === '') return pathname;
-    if (pathname === basePath) return '/';
-    return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
-  }
-
-  async function dispatch(request: Request): Promise<Response> {
-    const path = relativePath(new URL(request.url).pathname);
-    if (path === null) throw new HttpError('not_found', 'No such route.');
-    const method = request.method.toUpperCase();
-    if (method === 'OPTIONS') return preflight(request, path);
-    const match = router.match(method, path);
-    if (match.kind === 'not-found') throw new HttpError('not_found', 'No such route.');
-    if (match.kind === 'wrong-method') {
-      throw new HttpError('method_not_allowed', `Use ${match.allow.join(' or ')} on this route.`, {
-        headers: { allow: [...match.allow, 'OPTIONS'].join(', ') },
-      });
-    }
-    const declared = request.headers.get('content-length');
-    if (declared !== null && Number(declared) > match.route.maxBodyBytes)
-      throw new HttpError(
-        'payload_too_large',
-        `The request body is larger than ${match.route.maxBodyBytes} bytes.`,
-      );
-    return match.route.handle({ request, params: match.params });
-  }
-
-  function preflight(request: Request, path: string): Response {
-    const match = router.match('OPTIONS', path);
-    if (match.kind !== 'wrong-method') throw new HttpError('not_found', 'No such route.');
-    const allow = [...match.allow, 'OPTIONS'].join(', ');
-    const headers: Record<string, string> = { allow };
-    const origin = request.headers.get('origin');
-    const asked = request.headers.get('access-control-request-method')?.toUpperCase();
-    if (origin && origins.has(origin) && asked && allow.split(', ').includes(asked)) {
-      headers['access-control-allow-methods'] = allow;
-      headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
-      headers['access-control-max-age'] = '600';
-    }
-    return new Response(null, { status: 204, headers });
-  }
-
-  async function handle(request: Request): Promise<Response> {
-    let response: Response;
-    try {
-      response = await dispatch(request);
-    } catch (error) {
-      let path = request.url;
-      try {
-        path = new URL(request.url).pathname;
-      } catch {
-        // keep the raw URL
-      }
-      response = errorResponse(error, logger, { method: request.method, path });
-    }
-    return withHeaders(response, { ...corsHeaders(request.headers.get('origin'), origins), vary: 'Origin' });
-  }
+  const app = createRouter({
+    routes,
+    basePath: config.basePath,
+    allowedOrigins: new Set(config.allowedOrigins),
+    logger,
+  });
 
   watcher.start();
   return {
-    fetch: handle,
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    app,
     watcher,
     breaker,
     store,

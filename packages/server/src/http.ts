@@ -1,15 +1,10 @@
 // HTTP plumbing of the kit: the one error type and the one place it becomes a response, JSON
 // answers, body reading under a size limit, CORS and ETags. Fetch-standard only.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type * as z from 'zod';
 import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements/protocol';
-import {
-  ConnectionError,
-  InternalServerError,
-  RateLimitError,
-  UnexpectedResponseError,
-} from '@pay-elements/api';
-import { ProviderUnavailableError } from './breaker.js';
+import { RateLimitError } from '@pay-elements/api';
+import { isProviderDown, ProviderUnavailableError } from './breaker.js';
 import { describeError, type Logger } from './log.js';
 
 /** Widget routes take small JSON bodies; provider webhooks may be larger. */
@@ -40,6 +35,13 @@ export class HttpError extends Error {
 /** Raised by a body stream (the node adapter's) when the body passes the adapter's limit. */
 export class BodyLimitError extends Error {
   override readonly name = 'BodyLimitError';
+  /** the limit passed, in bytes, when known */
+  readonly limit: number | undefined;
+
+  constructor(message: string, limit?: number) {
+    super(message);
+    this.limit = limit;
+  }
 }
 
 const BASE_HEADERS = {
@@ -48,9 +50,97 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
+/**
+ * A JSON answer that is a Response (`instanceof` holds, every member works) but makes its body
+ * stream only when something reads it: the node adapter writes the text instead, and building a
+ * stream per answer cost a quarter of a status poll. Reading any body member or `clone()` makes the
+ * real Response, which from then on answers everything, headers included.
+ */
+class JsonAnswer {
+  readonly #text: string;
+  readonly #status: number;
+  readonly #headers: Headers;
+  #real: Response | undefined;
+
+  constructor(text: string, status: number, headers: Record<string, string>) {
+    this.#text = text;
+    this.#status = status;
+    this.#headers = new Headers(headers);
+  }
+
+  /** the text, while no one has read the body */
+  get unreadText(): string | undefined {
+    return this.#real ? undefined : this.#text;
+  }
+
+  #response(): Response {
+    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.#headers });
+    return this.#real;
+  }
+
+  get status(): number {
+    return this.#status;
+  }
+  get ok(): boolean {
+    return this.#status >= 200 && this.#status < 300;
+  }
+  get statusText(): string {
+    return '';
+  }
+  get headers(): Headers {
+    return this.#real ? this.#real.headers : this.#headers;
+  }
+  get type(): Response['type'] {
+    return 'default';
+  }
+  get url(): string {
+    return '';
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#response().body;
+  }
+  get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+  clone(): Response {
+    return this.#response().clone();
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#response().arrayBuffer();
+  }
+  blob(): Promise<Blob> {
+    return this.#response().blob();
+  }
+  formData(): Promise<FormData> {
+    return this.#response().formData();
+  }
+  // newer Nodes' Response has bytes(); the typings this package builds against may not
+  bytes(): Promise<Uint8Array> {
+    return (this.#response() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
+  }
+  json(): Promise<unknown> {
+    return this.#response().json();
+  }
+  text(): Promise<string> {
+    return this.#response().text();
+  }
+}
+Object.setPrototypeOf(JsonAnswer.prototype, Response.prototype);
+
+/** The body of a kit JSON answer as text, when that answer's body has not been read. */
+export function answerText(response: Response): string | undefined {
+  return response instanceof JsonAnswer ? response.unreadText : undefined;
+}
+
 /** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+  return new JsonAnswer(JSON.stringify(body), status, {
+    ...BASE_HEADERS,
+    ...headers,
+  }) as unknown as Response;
 }
 
 function errorJson(
@@ -63,7 +153,8 @@ function errorJson(
   return json(body, statusOfErrorCode[code], headers);
 }
 
-const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
+/** What a browser is told whenever the provider is down, wherever that was found out. */
+export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
 
 /**
  * The one place a failure becomes an answer. HttpError says what the browser may know; provider
@@ -73,6 +164,9 @@ const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shor
  */
 export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
   if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
+  // the node adapter's limit, passed while a body was read
+  if (error instanceof BodyLimitError)
+    return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);
   if (error instanceof ProviderUnavailableError) {
     logger.debug('answered upstream_unavailable', { ...context, retryAfterMs: error.retryAfterMs });
     return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE, undefined, {
@@ -91,11 +185,7 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
       headers,
     );
   }
-  if (
-    error instanceof ConnectionError ||
-    error instanceof InternalServerError ||
-    error instanceof UnexpectedResponseError
-  ) {
+  if (isProviderDown(error)) {
     logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
     return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE);
   }
@@ -109,12 +199,19 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-function tooLarge(limit: number): HttpError {
-  return new HttpError('payload_too_large', `The request body is larger than ${limit} bytes.`);
+/** 413 `payload_too_large` naming the limit. */
+export function tooLarge(limit: number): HttpError {
+  const message = Number.isFinite(limit)
+    ? `The request body is larger than ${limit} bytes.`
+    : 'The request body is too large.';
+  return new HttpError('payload_too_large', message);
 }
 
-/** Reads the whole body as UTF-8 text, refusing it (413) as soon as it passes `limit` bytes. */
-export async function readBody(request: Request, limit: number): Promise<string> {
+/**
+ * Reads the whole body as UTF-8 text, refusing it (413) as soon as it passes `limit` bytes. The
+ * kit's routes leave the limit to the router's body-limit middleware, which has checked it already.
+ */
+export async function readBody(request: Request, limit = Infinity): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!request.body) return '';
@@ -134,7 +231,7 @@ export async function readBody(request: Request, limit: number): Promise<string>
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof BodyLimitError) throw tooLarge(limit);
+    if (error instanceof BodyLimitError) throw tooLarge(error.limit ?? limit);
     throw new HttpError('invalid_request', 'The request body could not be read.');
   }
   const bytes = new Uint8Array(total);
@@ -151,7 +248,7 @@ export async function readBody(request: Request, limit: number): Promise<string>
 }
 
 /** Reads a JSON body: 415 unless the content type is JSON, 413 past the limit, 400 if malformed. */
-export async function readJson(request: Request, limit: number): Promise<unknown> {
+export async function readJson(request: Request, limit = Infinity): Promise<unknown> {
   if (!isJsonMediaType(request.headers.get('content-type')))
     throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
   const text = await readBody(request, limit);
@@ -194,23 +291,40 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * The one mapping of zod issues: messages by dotted path (`_` for the value itself). The kit's
+ * answers use its English messages; option and environment checks pass `(issue) => issue.message`
+ * to keep their schemas' own.
+ */
+export function issueFields(
+  issues: readonly z.core.$ZodIssue[],
+  describe: (issue: z.core.$ZodIssue) => string = issueMessage,
+): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(describe(issue));
+  }
+  return fields;
+}
+
 /** Parses input with a protocol schema; 400 invalid_request with `fields` (path → messages) otherwise. */
 export function parseInput<T>(schema: InputSchema<T>, value: unknown): T {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (fields[key] ??= []).push(issueMessage(issue));
-  }
-  throw new HttpError('invalid_request', 'The request is not valid.', { fields });
+  throw new HttpError('invalid_request', 'The request is not valid.', {
+    fields: issueFields(result.error.issues),
+  });
 }
 
 // ── ETag ────────────────────────────────────────────────────────────────────────────────────
 
-/** A strong ETag over the JSON of `value`. */
+/**
+ * A strong ETag over the JSON of `value`. SHA-1 in one call (no Hash object): a version tag needs no
+ * collision resistance against an attacker, and this runs on every status poll.
+ */
 export function etagOf(value: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha1', JSON.stringify(value), 'base64url')}"`;
 }
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -22,7 +22,7 @@ export {
 } from './invoice-view.js';
 export { buildLinkView, linkStatus } from './links.js';
 export { countryCode, sortBanks } from './banks.js';
-export { HttpError, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
+export { HttpError, issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
 export { defaultLogger, type LogFields, type Logger } from './log.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
 export { stableView, type StableSessionView } from './sessions.js';

@@ -1,6 +1,7 @@
 // GET /invoices/{number}: the provider's invoice (fetched by number, with its payment details) as the
 // protocol's InvoiceViewModel. Not cached: a paid invoice must read paid at once. Concurrent
 // requests for one invoice share one provider call.
+import { endpoints } from '@pay-elements/protocol';
 import { NotFoundError, type InvoiceView, type PayClient } from '@pay-elements/api';
 import { SingleFlight } from './cache.js';
 import type { Clock } from './config.js';
@@ -37,8 +38,7 @@ export function invoiceRoutes(options: InvoiceRouteOptions): Route[] {
   }
 
   const view: Route = {
-    method: 'GET',
-    path: '/invoices/:number',
+    ...endpoints.invoice,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       const number = params['number'] ?? '';

@@ -2,7 +2,7 @@
 // id, so the kit walks the paginated list (`client.links.iterate()`), keeps it `linkCacheMs` on the
 // injected clock (one provider walk however many requests arrive together) and answers from it.
 import { decimal, type PaymentLink, type PayClient } from '@pay-elements/api';
-import type { LinkStatus, LinkView } from '@pay-elements/protocol';
+import { endpoints, type LinkStatus, type LinkView } from '@pay-elements/protocol';
 import { TtlCache } from './cache.js';
 import type { Clock } from './config.js';
 import { HttpError, etagJson } from './http.js';
@@ -83,8 +83,7 @@ export function linkRoutes(options: LinkRouteOptions): Route[] {
   }
 
   const view: Route = {
-    method: 'GET',
-    path: '/links/:id',
+    ...endpoints.link,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       const id = params['id'] ?? '';

@@ -7,7 +7,7 @@
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
-import { BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
+import { answerText, BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
 
 export type FetchHandler =
   ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
@@ -62,6 +62,115 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+/**
+ * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
+ * made when first asked: a status poll reads two headers and never its signal, and building a Fetch
+ * Request with its AbortSignal cost a fifth of one. A member only the real Request has makes it.
+ */
+class BodylessRequest {
+  // private fields and getters: an own `method` or `url` would be assigned over Request's getters
+  readonly #method: string;
+  readonly #url: string;
+  readonly #req: IncomingMessage;
+  #headers: Headers | undefined;
+  #abort: AbortController | undefined;
+  #aborted = false;
+  #real: Request | undefined;
+
+  constructor(method: string, url: string, req: IncomingMessage) {
+    this.#method = method;
+    this.#url = url;
+    this.#req = req;
+  }
+
+  get method(): string {
+    return this.#method;
+  }
+  get url(): string {
+    return this.#url;
+  }
+
+  /** the client went away: the signal (now or when first asked) is aborted */
+  abort(): void {
+    this.#aborted = true;
+    this.#abort?.abort();
+  }
+
+  get headers(): Headers {
+    this.#headers ??= toHeaders(this.#req);
+    return this.#headers;
+  }
+  get signal(): AbortSignal {
+    if (!this.#abort) {
+      this.#abort = new AbortController();
+      if (this.#aborted) this.#abort.abort();
+    }
+    return this.#abort.signal;
+  }
+  get body(): null {
+    return null;
+  }
+  get bodyUsed(): boolean {
+    return false;
+  }
+
+  #request(): Request {
+    this.#real ??= new Request(this.url, { method: this.method, headers: this.headers, signal: this.signal });
+    return this.#real;
+  }
+
+  get cache(): Request['cache'] {
+    return this.#request().cache;
+  }
+  get credentials(): Request['credentials'] {
+    return this.#request().credentials;
+  }
+  get destination(): Request['destination'] {
+    return this.#request().destination;
+  }
+  get integrity(): string {
+    return this.#request().integrity;
+  }
+  get keepalive(): boolean {
+    return this.#request().keepalive;
+  }
+  get mode(): Request['mode'] {
+    return this.#request().mode;
+  }
+  get redirect(): Request['redirect'] {
+    return this.#request().redirect;
+  }
+  get referrer(): string {
+    return this.#request().referrer;
+  }
+  get referrerPolicy(): Request['referrerPolicy'] {
+    return this.#request().referrerPolicy;
+  }
+  clone(): Request {
+    return this.#request().clone();
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#request().arrayBuffer();
+  }
+  blob(): Promise<Blob> {
+    return this.#request().blob();
+  }
+  formData(): Promise<FormData> {
+    return this.#request().formData();
+  }
+  // newer Nodes' Request has bytes(); the typings this package builds against may not
+  bytes(): Promise<Uint8Array> {
+    return (this.#request() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
+  }
+  json(): Promise<unknown> {
+    return this.#request().json();
+  }
+  text(): Promise<string> {
+    return this.#request().text();
+  }
+}
+Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
+
 /** The request body as a web stream that errors with BodyLimitError past `limit` bytes. */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
@@ -76,7 +185,7 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
             finished = true;
             onLimit();
             req.pause();
-            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`));
+            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
             return;
           }
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -218,10 +327,6 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       sendError(res, 413, errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`));
       return;
     }
-    const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
     let overLimit = false;
     const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
@@ -232,14 +337,28 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     } catch {
       url = new URL(path, 'http://localhost');
     }
-    const hasBody = method !== 'GET' && method !== 'HEAD';
-    // `duplex` is required by Node for a streamed body and missing from the DOM typings
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req), signal: abort.signal };
-    if (hasBody) {
-      init.body = bodyStream(req, limit, () => (overLimit = true));
-      init.duplex = 'half';
+    let request: Request;
+    if (method === 'GET' || method === 'HEAD') {
+      const bodyless = new BodylessRequest(method, url.href, req);
+      res.once('close', () => {
+        if (!res.writableFinished) bodyless.abort();
+      });
+      request = bodyless as unknown as Request;
+    } else {
+      const abort = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) abort.abort();
+      });
+      // `duplex` is required by Node for a streamed body and missing from the DOM typings
+      const init: RequestInit & { duplex?: 'half' } = {
+        method,
+        headers: toHeaders(req),
+        signal: abort.signal,
+        body: bodyStream(req, limit, () => (overLimit = true)),
+        duplex: 'half',
+      };
+      request = new Request(url, init);
     }
-    const request = new Request(url, init);
     if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     let response: Response;
     try {
@@ -258,6 +377,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
     // the connection after the answer rather than read it all to keep the connection alive.
     if (overLimit || !req.complete) headers['connection'] = 'close';
+    // the kit's own JSON answers: headers and text in one write, the body stream never made
+    const text = method === 'HEAD' ? undefined : answerText(response);
+    if (text !== undefined) {
+      headers['content-length'] = String(Buffer.byteLength(text));
+      res.writeHead(response.status, headers);
+      res.end(text);
+      return;
+    }
     if (!response.body || method === 'HEAD') {
       res.writeHead(response.status, headers);
       res.end();

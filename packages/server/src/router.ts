@@ -1,6 +1,11 @@
-// A small route table: `METHOD /path/:param` entries matched segment by segment, literal segments
-// preferred over parameters (`/banks/suggest` before `/banks/:country`). Unknown paths are told apart
-// from known paths asked with the wrong method, which answer 405 with an Allow header.
+// The kit's one Hono app: each route at its protocol pattern under the base path, its body limit,
+// CORS for the allowed origins (preflights included), and every failure turned into the protocol's
+// error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
+// 405 with an Allow header, which Hono alone would answer 404.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, errorResponse, HttpError, tooLarge } from './http.js';
+import type { Logger } from './log.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,73 +17,142 @@ export interface RouteInput {
 
 export interface Route {
   method: Method;
-  /** relative to the base path, `:name` for a parameter: `/sessions/:id/renew` */
+  /** a protocol pattern (`endpoints.*.path`), relative to the base path: `/sessions/:id/renew` */
   path: string;
   /** the most bytes the request body may have */
   maxBodyBytes: number;
   handle(input: RouteInput): Promise<Response>;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'wrong-method'; allow: Method[] }
-  | { kind: 'not-found' };
-
-interface Compiled {
-  route: Route;
-  segments: Array<{ param: string } | { literal: string }>;
+export interface RouterOptions {
+  routes: readonly Route[];
+  /** `''` or `/pay` */
+  basePath: string;
+  allowedOrigins: ReadonlySet<string>;
+  logger: Logger;
 }
 
-/** Segments between slashes; a leading or trailing slash is ignored, an empty inner one is kept. */
-function split(path: string): string[] {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? [] : trimmed.split('/');
+/** `/sessions/:id` → a regular expression over a path relative to the base path (trailing slash ignored). */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }
 
-function compile(route: Route): Compiled {
-  const segments = split(route.path).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s }));
-  return { route, segments };
-}
-
-function decode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
-export class Router {
-  private readonly table: Compiled[];
-
-  constructor(routes: readonly Route[]) {
-    const literals = (c: Compiled) => c.segments.filter((s) => 'literal' in s).length;
-    this.table = routes.map(compile).sort((a, b) => literals(b) - literals(a));
-  }
-
-  /** Matches a path (already relative to the base path, still percent-encoded) and method. */
-  match(method: string, path: string): RouteMatch {
-    const raw = split(path);
-    const allow: Method[] = [];
-    for (const entry of this.table) {
-      const params = this.matchSegments(entry, raw);
-      if (!params) continue;
-      if (entry.route.method === method) return { kind: 'found', route: entry.route, params };
-      if (!allow.includes(entry.route.method)) allow.push(entry.route.method);
+/** Decoded parameters, or null when one is not valid percent-encoding (Hono passes it on raw). */
+function decodedParams(c: Context): Record<string, string> | null {
+  const params = c.req.param() as Record<string, string>;
+  for (const value of Object.values(params)) {
+    if (value === '') return null;
+    if (value.includes('%')) {
+      try {
+        decodeURIComponent(value);
+      } catch {
+        return null;
+      }
     }
-    return allow.length ? { kind: 'wrong-method', allow } : { kind: 'not-found' };
+  }
+  return params;
+}
+
+export function createRouter(options: RouterOptions): Hono {
+  const { basePath, allowedOrigins: origins, logger } = options;
+  const app = new Hono({ strict: false });
+  // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
+  const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
+  const known = [...options.routes]
+    .sort((a, b) => literals(b.path) - literals(a.path))
+    .map((route) => ({ method: route.method, pattern: patternOf(route.path) }));
+
+  /** The methods of every route whose pattern matches the path, in table order. */
+  function underBase(pathname: string): boolean {
+    return basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
   }
 
-  private matchSegments(entry: Compiled, raw: string[]): Record<string, string> | null {
-    if (entry.segments.length !== raw.length) return null;
-    const params: Record<string, string> = {};
-    for (const [i, segment] of entry.segments.entries()) {
-      const value = decode(raw[i] ?? '');
-      if (value === null || value === '') return null;
-      if ('literal' in segment) {
-        if (segment.literal !== value) return null;
-      } else params[segment.param] = value;
-    }
-    return params;
+  function allowed(pathname: string): Method[] {
+    if (!underBase(pathname)) return [];
+    const path = pathname === basePath ? '/' : pathname.slice(basePath.length);
+    const methods: Method[] = [];
+    for (const { method, pattern } of known)
+      if (pattern.test(path) && !methods.includes(method)) methods.push(method);
+    return methods;
   }
+
+  // CORS and Vary on every answer under the base path, errors included (onError's answer passes
+  // back through here); only there, so that a merchant's app that mounts this one keeps its own
+  function withCors(c: Context, response: Response): Response {
+    const origin = c.req.header('origin');
+    const headers = response.headers;
+    if (origin && origins.has(origin)) {
+      headers.set('access-control-allow-origin', origin);
+      headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
+    }
+    const vary = headers.get('vary');
+    headers.set('vary', vary ? `${vary}, Origin` : 'Origin');
+    return response;
+  }
+  const cors: MiddlewareHandler = async (c, next) => {
+    await next();
+    withCors(c, c.res);
+  };
+  if (basePath === '') app.use('*', cors);
+  else app.use(basePath, cors).use(`${basePath}/*`, cors);
+
+  for (const route of options.routes) {
+    const path = `${basePath}${route.path}`;
+    const limit = bodyLimit({
+      maxSize: route.maxBodyBytes,
+      onError: () => {
+        throw tooLarge(route.maxBodyBytes);
+      },
+    });
+    app.on(route.method, path, limit, (c) => {
+      const params = decodedParams(c);
+      if (params === null) throw new HttpError('not_found', 'No such route.');
+      return route.handle({ request: c.req.raw, params });
+    });
+  }
+
+  function fail(error: unknown, c: Context): Response {
+    let path = c.req.url;
+    try {
+      path = new URL(c.req.url).pathname;
+    } catch {
+      // keep the raw URL
+    }
+    return errorResponse(error, logger, { method: c.req.method, path });
+  }
+
+  app.onError(fail);
+
+  // returns rather than throws: Hono does not pass a throw from here to onError
+  app.notFound((c) => {
+    const method = c.req.method.toUpperCase();
+    const pathname = new URL(c.req.url).pathname;
+    const allow = allowed(pathname);
+    if (allow.length === 0) {
+      const answer = fail(new HttpError('not_found', 'No such route.'), c);
+      // outside the base path the CORS middleware did not run
+      return underBase(pathname) ? answer : withCors(c, answer);
+    }
+    const allowHeader = [...allow, 'OPTIONS'].join(', ');
+    if (method !== 'OPTIONS') {
+      const message = `Use ${allow.join(' or ')} on this route.`;
+      return fail(new HttpError('method_not_allowed', message, { headers: { allow: allowHeader } }), c);
+    }
+    // a preflight: granted to an allowed origin asking for a method of this path
+    const headers: Record<string, string> = { allow: allowHeader };
+    const origin = c.req.header('origin');
+    const asked = c.req.header('access-control-request-method')?.toUpperCase();
+    if (origin && origins.has(origin) && asked && allowHeader.split(', ').includes(asked)) {
+      headers['access-control-allow-methods'] = allowHeader;
+      headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
+      headers['access-control-max-age'] = '600';
+    }
+    return new Response(null, { status: 204, headers });
+  });
+
+  return app;
 }

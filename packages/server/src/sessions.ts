@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateSessionRequest,
+  endpoints,
   type SessionDisplay,
   type SessionMerchant,
   type SessionView,
@@ -254,11 +255,10 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   }
 
   const create: Route = {
-    method: 'POST',
-    path: '/sessions',
+    ...endpoints.createSession,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
-      const { order_id } = parseInput(CreateSessionRequest, await readJson(request, options.maxBodyBytes));
+      const { order_id } = parseInput(CreateSessionRequest, await readJson(request));
       const order = await resolve(order_id, request);
       const token = newClaimToken();
       const startedAt = Date.now();
@@ -286,8 +286,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   };
 
   const status: Route = {
-    method: 'GET',
-    path: '/sessions/:id',
+    ...endpoints.session,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       const stored = await find(params['id'] ?? '');
@@ -305,8 +304,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   };
 
   const renew: Route = {
-    method: 'POST',
-    path: '/sessions/:id/renew',
+    ...endpoints.renew,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
       let session = await find(params['id'] ?? '');

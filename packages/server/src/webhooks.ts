@@ -3,6 +3,7 @@
 // remembered so a duplicate changes nothing,
 // and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
 // comes as soon as the transition is committed; onPaid runs after, in the background.
+import { endpoints } from '@pay-elements/protocol';
 import { decimal, SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
 import type { Clock, WebhookVerifier } from './config.js';
 import { HttpError, isJsonMediaType, json, readBody } from './http.js';
@@ -64,13 +65,12 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
   }
 
   const receive: Route = {
-    method: 'POST',
-    path: '/webhooks',
+    ...endpoints.webhooks,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request }) {
       if (!isJsonMediaType(request.headers.get('content-type')))
         throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
-      const body = await readBody(request, options.maxBodyBytes);
+      const body = await readBody(request);
       let event: WebhookEvent;
       try {
         event = await verify({ body, headers: request.headers, now: Math.floor(clock.now() / 1000) });
