@@ -11,18 +11,10 @@ import {
   readLinkView,
   readSessionView,
 } from './guards.js';
+import { sessionViewFixture } from './testing/fixtures.js';
 
 const session = {
-  id: 'ses_1',
-  status: 'pending',
-  amount: '5000.00',
-  currency: 'NGN',
-  account: { account_name: 'Demo Shop', account_number: '9912345678', bank_name: 'Wema Bank' },
-  reference: 'ref_1',
-  created_at: '2026-11-21T10:00:00.000Z',
-  expires_at: '2026-11-21T10:30:00.000Z',
-  paid_at: null,
-  server_time: '2026-11-21T10:00:01.000Z',
+  ...sessionViewFixture,
   merchant: { name: 'Demo Shop', logo_url: 'https://shop.example/logo.png' },
   order: { title: 'Ankara tote bag', reference: '#1001' },
   return_url: 'https://shop.example/orders/1001',
