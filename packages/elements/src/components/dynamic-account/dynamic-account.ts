@@ -24,6 +24,7 @@ import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { isolateLtr } from '../../lib/money.js';
+import { defineQrOnce } from '../../lib/lazy-qr.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './dynamic-account.styles.js';
 
@@ -401,6 +402,8 @@ export class PayDynamicAccount extends LitElement {
     const numberCopied = copied === 'account-number';
     const amountCopied = copied === 'amount';
     const dir = this.localize.dir();
+    const showQr = this.showQr && view.checkout_url;
+    if (showQr) defineQrOnce();
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.renderTitle(term.statusTitle.pending)}
@@ -472,7 +475,7 @@ export class PayDynamicAccount extends LitElement {
             : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
         }
         ${
-          this.showQr && view.checkout_url
+          showQr
             ? html`<figure class="qr-figure">
                 <pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
                 <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
