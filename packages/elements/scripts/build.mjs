@@ -13,7 +13,8 @@
 //
 // Every element is found by listing src/define/*.ts. The manifest is made beside the modules, then the
 // CDN files (about 3 s in all).
-// `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests do).
+// `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests and
+// the bench do), with a copy of package.json so that bundlers read its `sideEffects` there too.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -236,6 +237,7 @@ async function buildCdn() {
 const started = performance.now();
 await rm(distDir, { recursive: true, force: true });
 await mkdir(outRoot, { recursive: true });
+if (outRoot !== pkgDir) await copyFile(join(pkgDir, 'package.json'), join(outRoot, 'package.json'));
 const [cdn] = await Promise.all([buildModules().then(buildCdn), buildManifest()]);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
