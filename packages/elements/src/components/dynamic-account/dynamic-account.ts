@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { styleProps } from '../../lib/style-props.js';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
@@ -132,8 +132,6 @@ export class PayDynamicAccount extends LitElement {
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
   @state() private accountRenewed = false;
 
-  @query('[part="title"]') private titleElement?: HTMLElement;
-
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this);
   private readonly countdown = new CountdownController(this, {
@@ -205,7 +203,7 @@ export class PayDynamicAccount extends LitElement {
     this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
     if (this.focusTitleAfterUpdate) {
       this.focusTitleAfterUpdate = false;
-      this.titleElement?.focus();
+      this.renderRoot.querySelector<HTMLElement>('[part="title"]')?.focus();
     }
   }
 
