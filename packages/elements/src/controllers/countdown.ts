@@ -1,7 +1,8 @@
 // A countdown to an expiry measured on the server's clock (see lib/countdown.ts), ticking on the
 // whole seconds of the time left through the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { clockOffset, msUntilNextTick, remainingMs } from '../lib/countdown.js';
 
 export interface CountdownOptions {
@@ -18,8 +19,7 @@ export class CountdownController implements ReactiveController {
   private readonly options: CountdownOptions;
   private expiresAt: string | null = null;
   private offset = 0;
-  private timer: TimerId | null = null;
-  private timerClock: Clock | null = null;
+  private readonly timer = new Timeout();
   private last: number | null = null;
   private connected = false;
 
@@ -41,7 +41,7 @@ export class CountdownController implements ReactiveController {
   stop(): void {
     this.expiresAt = null;
     this.last = null;
-    this.clear();
+    this.timer.clear();
   }
 
   /** Whether a countdown is set. */
@@ -67,29 +67,20 @@ export class CountdownController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
-    this.clear();
-  }
-
-  private clear(): void {
-    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerClock = null;
+    this.timer.clear();
   }
 
   private schedule(delay: number): void {
-    this.clear();
+    this.timer.clear();
     if (!this.connected || this.expiresAt === null) return;
     if (delay === 0) {
       this.tick();
       return;
     }
-    const clock = this.options.clock();
-    this.timerClock = clock;
-    this.timer = clock.setTimeout(() => this.tick(), delay);
+    this.timer.set(this.options.clock(), () => this.tick(), delay);
   }
 
   private tick(): void {
-    this.timer = null;
     if (this.expiresAt === null) return;
     const remaining = this.remaining;
     const previous = this.last;

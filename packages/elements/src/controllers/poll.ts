@@ -2,7 +2,8 @@
 // once, paused while the page is hidden (when it is shown again: a poll at once, and the fast window
 // starts over), stopped for good by a final answer, and timed by the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { defaultPollSchedule, nextPollDelay } from '../lib/poll-schedule.js';
 import type { PollSchedule } from '../lib/poll-schedule.js';
 
@@ -22,8 +23,7 @@ export class PollController implements ReactiveController {
   private connected = false;
   private startedAt = 0;
   private delay: number | null = null;
-  private timer: TimerId | null = null;
-  private timerClock: Clock | null = null;
+  private readonly timer = new Timeout();
   private inFlight: Promise<void> | null = null;
 
   constructor(host: ReactiveControllerHost, options: PollOptions) {
@@ -46,12 +46,12 @@ export class PollController implements ReactiveController {
 
   stop(): void {
     this.active = false;
-    this.clear();
+    this.timer.clear();
   }
 
   /** Polls now (joining a poll already under way) and goes on from there if polling is on. */
   pollNow(): Promise<void> {
-    this.clear();
+    this.timer.clear();
     return this.run();
   }
 
@@ -64,12 +64,12 @@ export class PollController implements ReactiveController {
   hostDisconnected(): void {
     this.connected = false;
     document.removeEventListener('visibilitychange', this.handleVisibilityChange);
-    this.clear();
+    this.timer.clear();
   }
 
   private readonly handleVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') {
-      this.clear();
+      this.timer.clear();
     } else if (this.active && !this.inFlight) {
       // back from elsewhere (the bank app, most likely): ask now, and briskly for a while
       this.startedAt = this.options.clock().now();
@@ -78,25 +78,16 @@ export class PollController implements ReactiveController {
     }
   };
 
-  private clear(): void {
-    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerClock = null;
-  }
-
   private scheduleNext(failed: boolean): void {
-    this.clear();
+    this.timer.clear();
     if (!this.active || !this.connected || document.visibilityState === 'hidden') return;
     const clock = this.options.clock();
     const elapsed = failed ? Number.POSITIVE_INFINITY : clock.now() - this.startedAt;
     this.delay = nextPollDelay(elapsed, this.delay, this.options.schedule ?? defaultPollSchedule);
-    this.timerClock = clock;
-    this.timer = clock.setTimeout(() => this.run(), this.delay);
+    this.timer.set(clock, () => this.run(), this.delay);
   }
 
   private run(): Promise<void> {
-    this.timer = null;
-    this.timerClock = null;
     if (this.inFlight) return this.inFlight;
     const inFlight = this.options.poll().then((result) => {
       this.inFlight = null;

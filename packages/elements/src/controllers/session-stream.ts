@@ -4,7 +4,8 @@
 // page is shown. A target whose stream failed is not tried again until the host asks for another.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { listenToSession } from '../lib/session-stream.js';
 import type { StreamState } from '../lib/session-stream.js';
 
@@ -27,8 +28,7 @@ export class SessionStreamController implements ReactiveController {
   private release: (() => void) | null = null;
   private failed = false;
   private connected = false;
-  private hiddenTimer: TimerId | null = null;
-  private hiddenClock: Clock | null = null;
+  private readonly hiddenTimer = new Timeout();
   private current: SessionStreamState = 'paused';
 
   constructor(host: ReactiveControllerHost, options: SessionStreamOptions) {
@@ -55,7 +55,7 @@ export class SessionStreamController implements ReactiveController {
   /** Stops listening and forgets the target (and whether its stream failed). */
   stop(): void {
     this.unsubscribe();
-    this.clearHiddenTimer();
+    this.hiddenTimer.clear();
     this.target = null;
     this.failed = false;
   }
@@ -69,7 +69,7 @@ export class SessionStreamController implements ReactiveController {
   hostDisconnected(): void {
     this.connected = false;
     document.removeEventListener('visibilitychange', this.handleVisibilityChange);
-    this.clearHiddenTimer();
+    this.hiddenTimer.clear();
     this.unsubscribe();
   }
 
@@ -104,24 +104,19 @@ export class SessionStreamController implements ReactiveController {
 
   private readonly handleVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') {
-      if (!this.release || this.hiddenTimer !== null) return;
-      const clock = this.options.clock();
-      this.hiddenClock = clock;
-      this.hiddenTimer = clock.setTimeout(() => {
-        this.hiddenTimer = null;
-        if (!this.release) return;
-        this.unsubscribe();
-        this.report('paused');
-      }, this.options.hiddenCloseMs ?? HIDDEN_CLOSE_MS);
+      if (!this.release || this.hiddenTimer.pending) return;
+      this.hiddenTimer.set(
+        this.options.clock(),
+        () => {
+          if (!this.release) return;
+          this.unsubscribe();
+          this.report('paused');
+        },
+        this.options.hiddenCloseMs ?? HIDDEN_CLOSE_MS,
+      );
     } else {
-      this.clearHiddenTimer();
+      this.hiddenTimer.clear();
       this.subscribe();
     }
   };
-
-  private clearHiddenTimer(): void {
-    if (this.hiddenTimer !== null && this.hiddenClock) this.hiddenClock.clearTimeout(this.hiddenTimer);
-    this.hiddenTimer = null;
-    this.hiddenClock = null;
-  }
 }
