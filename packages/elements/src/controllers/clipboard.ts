@@ -21,17 +21,17 @@ export const writeToClipboard: ClipboardWriter = async (text) => {
 };
 
 export class ClipboardController implements ReactiveController {
-  private readonly host: ReactiveControllerHost;
-  private readonly options: ClipboardOptions;
-  private readonly timer = new Timeout();
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ClipboardOptions;
+  readonly #timer = new Timeout();
   /** The key of the field copied last, for a few seconds; null otherwise. */
   copied: string | null = null;
   /** Replace to route copies elsewhere (tests, an app shell with its own clipboard). */
   write: ClipboardWriter;
 
   constructor(host: ReactiveControllerHost, options: ClipboardOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     this.write = options.write ?? writeToClipboard;
     host.addController(this);
   }
@@ -44,20 +44,20 @@ export class ClipboardController implements ReactiveController {
       return false;
     }
     this.copied = key;
-    this.timer.set(
-      this.options.clock(),
+    this.#timer.set(
+      this.#options.clock(),
       () => {
         this.copied = null;
-        this.host.requestUpdate();
+        this.#host.requestUpdate();
       },
-      this.options.resetAfter ?? 3000,
+      this.#options.resetAfter ?? 3000,
     );
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     return true;
   }
 
   hostDisconnected(): void {
-    this.timer.clear();
+    this.#timer.clear();
     this.copied = null;
   }
 }

@@ -6,7 +6,7 @@ import { noChange } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 
 class StylePropsDirective extends Directive {
-  private previous = new Set<string>();
+  #previous = new Set<string>();
 
   constructor(partInfo: PartInfo) {
     super(partInfo);
@@ -20,9 +20,9 @@ class StylePropsDirective extends Directive {
 
   override update(part: ElementPart, [properties]: [Readonly<Record<string, string>>]): typeof noChange {
     const { style } = part.element as HTMLElement;
-    for (const name of this.previous) if (!(name in properties)) style.removeProperty(name);
+    for (const name of this.#previous) if (!(name in properties)) style.removeProperty(name);
     for (const [name, value] of Object.entries(properties)) style.setProperty(name, value);
-    this.previous = new Set(Object.keys(properties));
+    this.#previous = new Set(Object.keys(properties));
     return noChange;
   }
 }
