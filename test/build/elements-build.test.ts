@@ -159,8 +159,9 @@ describe('built CSS', () => {
     assert.deepEqual(warnings, [], sheet);
     return code;
   };
-  const stylesModules = (): string[] =>
-    walk(join(dist)).filter((file) => file.endsWith('.styles.js'));
+  /** A module's exports, by name. */
+  const Module = z.record(z.string(), z.unknown());
+  const stylesModules = (): string[] => walk(join(dist)).filter((file) => file.endsWith('.styles.js'));
 
   it('finds the styles of every element and the shared ones', () => {
     const files = stylesModules();
@@ -181,10 +182,11 @@ describe('built CSS', () => {
 
   it('has the same rules, export by export, as the source’s css`` templates', async () => {
     for (const file of stylesModules()) {
-      const built: Record<string, unknown> = await import(pathToFileURL(join(dist, file)).href);
-      const source: Record<string, unknown> = await import(
-        pathToFileURL(join(pkgDir, 'src', file.replace(/\.js$/, '.ts'))).href
+      const built = Module.parse(await import(pathToFileURL(join(dist, file)).href));
+      const source = Module.parse(
+        await import(pathToFileURL(join(pkgDir, 'src', file.replace(/\.js$/, '.ts'))).href),
       );
+      assert.ok(Object.keys(source).length > 0, `${file} exports its styles`);
       assert.deepEqual(Object.keys(built).sort(), Object.keys(source).sort(), file);
       for (const [name, value] of Object.entries(source)) {
         const sourceCss = cssOf(value);
