@@ -1,6 +1,6 @@
 // Minifies the CSS of every `css` tagged template in a built module (dist/**/*.js), with esbuild's CSS
 // minifier: comments and whitespace go, the rules stay. An interpolation (`${focusRing}`: declarations
-// or whole rules written once and shared) is swapped for a placeholder declaration while the CSS is
+// or whole rules written once and shared) is swapped for a placeholder at-rule while the CSS is
 // minified, then put back, so the template's expressions are kept as written. A template of bare
 // declarations (`focusRing`) is minified inside a rule of its own, then taken out of it.
 import { parse } from 'acorn';
@@ -11,10 +11,13 @@ const slot = (index) => `@pay-css-slot-${index};`;
 const slotPattern = /@pay-css-slot-(\d+);/g;
 const wrapper = ':root{';
 
+// utf8: no `\2026` escapes, which a template literal would not read back as written
+const options = { loader: 'css', minify: true, charset: 'utf8' };
+
 async function minifyCss(text, file) {
-  const sheet = await transform(text, { loader: 'css', minify: true });
+  const sheet = await transform(text, options);
   if (!sheet.warnings.length) return sheet.code.trimEnd();
-  const rule = await transform(`${wrapper}${text}}`, { loader: 'css', minify: true });
+  const rule = await transform(`${wrapper}${text}}`, options);
   const code = rule.code.trimEnd();
   if (rule.warnings.length || !code.startsWith(wrapper) || !code.endsWith('}')) {
     const why = [...sheet.warnings, ...rule.warnings].map((w) => w.text).join('; ');
@@ -30,8 +33,14 @@ function cssTemplates(program) {
   const found = [];
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
-    if (node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier' && node.tag.name === 'css') {
+    if (
+      node.type === 'TaggedTemplateExpression' &&
+      node.tag.type === 'Identifier' &&
+      node.tag.name === 'css'
+    ) {
+      // a css`` inside an interpolation stays as written: its text is kept with the expression
       found.push(node.quasi);
+      return;
     }
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) value.forEach(visit);
@@ -51,6 +60,9 @@ async function minifyTemplate(code, quasi, file) {
   }
   const joined = chunks.map((chunk, i) => (i === 0 ? chunk : `${slot(i - 1)}${chunk}`)).join('');
   const minified = await minifyCss(joined, file);
+  if (/[`\\]|\$\{/.test(minified)) {
+    throw new Error(`${file}: the minified CSS has a character a template literal would change`);
+  }
   const expressions = quasi.expressions.map((node) => code.slice(node.start, node.end));
   const seen = new Set();
   const restored = minified.replace(slotPattern, (_, index) => {
