@@ -11,7 +11,7 @@ async function providerCallsPerMinute(
   browsers: number,
 ): Promise<{ calls: number; polls: number; ms: number }> {
   let calls = 0;
-  const started = await startEmulatorAndKit({
+  const world = await startEmulatorAndKit({
     clock: createClock({ frozen: true }),
     customer: null,
     // in process, each call counted
@@ -26,7 +26,7 @@ async function providerCallsPerMinute(
       resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: customerId }),
     }),
   });
-  const { clock, kit: pay } = started;
+  const { clock, kit: pay } = world;
   const created = await pay.fetch(
     new Request('http://kit/pay/sessions', {
       method: 'POST',
@@ -49,7 +49,7 @@ async function providerCallsPerMinute(
     clock.advance(2_000);
   }
   const ms = performance.now() - started;
-  await started.close();
+  await world.close();
   return { calls, polls, ms };
 }
 
