@@ -2,31 +2,31 @@
 // kit. Each browser asks every 2 s (the widget's first-minute pace) for one simulated minute on the
 // emulator's clock; the kit's watcher should ask the provider at the same rate however many ask it.
 // Baseline, same run: one browser.
-import { PayClient } from '@pay-elements/api';
-import { createClock, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { createPayHandler, MemoryStore } from '@pay-elements/server';
+import { createClock } from '@pay-elements/sandbox';
+import { MemoryStore } from '@pay-elements/server';
+import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
 import { ratio, table } from './lib.js';
 
 async function providerCallsPerMinute(
   browsers: number,
 ): Promise<{ calls: number; polls: number; ms: number }> {
-  const clock = createClock({ frozen: true });
-  const sandbox = await startSandbox({ port: 0, clock });
   let calls = 0;
-  const client = new PayClient({
-    apiKey: DEFAULT_API_KEY,
-    baseUrl: sandbox.url,
-    fetch: (input, init) => {
-      calls += 1;
-      return sandbox.handle(new Request(input, init));
-    },
+  const world = await startEmulatorAndKit({
+    clock: createClock({ frozen: true }),
+    customer: null,
+    // in process, each call counted
+    client: (sandbox) => ({
+      fetch: (input, init) => {
+        calls += 1;
+        return sandbox.handle(new Request(input, init));
+      },
+    }),
+    kit: ({ customerId }) => ({
+      store: new MemoryStore(),
+      resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: customerId }),
+    }),
   });
-  const pay = createPayHandler({
-    client,
-    store: new MemoryStore(),
-    clock,
-    resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: 'cus_ada_okafor' }),
-  });
+  const { clock, kit: pay } = world;
   const created = await pay.fetch(
     new Request('http://kit/pay/sessions', {
       method: 'POST',
@@ -49,8 +49,7 @@ async function providerCallsPerMinute(
     clock.advance(2_000);
   }
   const ms = performance.now() - started;
-  await pay.close();
-  await sandbox.close();
+  await world.close();
   return { calls, polls, ms };
 }
 

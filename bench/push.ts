@@ -11,15 +11,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
-import { PayClient } from '@pay-elements/api';
-import { createClock, SandboxControl, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { createPayHandler, MemoryStore } from '@pay-elements/server';
-import { toNodeListener } from '@pay-elements/server/node';
+import { createClock, type SandboxControl } from '@pay-elements/sandbox';
+import { MemoryStore } from '@pay-elements/server';
+import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
 import { buildElements, chromiumArgs, chromiumPath } from '../test/e2e/harness.js';
 import { percentile, ratio, table } from './lib.js';
 import { webhookSecretFor } from '../test/support/webhook-secret.js';
 
-const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('bench push');
 const TRIALS = 15;
 const STREAMS = 2_000;
@@ -40,33 +38,24 @@ async function startKit(options: { maxStreams: number }): Promise<Kit> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${portOf(server)}`;
-  const sandbox = await startSandbox({
-    port: 0,
+  // the kit is served below, on this server with the page; the emulator delivers webhooks to it
+  const started = await startEmulatorAndKit({
     clock: createClock(),
-    webhookUrl: `${url}/pay/webhooks`,
+    webhooks: { url: `${url}/pay/webhooks` },
     webhookSecret: SECRET,
-  });
-  const control = new SandboxControl(sandbox.url, KEY);
-  const customer = await control.createCustomer({
-    email: 'bench@example.com',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    country_code: 'NGA',
-  });
-  const client = new PayClient({ apiKey: KEY, baseUrl: sandbox.url, maxRetries: 0 });
-  const pay = createPayHandler({
-    client,
-    store: new MemoryStore(),
-    clock: sandbox.clock,
-    resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: customer.id }),
-    webhookSecret: SECRET,
-    logger: { debug() {}, info() {}, warn() {}, error: (m) => console.error(m) },
-    streams: { maxStreams: options.maxStreams, maxStreamsPerClient: options.maxStreams },
+    kit: ({ customerId }) => ({
+      store: new MemoryStore(),
+      resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: customerId }),
+      logger: { debug() {}, info() {}, warn() {}, error: (m) => console.error(m) },
+      streams: { maxStreams: options.maxStreams, maxStreamsPerClient: options.maxStreams },
+      // one browser opens every trial's account
+      accountRateLimit: false,
+    }),
   });
   const bundle = readFileSync(
     new URL('../packages/elements/dist/cdn/pay-elements-0.1.0.iife.js', import.meta.url),
   );
-  const kit = toNodeListener(pay);
+  const kit = started.listener;
   server.on('request', (req, res) => {
     if (req.url === '/elements.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
@@ -78,12 +67,11 @@ async function startKit(options: { maxStreams: number }): Promise<Kit> {
   });
   return {
     url,
-    control,
-    customerId: customer.id,
+    control: started.control,
+    customerId: started.customerId,
     async close() {
       server.closeAllConnections();
-      await pay.close();
-      await sandbox.close();
+      await started.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -97,6 +85,7 @@ async function createSession(kit: Kit): Promise<{ id: string; account: string }>
     body: JSON.stringify({ order_id: `bench-${++orders}` }),
   });
   const view = (await response.json()) as { id: string; account: { account_number: string } };
+  if (!response.ok) throw new Error(`creating a session: ${response.status} ${JSON.stringify(view)}`);
   return { id: view.id, account: view.account.account_number };
 }
 

@@ -27,6 +27,11 @@ import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 import * as z from 'zod';
 import { elementEvents } from '../../packages/elements/src/types/elements.js';
+import { enBankPicker } from '../../packages/elements/src/i18n/en/bank-picker.js';
+import { enDynamicAccount } from '../../packages/elements/src/i18n/en/dynamic-account.js';
+import { enInvoiceView } from '../../packages/elements/src/i18n/en/invoice-view.js';
+import { enLink } from '../../packages/elements/src/i18n/en/link.js';
+import { enQr } from '../../packages/elements/src/i18n/en/qr.js';
 
 const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
 const PackageJson = z.object({
@@ -140,6 +145,59 @@ describe('npm modules', () => {
     );
     // the QR encoder stays lazy in the npm modules too
     assert.match(read(join(dist, 'components/qr/qr.js')), /await import\('qrcode'\)/);
+  });
+
+  it('gives each element’s first load the English of the elements it shows, and no other element’s', async () => {
+    const english: Record<string, object> = {
+      'pay-bank-picker': enBankPicker,
+      'pay-dynamic-account': enDynamicAccount,
+      'pay-invoice-view': enInvoiceView,
+      'pay-link': enLink,
+      'pay-qr': enQr,
+    };
+    assert.deepEqual(Object.keys(english).sort(), tags);
+    // the words only one element says, as esbuild writes them in a bundle (a "string" of plain ASCII)
+    const said = new Map(tags.map((tag) => [tag, stringsOf(english[tag])]));
+    const own = new Map(
+      tags.map((tag) => [
+        tag,
+        [...(said.get(tag) ?? [])].filter(
+          (text) =>
+            text.length >= 4 &&
+            /^[ -~]+$/.test(text) &&
+            !/['"`\\]/.test(text) &&
+            tags.every((other) => other === tag || !said.get(other)?.has(text)),
+        ),
+      ]),
+    );
+    for (const tag of tags) {
+      const result = await build({
+        entryPoints: [join(dist, `define/${tag}.js`)],
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        write: false,
+        metafile: true,
+        external: ['qrcode'],
+        conditions: ['@pay-elements/source'],
+        nodePaths: [join(pkgDir, '../../node_modules')],
+        logLevel: 'silent',
+      });
+      const code = result.outputFiles[0]?.text ?? '';
+      const inputs = Object.keys(result.metafile.inputs);
+      const shown = tags.filter((t) => inputs.some((input) => input.endsWith(`define/${t}.js`)));
+      assert.ok(shown.includes(tag));
+      for (const other of tags) {
+        const texts = own.get(other) ?? [];
+        assert.ok(texts.length > 0, `${other} has text of its own`);
+        for (const text of texts)
+          assert.equal(
+            code.includes(`"${text}"`),
+            shown.includes(other),
+            `${tag} carries “${text}” (${other})`,
+          );
+      }
+    }
   });
 });
 
@@ -501,6 +559,13 @@ const locales = ['en', ...registeredLocales];
 
 function isTag(tag: string): tag is keyof typeof elementEvents {
   return tag in elementEvents;
+}
+
+/** Every string in a translation table, nested ones included. */
+function stringsOf(value: unknown): Set<string> {
+  if (typeof value === 'string') return new Set([value]);
+  if (typeof value !== 'object' || value === null) return new Set();
+  return new Set(Object.values(value).flatMap((child) => [...stringsOf(child)]));
 }
 
 /** Files under `dir`, relative to it. */

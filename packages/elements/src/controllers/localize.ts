@@ -1,13 +1,14 @@
 // The locale of an element: its closest ancestor's `lang` (crossing shadow roots), then the page's,
 // then the browser's. Hosts re-render when a `lang` or `dir` attribute changes anywhere in the page's
-// light DOM, and when a translation is registered.
+// light DOM, and when a translation is registered. Each host brings the English it shows (its part of
+// the table, from ../i18n/en/), used when no registered table fits.
 //
 // Direction: an element follows the `dir` of its context (`:dir(rtl)`). Only when nothing around it
 // says (no `dir` on any ancestor, the page's root included) does it take its language's: inside
 // `<div lang="ar">` it sets `dir="rtl"` on itself, and removes it again when the context gains a `dir`.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { onTranslationRegistered, translationFor } from '../i18n/index.js';
-import type { Translation } from '../i18n/types.js';
+import { onTranslationRegistered, registeredTranslation } from '../i18n/registry.js';
+import type { IdentityTranslation, Translation } from '../i18n/types.js';
 import { formatMoney } from '../lib/money.js';
 import { formatClockFace, formatDurationWords } from '../lib/duration.js';
 
@@ -68,13 +69,18 @@ function language(tag: string): string {
   return (tag.split('-')[0] ?? '').toLowerCase();
 }
 
-export class LocalizeController implements ReactiveController {
+/** The part of the table a host reads, the table's identity always included. */
+type Terms<K extends keyof Translation> = Pick<Translation, K | keyof IdentityTranslation>;
+
+export class LocalizeController<K extends keyof Translation> implements ReactiveController {
   private readonly host: Host;
+  private readonly english: Terms<K>;
   /** The `dir` this controller put on its host (null: none, or the page author's own). */
   private ownDir: 'rtl' | null = null;
 
-  constructor(host: Host) {
+  constructor(host: Host, english: Terms<K>) {
     this.host = host;
+    this.english = english;
     host.addController(this);
   }
 
@@ -110,13 +116,17 @@ export class LocalizeController implements ReactiveController {
    */
   lang(): string {
     const requested = this.requested();
-    const table = translationFor(requested);
+    const table = this.termsFor(requested);
     return language(requested) === language(table.$code) ? requested : table.$code;
   }
 
   /** The translation table for the current locale: the exact tag, then its language, then English. */
-  get term(): Translation {
-    return translationFor(this.requested());
+  get term(): Terms<K> {
+    return this.termsFor(this.requested());
+  }
+
+  private termsFor(locale: string): Terms<K> {
+    return registeredTranslation(locale) ?? this.english;
   }
 
   /** The element's direction as laid out: its context's `dir`, else its language's. */

@@ -1,7 +1,7 @@
 // Arabic (Modern Standard Arabic), written right to left. Importing this module registers it:
 // `import '@pay-elements/elements/i18n/ar'`. Numbers, money and dates come formatted by Intl for the
 // page's full tag, so `ar-EG` shows Arabic-Indic digits and `ar-MA` Latin ones, as Intl decides.
-import { registerTranslation } from './index.js';
+import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const genericError = 'حدث خطأ من جانبنا. يُرجى المحاولة مرة أخرى.';

@@ -1,6 +1,6 @@
 // French, for the francophone countries the API serves. Importing this module registers it:
 // `import '@pay-elements/elements/i18n/fr'`.
-import { registerTranslation } from './index.js';
+import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const fr: Translation = {

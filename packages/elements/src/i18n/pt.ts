@@ -1,7 +1,7 @@
 // Portuguese, for Angola, Mozambique and Brazil alike: forms all three read as their own (no gerund
 // or "a + infinitive", "link", "fatura", "Enviar" for sharing). Importing this module registers it:
 // `import '@pay-elements/elements/i18n/pt'`.
-import { registerTranslation } from './index.js';
+import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const pt: Translation = {

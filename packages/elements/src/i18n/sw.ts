@@ -1,6 +1,6 @@
 // Swahili, as written in Kenya and Tanzania. Importing this module registers it:
 // `import '@pay-elements/elements/i18n/sw'`.
-import { registerTranslation } from './index.js';
+import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const genericError = 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.';

@@ -1,5 +1,9 @@
-// The shape every translation table fills. Strings that embed a formatted value are functions of
-// that value (already formatted with Intl by the caller), so word order stays the translator's.
+// The shape every translation table fills, in parts: the text each element shows, and the text several
+// share. An element carries only its parts' English (./en/), so a page downloads the text of the
+// elements it uses; a table for another language fills them all (`Translation`).
+//
+// Strings that embed a formatted value are functions of that value (already formatted with Intl by
+// the caller), so word order stays the translator's.
 import type {
   ErrorCode,
   InvoiceChargeView,
@@ -9,14 +13,57 @@ import type {
 } from '@pay-elements/protocol';
 import type { ClientErrorCode } from '../lib/backend.js';
 
-export interface Translation {
+/** Which language a table is: every element reads it (the direction, the locale for Intl). */
+export interface IdentityTranslation {
   /** BCP 47 language code of the table: "en", "fr". */
   $code: string;
   /** The language's own name: "English", "Français". */
   $name: string;
   /** The language's writing direction: "rtl" for Arabic, "ltr" otherwise. */
   $dir: 'ltr' | 'rtl';
+}
 
+/** What a failure to load means for the shopper, and the retry: every element that loads something. */
+export interface FailureTranslation {
+  /** What each failure means for the shopper. */
+  errors: Record<ErrorCode | ClientErrorCode, string>;
+  retry: string;
+}
+
+/** The copy buttons' feedback: <pay-dynamic-account>, <pay-invoice-view>, <pay-link>. */
+export interface CopyTranslation {
+  /** Visible label of a copy button. */
+  copy: string;
+  /** Visible label of a copy button for a few seconds after it worked. */
+  copied: string;
+  /** Announced when the clipboard refused. */
+  copyFailed: string;
+}
+
+/** The bank account to pay into, and a lost connection: <pay-dynamic-account>, <pay-invoice-view>. */
+export interface PaymentDetailsTranslation {
+  bankLabel: string;
+  accountNameLabel: string;
+  accountNumberLabel: string;
+  /** Accessible name of the account number's copy button. */
+  copyAccountNumber: string;
+  /** Announced after the account number is copied. */
+  copiedAccountNumber: string;
+  /** While the element's polls fail and what it showed stays shown. */
+  connection: {
+    /** Shown in place of the waiting message, and announced once: "Reconnecting…" */
+    reconnecting: string;
+  };
+}
+
+/** <pay-qr>. */
+export interface QrTranslation {
+  /** Default accessible name of <pay-qr>. */
+  qrCode: string;
+}
+
+/** <pay-dynamic-account>. */
+export interface DynamicAccountTranslation {
   /** Accessible name of the whole <pay-dynamic-account>. */
   regionLabel: string;
   loading: string;
@@ -25,20 +72,10 @@ export interface Translation {
   /** "Transfer exactly ₦5,000.00 to this account" */
   instructions: (amount: string) => string;
   amountLabel: string;
-  bankLabel: string;
-  accountNameLabel: string;
-  accountNumberLabel: string;
-  /** Visible label of a copy button. */
-  copy: string;
-  /** Visible label of a copy button for a few seconds after it worked. */
-  copied: string;
-  /** Accessible names of the copy buttons. */
-  copyAccountNumber: string;
+  /** Accessible name of the amount's copy button. */
   copyAmount: string;
-  /** Announced after a copy. */
-  copiedAccountNumber: string;
+  /** Announced after the amount is copied. */
   copiedAmount: string;
-  copyFailed: string;
   /** Accessible name of the progress bar. */
   timeLeftLabel: string;
   /** "29 minutes, 5 seconds left" (the duration is in words). */
@@ -62,22 +99,15 @@ export interface Translation {
   renewing: string;
   /** Heading of the error state. */
   errorTitle: string;
-  /** What each failure means for the shopper. */
-  errors: Record<ErrorCode | ClientErrorCode, string>;
-  retry: string;
-  /** Default accessible name of <pay-qr>. */
-  qrCode: string;
   /** Accessible name of the hosted-checkout QR in <pay-dynamic-account>. */
   qrCheckout: string;
   /** Visible caption under the hosted-checkout QR: what it is for. */
   qrCheckoutCaption: string;
-  /** <pay-dynamic-account> while its polls fail and the account stays shown. */
-  connection: {
-    /** Shown in place of the waiting message, and announced once: "Reconnecting…" */
-    reconnecting: string;
-  };
+}
 
-  /** <pay-bank-picker>. Numbers arrive formatted (except `count`, given for plural choices). */
+/** <pay-bank-picker>. */
+export interface BankPickerTranslation {
+  /** Numbers arrive formatted (except `count`, given for plural choices). */
   bankPicker: {
     /** Default visible label. */
     label: string;
@@ -105,8 +135,11 @@ export interface Translation {
     /** The country has no bank list (the backend answered 404 or 400). */
     unknownCountry: (country: string) => string;
   };
+}
 
-  /** <pay-invoice-view>. Amounts and dates arrive formatted. */
+/** <pay-invoice-view>. */
+export interface InvoiceViewTranslation {
+  /** Amounts and dates arrive formatted. */
   invoice: {
     /** Accessible name of the element and its heading: "Invoice INV-000101". */
     title: (number: string) => string;
@@ -148,8 +181,10 @@ export interface Translation {
     /** The 404 message. */
     notFound: string;
   };
+}
 
-  /** <pay-link>. */
+/** <pay-link>. */
+export interface LinkTranslation {
   link: {
     /** Accessible name of the element when it has no title yet. */
     label: string;
@@ -179,3 +214,34 @@ export interface Translation {
     notFound: string;
   };
 }
+
+/**
+ * A whole table: the text of every element. A language registered with `registerTranslation` fills
+ * it all, so the table serves whichever elements a page shows.
+ */
+export interface Translation
+  extends
+    IdentityTranslation,
+    FailureTranslation,
+    CopyTranslation,
+    PaymentDetailsTranslation,
+    QrTranslation,
+    DynamicAccountTranslation,
+    BankPickerTranslation,
+    InvoiceViewTranslation,
+    LinkTranslation {}
+
+/** The text each element reads (its `localize.term`), English built in. */
+export type QrTerms = IdentityTranslation & QrTranslation;
+export type DynamicAccountTerms = IdentityTranslation &
+  FailureTranslation &
+  CopyTranslation &
+  PaymentDetailsTranslation &
+  DynamicAccountTranslation;
+export type BankPickerTerms = IdentityTranslation & FailureTranslation & BankPickerTranslation;
+export type InvoiceViewTerms = IdentityTranslation &
+  FailureTranslation &
+  CopyTranslation &
+  PaymentDetailsTranslation &
+  InvoiceViewTranslation;
+export type LinkTerms = IdentityTranslation & FailureTranslation & CopyTranslation & LinkTranslation;

@@ -284,4 +284,27 @@ describe('translations registered later', () => {
     await qr.updateComplete;
     expect(label()).to.equal('Ikhodi ye-QR');
   });
+
+  it('takes the page’s own English table for English, and for a language without a table', async () => {
+    const { registerTranslation, en } = await import('../i18n/index.js');
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <pay-qr lang="en-GB" value="https://shop.example/pay/3"></pay-qr>
+        <pay-qr lang="de" value="https://shop.example/pay/4"></pay-qr>
+        <pay-qr lang="fr" value="https://shop.example/pay/5"></pay-qr>
+      </div>`,
+    );
+    const qrs = [...wrapper.querySelectorAll<PayQr>('pay-qr')];
+    const labels = async (): Promise<(string | null | undefined)[]> => {
+      await Promise.all(qrs.map((qr) => qr.updateComplete));
+      return qrs.map((qr) => qr.shadowRoot?.querySelector('svg')?.getAttribute('aria-label'));
+    };
+    expect(await labels()).to.deep.equal(['QR code', 'QR code', 'Code QR']);
+    try {
+      registerTranslation({ ...en, qrCode: 'Scan to pay' });
+      expect(await labels()).to.deep.equal(['Scan to pay', 'Scan to pay', 'Code QR']);
+    } finally {
+      registerTranslation(en);
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { FormControlController } from '../../controllers/form-control.js';
 import type { BankSearch } from '../../controllers/bank-data.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { enBankPicker } from '../../i18n/en/bank-picker.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { listAnnouncement, optionItems, renderPicker } from './bank-picker.view.js';
@@ -131,7 +132,7 @@ export class PayBankPicker extends LitElement {
 
   @query('#input') private input?: HTMLInputElement;
 
-  private readonly localize = new LocalizeController(this);
+  private readonly localize = new LocalizeController(this, enBankPicker);
   private readonly announcer = new AnnouncerController(this);
   private readonly data = new BankDataController(this, {
     clock: () => this.clock,

@@ -7,7 +7,7 @@ import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { BankEntry } from '@pay-elements/protocol';
 import type { BankDataStatus, BankSearch } from '../../controllers/bank-data.js';
-import type { Translation } from '../../i18n/types.js';
+import type { BankPickerTerms } from '../../i18n/types.js';
 import type { BackendError } from '../../lib/backend.js';
 
 /** An option as rendered: its bank and its element id. */
@@ -41,7 +41,7 @@ export function optionItems(search: BankSearch): OptionItems {
 }
 
 export interface PickerView {
-  term: Translation;
+  term: BankPickerTerms;
   label: string;
   placeholder: string;
   /** The text in the search field. */
@@ -143,7 +143,7 @@ export function isUnknownCountry(error: BackendError): boolean {
 }
 
 /** The shopper's words for a failure to load the list. */
-export function errorText(error: BackendError, country: string, term: Translation): string {
+export function errorText(error: BackendError, country: string, term: BankPickerTerms): string {
   if (isUnknownCountry(error)) return term.bankPicker.unknownCountry(country.trim().toUpperCase());
   return term.errors[error.code];
 }
@@ -152,7 +152,7 @@ export function errorText(error: BackendError, country: string, term: Translatio
 export function renderError(
   error: BackendError,
   country: string,
-  term: Translation,
+  term: BankPickerTerms,
   onRetry: () => void,
 ): TemplateResult {
   return html`<div part="error">

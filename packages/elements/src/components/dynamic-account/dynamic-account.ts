@@ -7,6 +7,7 @@ import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { enDynamicAccount } from '../../i18n/en/dynamic-account.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { SessionStreamController } from '../../controllers/session-stream.js';
 import type { SessionStreamState } from '../../controllers/session-stream.js';
@@ -133,7 +134,7 @@ export class PayDynamicAccount extends LitElement {
   @state() private accountRenewed = false;
 
   readonly #internals: ElementInternals;
-  private readonly localize = new LocalizeController(this);
+  private readonly localize = new LocalizeController(this, enDynamicAccount);
   readonly #countdown = new CountdownController(this, {
     clock: () => this.clock,
     onTick: (remaining, previous) => this.#handleTick(remaining, previous),

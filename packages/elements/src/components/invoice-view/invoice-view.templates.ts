@@ -4,7 +4,7 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { InvoiceChargeView, InvoiceViewModel } from '@pay-elements/protocol';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
-import type { Translation } from '../../i18n/types.js';
+import type { InvoiceViewTerms } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { formatCalendarDate } from '../../lib/dates.js';
@@ -18,7 +18,7 @@ export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-numb
 
 export interface InvoiceTemplateContext {
   view: InvoiceViewModel;
-  term: Translation;
+  term: InvoiceViewTerms;
   /** The locale for numbers and dates. */
   lang: string;
   /** The element's direction as laid out. */
@@ -33,7 +33,7 @@ export interface InvoiceTemplateContext {
   onPrint: () => void;
 }
 
-export function renderLoading(term: Translation): TemplateResult {
+export function renderLoading(term: InvoiceViewTerms): TemplateResult {
   return html`
     <div part="base" role="group" aria-labelledby="title" aria-busy="true">
       <h2 part="title" id="title"><span class="spinner" aria-hidden="true"></span>${term.invoice.loading}</h2>
@@ -42,7 +42,7 @@ export function renderLoading(term: Translation): TemplateResult {
 }
 
 export function renderError(
-  term: Translation,
+  term: InvoiceViewTerms,
   message: string,
   code: BackendError['code'],
   onRetry: () => void,
@@ -120,7 +120,7 @@ function renderSummary({ view, term, lang }: InvoiceTemplateContext): TemplateRe
   `;
 }
 
-function chargeLabel(charge: InvoiceChargeView, term: Translation, lang: string): string {
+function chargeLabel(charge: InvoiceChargeView, term: InvoiceViewTerms, lang: string): string {
   const name = term.invoice.charge[charge.kind];
   return charge.type === 'percentage'
     ? term.invoice.chargeWithRate(name, formatPercent(charge.rate, lang))

@@ -5,6 +5,7 @@ import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { enInvoiceView } from '../../i18n/en/invoice-view.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
@@ -125,7 +126,7 @@ export class PayInvoiceView extends LitElement {
   @property({ attribute: false }) clock: Clock = realClock;
 
   private readonly internals: ElementInternals;
-  private readonly localize = new LocalizeController(this);
+  private readonly localize = new LocalizeController(this, enInvoiceView);
   private readonly announcer = new AnnouncerController(this);
   private readonly resource = new ResourceController<InvoiceViewModel>(this, {
     clock: () => this.clock,

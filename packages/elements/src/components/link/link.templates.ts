@@ -3,7 +3,7 @@
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { LinkView } from '@pay-elements/protocol';
-import type { Translation } from '../../i18n/types.js';
+import type { LinkTerms } from '../../i18n/types.js';
 import { formatRelativeTime } from '../../lib/dates.js';
 import { defineQrOnce } from '../../lib/lazy-qr.js';
 import { formatAmount } from '../../lib/numbers.js';
@@ -11,7 +11,7 @@ import { safeHttpUrl } from '../../lib/safe-url.js';
 
 export interface LinkTemplateContext {
   view: LinkView;
-  term: Translation;
+  term: LinkTerms;
   /** The locale for numbers and dates. */
   lang: string;
   /** Now on the element's clock, epoch ms. */

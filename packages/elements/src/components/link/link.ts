@@ -5,6 +5,7 @@ import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { enLink } from '../../i18n/en/link.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { PayErrorEvent } from '../../events/pay-error.js';
@@ -98,7 +99,7 @@ export class PayLink extends LitElement {
   @property({ attribute: false }) clock: Clock = realClock;
 
   private readonly internals: ElementInternals;
-  private readonly localize = new LocalizeController(this);
+  private readonly localize = new LocalizeController(this, enLink);
   private readonly announcer = new AnnouncerController(this);
   /** The link loaded by id (once: a payment link changes rarely; `reload()` asks again). */
   private readonly resource = new ResourceController<LinkView>(this, {

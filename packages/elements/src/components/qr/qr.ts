@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { LocalizeController } from '../../controllers/localize.js';
+import { enQr } from '../../i18n/en/qr.js';
 import { modulesPath, quietZone } from '../../lib/qr-path.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './qr.styles.js';
@@ -44,7 +45,7 @@ export class PayQr extends LitElement {
   @state() private path = '';
   @state() private size = 0;
 
-  private readonly localize = new LocalizeController(this);
+  private readonly localize = new LocalizeController(this, enQr);
 
   /** The number of modules on a side (without the quiet zone), or 0 when nothing is drawn. */
   get moduleCount(): number {

@@ -1,0 +1,51 @@
+// What <pay-invoice-view> says in English.
+import type { InvoiceViewTerms } from '../types.js';
+import { copying, failure, identity, paymentDetails } from './shared.js';
+
+export const enInvoiceView: InvoiceViewTerms = {
+  ...identity,
+  ...failure,
+  ...copying,
+  ...paymentDetails,
+  invoice: {
+    title: (number) => `Invoice ${number}`,
+    loading: 'Loading the invoice…',
+    status: { pending: 'Awaiting payment', paid: 'Paid', overdue: 'Overdue', cancelled: 'Cancelled' },
+    statusBody: {
+      pending: 'Pay by bank transfer to the account below. This page updates by itself.',
+      paid: 'This invoice is paid. Thank you.',
+      overdue: 'The due date has passed. You can still pay by bank transfer to the account below.',
+      cancelled: 'This invoice was cancelled. Do not pay it.',
+    },
+    statusAnnouncement: {
+      pending: 'Invoice awaiting payment',
+      paid: 'Invoice paid',
+      overdue: 'Invoice overdue',
+      cancelled: 'Invoice cancelled',
+    },
+    dueDateLabel: 'Due date',
+    issuedLabel: 'Issued',
+    itemsCaption: 'Items',
+    itemColumn: 'Item',
+    quantityColumn: 'Quantity',
+    unitPriceColumn: 'Unit price',
+    lineTotalColumn: 'Amount',
+    subtotal: 'Subtotal',
+    total: 'Total',
+    charge: { discount: 'Discount', tax: 'Tax', fee: 'Fee', shipping: 'Shipping' },
+    chargeWithRate: (name, rate) => `${name} (${rate})`,
+    noteLabel: 'Note',
+    paymentDetailsTitle: 'Payment details',
+    paymentInstructions: (total) => `Transfer ${total} to this account`,
+    currencyLabel: 'Currency',
+    swiftCodeLabel: 'SWIFT code',
+    copySwiftCode: 'Copy SWIFT code',
+    copiedSwiftCode: 'SWIFT code copied',
+    copyTotal: 'Copy total',
+    copiedTotal: 'Total copied',
+    qrLabel: 'QR code to pay this invoice on another device',
+    print: 'Print or save as PDF',
+    errorTitle: 'We could not load this invoice',
+    notFound: 'This invoice does not exist',
+  },
+};
