@@ -1,7 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleProps } from '../../lib/style-props.js';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
@@ -404,6 +403,8 @@ export class PayDynamicAccount extends LitElement {
     const dir = this.localize.dir();
     const showQr = this.showQr && view.checkout_url;
     if (showQr) defineQrOnce();
+    // inline styles through the CSSOM (`.style`, its cssText), which a CSP without 'unsafe-inline'
+    // allows, where it refuses a style attribute
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.#renderTitle(term.statusTitle.pending)}
@@ -412,10 +413,7 @@ export class PayDynamicAccount extends LitElement {
         <dl
           part="details"
           class="details-grid"
-          ${styleProps({
-            '--pay-amount-chars': String(amount.length),
-            '--pay-number-chars': String(displayAccountNumber(view.account.account_number).length),
-          })}
+          .style=${`--pay-amount-chars:${amount.length};--pay-number-chars:${displayAccountNumber(view.account.account_number).length}`}
         >
           <div class="row copyable">
             <dt>${term.amountLabel}</dt>
@@ -504,7 +502,7 @@ export class PayDynamicAccount extends LitElement {
           aria-valuenow=${seconds}
           aria-valuetext=${term.timeLeftValue(this.localize.durationWords(remaining))}
         >
-          <div part="progress-indicator" ${styleProps({ transform: `scaleX(${fraction})` })}></div>
+          <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
         </div>
       </div>
     `;
@@ -519,11 +517,7 @@ export class PayDynamicAccount extends LitElement {
       <div part="base" role="group" aria-labelledby="title">
         ${this.#renderIcon('paid')} ${this.#renderTitle(term.statusTitle.paid)}
         <p part="message">${term.paidBody}</p>
-        <dl
-          part="details"
-          class="details-grid"
-          ${styleProps({ '--pay-amount-chars': String(amount.length) })}
-        >
+        <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
           <div class="row">
             <dt>${term.amountLabel}</dt>
             <dd><span part="amount" dir="ltr">${amount}</span></dd>
