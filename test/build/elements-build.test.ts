@@ -2,8 +2,8 @@
 // (`node packages/elements/scripts/build.mjs --out <tmp>`, what `npm run build -w
 // @pay-elements/elements` runs): every file is there, the CDN manifest's SRI hashes are the files',
 // the bundles load as a page loads them (twice too), custom-elements.json describes every element,
-// and package.json's exports and sideEffects point at real files. The elements are found by listing
-// src/define/*.ts, as the build does.
+// package.json's exports and sideEffects point at real files, and the built CSS is minified yet the
+// same rules as the source's. The elements are found by listing src/define/*.ts, as the build does.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -20,10 +20,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import * as z from 'zod';
 import { elementEvents } from '../../packages/elements/src/types/elements.js';
 import { enBankPicker } from '../../packages/elements/src/i18n/en/bank-picker.js';
@@ -65,6 +66,8 @@ before(async () => {
   await promisify(execFile)(process.execPath, [join(pkgDir, 'scripts/build.mjs'), '--out', out], {
     timeout: 60_000,
   });
+  // the built modules import lit, react, vue…: let them find the repository's node_modules
+  symlinkSync(join(pkgDir, '../../node_modules'), join(out, 'node_modules'), 'dir');
 });
 after(() => rmSync(out, { recursive: true, force: true }));
 
@@ -193,6 +196,61 @@ describe('npm modules', () => {
             shown.includes(other),
             `${tag} carries “${text}” (${other})`,
           );
+      }
+    }
+  });
+});
+
+describe('built CSS', () => {
+  /** The CSS of a styles module's export: a css`` result, or an array of them (as `static styles` takes). */
+  const cssOf = (value: unknown): string =>
+    Array.isArray(value)
+      ? value.map(cssOf).join('')
+      : value && typeof value === 'object' && 'cssText' in value && typeof value.cssText === 'string'
+        ? value.cssText
+        : '';
+  /** One spelling of the same rules, so that a source and its build compare: esbuild's minified form. */
+  const normal = async (text: string): Promise<string> => {
+    // bare declarations (`focusRing`) are read inside a rule
+    const sheet = text.includes('{') ? text : `:root{${text}}`;
+    const { code, warnings } = await transform(sheet, { loader: 'css', minify: true });
+    assert.deepEqual(warnings, [], sheet);
+    return code;
+  };
+  /** A module's exports, by name. */
+  const Module = z.record(z.string(), z.unknown());
+  const stylesModules = (): string[] => walk(join(dist)).filter((file) => file.endsWith('.styles.js'));
+
+  it('finds the styles of every element and the shared ones', () => {
+    const files = stylesModules();
+    for (const name of ['bank-picker', 'dynamic-account', 'invoice-view', 'link', 'qr']) {
+      assert.ok(files.includes(`components/${name}/${name}.styles.js`), files.join(' '));
+    }
+    assert.ok(files.includes('styles/tokens.styles.js') && files.includes('styles/shared/card.styles.js'));
+  });
+
+  it('is minified in every css`` template of dist: no comment, no line break, no run of spaces', () => {
+    for (const file of walk(dist).filter((name) => name.endsWith('.js'))) {
+      const code = read(join(dist, file));
+      for (const [, template] of code.matchAll(/\bcss ?`([^`]*)`/g)) {
+        assert.doesNotMatch(template ?? '', /\/\*|\n|\s{2}/, `${file}: ${template}`);
+      }
+    }
+  });
+
+  it('has the same rules, export by export, as the source’s css`` templates', async () => {
+    for (const file of stylesModules()) {
+      const built = Module.parse(await import(pathToFileURL(join(dist, file)).href));
+      const source = Module.parse(
+        await import(pathToFileURL(join(pkgDir, 'src', file.replace(/\.js$/, '.ts'))).href),
+      );
+      assert.ok(Object.keys(source).length > 0, `${file} exports its styles`);
+      assert.deepEqual(Object.keys(built).sort(), Object.keys(source).sort(), file);
+      for (const [name, value] of Object.entries(source)) {
+        const sourceCss = cssOf(value);
+        assert.ok(sourceCss.length > 0, `${file} ${name}`);
+        assert.ok(cssOf(built[name]).length < sourceCss.length, `${file} ${name} is smaller`);
+        assert.equal(await normal(cssOf(built[name])), await normal(sourceCss), `${file} ${name}`);
       }
     }
   });
@@ -467,8 +525,6 @@ describe('package.json', () => {
         include: ['*.ts', '*.tsx', 'stubs'].map((glob) => join(pkgDir, 'types-test', glob)),
       }),
     );
-    // the built declarations import lit, react, vue…: let them find the repository's node_modules
-    symlinkSync(join(pkgDir, '../../node_modules'), join(out, 'node_modules'), 'dir');
     const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', config, '--listFiles'], {
       timeout: 60_000,
     });

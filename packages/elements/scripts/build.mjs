@@ -1,17 +1,20 @@
 // Builds what @pay-elements/elements publishes (`npm run build -w @pay-elements/elements`):
 //
-//   dist/**                 unbundled ES modules with bare imports, .d.ts and source maps (tsc, tsconfig.build.json)
+//   dist/**                 unbundled ES modules with bare imports, .d.ts and source maps (tsc, tsconfig.build.json),
+//                           the CSS of their css`` templates minified (scripts/minify-css.mjs)
 //   dist/types/*            the framework typings (jsx, vue: compiled; preact, solid, svelte: copied .d.ts)
 //   custom-elements.json    the manifest, from the classes' JSDoc (custom-elements-manifest.config.mjs)
-//   dist/cdn/               for a script tag, minified, es2022, no source maps:
+//   dist/cdn/               for a script tag, bundled from dist/ (its CSS minified), minified, es2022, no source maps:
 //     pay-elements-<version>.js       ES module defining every element (and exporting the package's API)
 //     pay-elements-<version>.iife.js  classic script defining every element (API on `window.PayElements`)
 //     <tag>-<version>.js, .iife.js     one element each (and the elements it shows), module and classic
 //     qr-<hash>.js                    the QR code encoder, an ES module both load only when a QR code is drawn
 //     manifest.json                   file → {integrity (sha384, for SRI), bytes, gzip}
 //
-// Every element is found by listing src/define/*.ts. The three parts run side by side (about 3 s).
-// `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests do).
+// Every element is found by listing src/define/*.ts. The manifest is made beside the modules, then the
+// CDN files (about 3 s in all).
+// `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests and
+// the bench do), with a copy of package.json so that bundlers read its `sideEffects` there too.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -20,9 +23,9 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { minifyCssTemplates } from './minify-css.mjs';
 
 const pkgDir = resolve(import.meta.dirname, '..');
-const repoRoot = resolve(pkgDir, '../..');
 const require = createRequire(import.meta.url);
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
@@ -32,13 +35,13 @@ const cdnDir = join(distDir, 'cdn');
 
 const { version } = JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8'));
 
-/** The define modules, one per element: src/define/<tag>.ts. */
+/** The built define modules, one per element (src/define/<tag>.ts): dist/define/<tag>.js. */
 async function defineModules() {
   const names = await readdir(join(pkgDir, 'src/define'));
   return names
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
     .sort()
-    .map((name) => join(pkgDir, 'src/define', name));
+    .map((name) => join(distDir, 'define', name.replace(/\.ts$/, '.js')));
 }
 
 function run(cmd, argv) {
@@ -64,6 +67,20 @@ async function buildModules() {
     await copyFile(join(typesDir, name), join(distDir, 'types', name));
     await writeFile(join(distDir, 'types', name.replace(/\.d\.ts$/, '.js')), 'export {};\n');
   }
+  await minifyCss(distDir);
+}
+
+/** The CSS of every built module's css`` templates, minified in place (no comments, no runs of spaces). */
+async function minifyCss(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await minifyCss(path);
+    else if (entry.name.endsWith('.js')) {
+      const code = await readFile(path, 'utf8');
+      const minified = await minifyCssTemplates(code, relative(distDir, path));
+      if (minified !== code) await writeFile(path, minified);
+    }
+  }
 }
 
 // ── custom-elements.json ───────────────────────────────────────────────────────────────────────────
@@ -83,8 +100,8 @@ const cdnOptions = {
   platform: 'browser',
   sourcemap: false,
   legalComments: 'eof',
-  // legacy decorators, as everywhere in the repository
-  tsconfig: join(repoRoot, 'tsconfig.base.json'),
+  // a build elsewhere (--out) finds lit and the protocol where this package does
+  nodePaths: require.resolve.paths('lit') ?? [],
   // the workspace packages (the protocol) from source, as everywhere in the repository
   conditions: ['@pay-elements/source', 'module'],
   write: false,
@@ -136,7 +153,7 @@ async function buildPair(imports, exportFrom, api, qrName) {
       stdin: {
         contents: `${imports}\nexport * from ${JSON.stringify(exportFrom)};\n`,
         resolveDir: pkgDir,
-        loader: 'ts',
+        loader: 'js',
       },
       plugins: [qrcodeAs(`./${qrName}`)],
     }),
@@ -150,7 +167,7 @@ async function buildPair(imports, exportFrom, api, qrName) {
           ? `${imports}\nimport * as api from ${JSON.stringify(exportFrom)};\nglobalThis.${api} ??= api;\n`
           : imports,
         resolveDir: pkgDir,
-        loader: 'ts',
+        loader: 'js',
       },
       plugins: [qrcodeAs(IIFE_QR_MARKER)],
     }),
@@ -177,12 +194,12 @@ async function buildPair(imports, exportFrom, api, qrName) {
  */
 async function buildBundles(qrName) {
   const defines = await defineModules();
-  const index = join(pkgDir, 'src/index.ts');
-  const french = `import ${JSON.stringify(join(pkgDir, 'src/i18n/fr.ts'))};`;
+  const index = join(distDir, 'index.js');
+  const french = `import ${JSON.stringify(join(distDir, 'i18n/fr.js'))};`;
   const importOf = (file) => `import ${JSON.stringify(file)};`;
   const all = buildPair(`${defines.map(importOf).join('\n')}\n${french}`, index, 'PayElements', qrName);
   const each = defines.map(async (file) => {
-    const tag = basename(file, '.ts');
+    const tag = basename(file, '.js');
     return { tag, ...(await buildPair(`${importOf(file)}\n${french}`, file, null, qrName)) };
   });
   return { all: await all, each: await Promise.all(each) };
@@ -220,7 +237,8 @@ async function buildCdn() {
 const started = performance.now();
 await rm(distDir, { recursive: true, force: true });
 await mkdir(outRoot, { recursive: true });
-const [, , cdn] = await Promise.all([buildModules(), buildManifest(), buildCdn()]);
+if (outRoot !== pkgDir) await copyFile(join(pkgDir, 'package.json'), join(outRoot, 'package.json'));
+const [cdn] = await Promise.all([buildModules().then(buildCdn), buildManifest()]);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
 console.log(

@@ -71,89 +71,99 @@ const currency = matching(currencyPattern);
 const timestamp = text(1);
 const httpUrl = check<string>((v) => isString(v) && v.length <= 2048 && isHttpUrl(v));
 
-const sessionView = object<SessionView>({
-  id: string,
-  status: oneOf(['pending', 'paid', 'expired']),
-  amount,
-  currency,
-  account: object({ account_name: string, account_number: string, bank_name: string }),
-  reference: string,
-  created_at: timestamp,
-  expires_at: timestamp,
-  paid_at: nullable(timestamp),
-  server_time: timestamp,
-  checkout_url: optional(string),
-  merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),
-  order: optional(object({ title: text(1, 200), reference: optional(text(1, 100)) })),
-  return_url: optional(httpUrl),
-});
-
-const invoiceView = object<InvoiceViewModel>({
-  number: string,
-  status: oneOf(['pending', 'paid', 'overdue', 'cancelled']),
-  currency,
-  items: array(object({ name: string, unit_price: amount, quantity: number, total: amount })),
-  charges: array(
-    object({
-      kind: oneOf(['discount', 'tax', 'fee', 'shipping']),
-      type: oneOf(['flat', 'percentage']),
-      rate: amount,
-      amount,
-    }),
-  ),
-  subtotal: amount,
-  total: amount,
-  note: string,
-  due_date: nullable(timestamp),
-  created_at: timestamp,
-  payment_details: object({
-    account_name: string,
-    account_number: string,
-    bank_name: string,
+const sessionView = (): Read<SessionView> =>
+  object<SessionView>({
+    id: string,
+    status: oneOf(['pending', 'paid', 'expired']),
+    amount,
     currency,
-    swift_code: string,
-  }),
-  hosted_url: optional(string),
-  server_time: timestamp,
-});
+    account: object({ account_name: string, account_number: string, bank_name: string }),
+    reference: string,
+    created_at: timestamp,
+    expires_at: timestamp,
+    paid_at: nullable(timestamp),
+    server_time: timestamp,
+    checkout_url: optional(string),
+    merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),
+    order: optional(object({ title: text(1, 200), reference: optional(text(1, 100)) })),
+    return_url: optional(httpUrl),
+  });
 
-const linkView = object<LinkView>({
-  id: string,
-  title: string,
-  description: string,
-  amount,
-  currency: optional(currency),
-  url: string,
-  status: oneOf(['active', 'inactive', 'expired']),
-  expires_at: nullable(timestamp),
-  created_at: timestamp,
-});
+const invoiceView = (): Read<InvoiceViewModel> =>
+  object<InvoiceViewModel>({
+    number: string,
+    status: oneOf(['pending', 'paid', 'overdue', 'cancelled']),
+    currency,
+    items: array(object({ name: string, unit_price: amount, quantity: number, total: amount })),
+    charges: array(
+      object({
+        kind: oneOf(['discount', 'tax', 'fee', 'shipping']),
+        type: oneOf(['flat', 'percentage']),
+        rate: amount,
+        amount,
+      }),
+    ),
+    subtotal: amount,
+    total: amount,
+    note: string,
+    due_date: nullable(timestamp),
+    created_at: timestamp,
+    payment_details: object({
+      account_name: string,
+      account_number: string,
+      bank_name: string,
+      currency,
+      swift_code: string,
+    }),
+    hosted_url: optional(string),
+    server_time: timestamp,
+  });
 
-const bankList = object<BankList>({ banks: array(object({ code: string, name: string })) });
+const linkView = (): Read<LinkView> =>
+  object<LinkView>({
+    id: string,
+    title: string,
+    description: string,
+    amount,
+    currency: optional(currency),
+    url: string,
+    status: oneOf(['active', 'inactive', 'expired']),
+    expires_at: nullable(timestamp),
+    created_at: timestamp,
+  });
 
-const bankSuggestions = object<BankSuggestions>({
-  suggestions: array(object({ bank_code: string, bank_name: string })),
-});
+const bankList = (): Read<BankList> =>
+  object<BankList>({ banks: array(object({ code: string, name: string })) });
 
-const errorBody = object<ErrorBody>({
-  error: object({ code: oneOf(errorCodes), message: string, fields: optional(record(array(string))) }),
-});
+const bankSuggestions = (): Read<BankSuggestions> =>
+  object<BankSuggestions>({
+    suggestions: array(object({ bank_code: string, bank_name: string })),
+  });
 
-/** A reader that answers null instead of throwing. */
-const orNull =
-  <T>(read: Read<T>) =>
-  (value: unknown): T | null => {
+const errorBody = (): Read<ErrorBody> =>
+  object<ErrorBody>({
+    error: object({ code: oneOf(errorCodes), message: string, fields: optional(record(array(string))) }),
+  });
+
+/**
+ * A reader that answers null instead of throwing, made on its first use: a bundle keeps only the
+ * readers it calls (the calls below are pure, and their shapes are built on first use).
+ */
+const orNull = <T>(make: () => Read<T>) => {
+  let read: Read<T> | undefined;
+  return (value: unknown): T | null => {
     try {
-      return read(value);
+      return (read ??= make())(value);
     } catch (error) {
       if (error === notProtocol) return null;
       throw error;
     }
   };
+};
 
-export const readSessionView = orNull(sessionView);
-export const readInvoiceView = orNull(invoiceView);
-export const readLinkView = orNull(linkView);
-export const readBankList = orNull(bankList);
-export const readBankSuggestions = orNull(bankSuggestions);
-export const readErrorBody = orNull(errorBody);
+export const readSessionView = /* @__PURE__ */ orNull(sessionView);
+export const readInvoiceView = /* @__PURE__ */ orNull(invoiceView);
+export const readLinkView = /* @__PURE__ */ orNull(linkView);
+export const readBankList = /* @__PURE__ */ orNull(bankList);
+export const readBankSuggestions = /* @__PURE__ */ orNull(bankSuggestions);
+export const readErrorBody = /* @__PURE__ */ orNull(errorBody);

@@ -6,17 +6,17 @@ import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 
 export class AnnouncerController implements ReactiveController {
   /** What the region says now. */
   text = '';
-  private readonly host: ReactiveControllerHost;
+  readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
-    this.host = host;
+    this.#host = host;
     host.addController(this);
   }
 
   announce(text: string): void {
     // a no-break space makes a repeat a change the region reports
     this.text = text === this.text ? `${text}\u00a0` : text;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   render(): TemplateResult {

@@ -8,7 +8,8 @@ import type { BackendError } from '../lib/backend.js';
 import { cachedBankList, loadBankList, loadSuggestions } from '../lib/bank-cache.js';
 import { prepareBanks, searchBanks } from '../lib/bank-search.js';
 import type { PreparedBank } from '../lib/bank-search.js';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 
 /** `idle`: no country and no list given; `loading`; `ready`; `error`: the list could not be loaded. */
 export type BankDataStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -58,7 +59,7 @@ export class BankDataController implements ReactiveController {
   private suggestedCodes: readonly string[] = [];
   private listGeneration = 0;
   private suggestGeneration = 0;
-  private timer: TimerId | null = null;
+  private readonly timer = new Timeout();
   /** A suggestion request waiting for its delay (kept across a disconnection). */
   private waiting: (() => Promise<void>) | null = null;
   private listRequest: Promise<void> | null = null;
@@ -70,11 +71,11 @@ export class BankDataController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this.waiting && this.timer === null) void this.waiting();
+    if (this.waiting && !this.timer.pending) void this.waiting();
   }
 
   hostDisconnected(): void {
-    this.clearTimer();
+    this.timer.clear();
   }
 
   /** Resolves once the list and the suggestions asked for so far have answered (and been taken in). */
@@ -150,13 +151,13 @@ export class BankDataController implements ReactiveController {
    */
   setAccountNumber(endpoint: string, accountNumber: string, debounce: boolean): void {
     const generation = ++this.suggestGeneration;
-    this.clearTimer();
+    this.timer.clear();
     this.waiting = null;
     this.setSuggested([]);
     const account = compactAccountNumber(accountNumber);
     if (!account) return;
     const run = async (): Promise<void> => {
-      this.timer = null;
+      this.timer.clear();
       this.waiting = null;
       const request = loadSuggestions(endpoint, account).then((answer) => {
         if (generation !== this.suggestGeneration) return;
@@ -167,7 +168,7 @@ export class BankDataController implements ReactiveController {
       await request;
     };
     this.waiting = run;
-    if (debounce) this.timer = this.options.clock().setTimeout(run, suggestDelayMs);
+    if (debounce) this.timer.set(this.options.clock(), run, suggestDelayMs);
     else void run();
   }
 
@@ -186,11 +187,5 @@ export class BankDataController implements ReactiveController {
       if (entry) found.push(entry);
     }
     this.suggested = found;
-  }
-
-  private clearTimer(): void {
-    if (this.timer === null) return;
-    this.options.clock().clearTimeout(this.timer);
-    this.timer = null;
   }
 }

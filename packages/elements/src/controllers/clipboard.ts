@@ -1,7 +1,8 @@
 // Copy to the clipboard, remembering for a few seconds which field was copied so its button can
 // say so, on the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 
 export type ClipboardWriter = (text: string) => Promise<void>;
 
@@ -20,18 +21,17 @@ export const writeToClipboard: ClipboardWriter = async (text) => {
 };
 
 export class ClipboardController implements ReactiveController {
-  private readonly host: ReactiveControllerHost;
-  private readonly options: ClipboardOptions;
-  private timer: TimerId | null = null;
-  private timerClock: Clock | null = null;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ClipboardOptions;
+  readonly #timer = new Timeout();
   /** The key of the field copied last, for a few seconds; null otherwise. */
   copied: string | null = null;
   /** Replace to route copies elsewhere (tests, an app shell with its own clipboard). */
   write: ClipboardWriter;
 
   constructor(host: ReactiveControllerHost, options: ClipboardOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     this.write = options.write ?? writeToClipboard;
     host.addController(this);
   }
@@ -43,27 +43,21 @@ export class ClipboardController implements ReactiveController {
     } catch {
       return false;
     }
-    this.clear();
     this.copied = key;
-    const clock = this.options.clock();
-    this.timerClock = clock;
-    this.timer = clock.setTimeout(() => {
-      this.timer = null;
-      this.copied = null;
-      this.host.requestUpdate();
-    }, this.options.resetAfter ?? 3000);
-    this.host.requestUpdate();
+    this.#timer.set(
+      this.#options.clock(),
+      () => {
+        this.copied = null;
+        this.#host.requestUpdate();
+      },
+      this.#options.resetAfter ?? 3000,
+    );
+    this.#host.requestUpdate();
     return true;
   }
 
   hostDisconnected(): void {
-    this.clear();
+    this.#timer.clear();
     this.copied = null;
-  }
-
-  private clear(): void {
-    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerClock = null;
   }
 }

@@ -1,7 +1,8 @@
 // A countdown to an expiry measured on the server's clock (see lib/countdown.ts), ticking on the
 // whole seconds of the time left through the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { clockOffset, msUntilNextTick, remainingMs } from '../lib/countdown.js';
 
 export interface CountdownOptions {
@@ -14,92 +15,82 @@ export interface CountdownOptions {
 }
 
 export class CountdownController implements ReactiveController {
-  private readonly host: ReactiveControllerHost;
-  private readonly options: CountdownOptions;
-  private expiresAt: string | null = null;
-  private offset = 0;
-  private timer: TimerId | null = null;
-  private timerClock: Clock | null = null;
-  private last: number | null = null;
-  private connected = false;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: CountdownOptions;
+  #expiresAt: string | null = null;
+  #offset = 0;
+  readonly #timer = new Timeout();
+  #last: number | null = null;
+  #connected = false;
 
   constructor(host: ReactiveControllerHost, options: CountdownOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   /** Counts down to `expiresAt`, correcting the local clock by `serverTime` read at `receivedAt`. */
   set(expiresAt: string, serverTime: string, receivedAt: number): void {
-    const changed = expiresAt !== this.expiresAt;
-    this.expiresAt = expiresAt;
-    this.offset = clockOffset(serverTime, receivedAt);
-    if (changed) this.last = null;
-    this.schedule(0);
+    const changed = expiresAt !== this.#expiresAt;
+    this.#expiresAt = expiresAt;
+    this.#offset = clockOffset(serverTime, receivedAt);
+    if (changed) this.#last = null;
+    this.#schedule(0);
   }
 
   stop(): void {
-    this.expiresAt = null;
-    this.last = null;
-    this.clear();
+    this.#expiresAt = null;
+    this.#last = null;
+    this.#timer.clear();
   }
 
   /** Whether a countdown is set. */
   get running(): boolean {
-    return this.expiresAt !== null;
+    return this.#expiresAt !== null;
   }
 
   /** Milliseconds left now (0 when not running or past the expiry). */
   get remaining(): number {
-    if (this.expiresAt === null) return 0;
-    return remainingMs(this.expiresAt, this.options.clock().now(), this.offset);
+    if (this.#expiresAt === null) return 0;
+    return remainingMs(this.#expiresAt, this.#options.clock().now(), this.#offset);
   }
 
   /** The server's time now, as estimated from the local clock and the offset. */
   serverNow(): number {
-    return this.options.clock().now() + this.offset;
+    return this.#options.clock().now() + this.#offset;
   }
 
   hostConnected(): void {
-    this.connected = true;
-    if (this.expiresAt !== null) this.schedule(0);
+    this.#connected = true;
+    if (this.#expiresAt !== null) this.#schedule(0);
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    this.clear();
+    this.#connected = false;
+    this.#timer.clear();
   }
 
-  private clear(): void {
-    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerClock = null;
-  }
-
-  private schedule(delay: number): void {
-    this.clear();
-    if (!this.connected || this.expiresAt === null) return;
+  #schedule(delay: number): void {
+    this.#timer.clear();
+    if (!this.#connected || this.#expiresAt === null) return;
     if (delay === 0) {
-      this.tick();
+      this.#tick();
       return;
     }
-    const clock = this.options.clock();
-    this.timerClock = clock;
-    this.timer = clock.setTimeout(() => this.tick(), delay);
+    this.#timer.set(this.#options.clock(), () => this.#tick(), delay);
   }
 
-  private tick(): void {
-    this.timer = null;
-    if (this.expiresAt === null) return;
+  #tick(): void {
+    if (this.#expiresAt === null) return;
     const remaining = this.remaining;
-    const previous = this.last;
-    this.last = remaining;
-    this.host.requestUpdate();
-    this.options.onTick?.(remaining, previous);
+    const previous = this.#last;
+    this.#last = remaining;
+    this.#host.requestUpdate();
+    this.#options.onTick?.(remaining, previous);
     if (remaining <= 0) {
-      if (previous === null || previous > 0) this.options.onZero?.();
+      if (previous === null || previous > 0) this.#options.onZero?.();
       return;
     }
-    if (this.expiresAt !== null) this.schedule(msUntilNextTick(remaining));
+    if (this.#expiresAt !== null) this.#schedule(msUntilNextTick(remaining));
   }
 }

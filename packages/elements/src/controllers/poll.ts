@@ -2,7 +2,8 @@
 // once, paused while the page is hidden (when it is shown again: a poll at once, and the fast window
 // starts over), stopped for good by a final answer, and timed by the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { defaultPollSchedule, nextPollDelay } from '../lib/poll-schedule.js';
 import type { PollSchedule } from '../lib/poll-schedule.js';
 
@@ -17,93 +18,83 @@ export interface PollOptions {
 }
 
 export class PollController implements ReactiveController {
-  private readonly options: PollOptions;
-  private active = false;
-  private connected = false;
-  private startedAt = 0;
-  private delay: number | null = null;
-  private timer: TimerId | null = null;
-  private timerClock: Clock | null = null;
-  private inFlight: Promise<void> | null = null;
+  readonly #options: PollOptions;
+  #active = false;
+  #connected = false;
+  #startedAt = 0;
+  #delay: number | null = null;
+  readonly #timer = new Timeout();
+  #inFlight: Promise<void> | null = null;
 
   constructor(host: ReactiveControllerHost, options: PollOptions) {
-    this.options = options;
+    this.#options = options;
     host.addController(this);
   }
 
   /** Whether polling is on (it may still be paused while the page is hidden). */
   get polling(): boolean {
-    return this.active;
+    return this.#active;
   }
 
   /** Starts (or restarts) polling; the fast window counts from now. `afterFailure` backs off at once. */
   start(afterFailure = false): void {
-    this.active = true;
-    this.startedAt = this.options.clock().now();
-    this.delay = null;
-    if (!this.inFlight) this.scheduleNext(afterFailure);
+    this.#active = true;
+    this.#startedAt = this.#options.clock().now();
+    this.#delay = null;
+    if (!this.#inFlight) this.#scheduleNext(afterFailure);
   }
 
   stop(): void {
-    this.active = false;
-    this.clear();
+    this.#active = false;
+    this.#timer.clear();
   }
 
   /** Polls now (joining a poll already under way) and goes on from there if polling is on. */
   pollNow(): Promise<void> {
-    this.clear();
-    return this.run();
+    this.#timer.clear();
+    return this.#run();
   }
 
   hostConnected(): void {
-    this.connected = true;
-    document.addEventListener('visibilitychange', this.handleVisibilityChange);
-    if (this.active && !this.inFlight) this.scheduleNext(false);
+    this.#connected = true;
+    document.addEventListener('visibilitychange', this.#handleVisibilityChange);
+    if (this.#active && !this.#inFlight) this.#scheduleNext(false);
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    document.removeEventListener('visibilitychange', this.handleVisibilityChange);
-    this.clear();
+    this.#connected = false;
+    document.removeEventListener('visibilitychange', this.#handleVisibilityChange);
+    this.#timer.clear();
   }
 
-  private readonly handleVisibilityChange = (): void => {
+  readonly #handleVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') {
-      this.clear();
-    } else if (this.active && !this.inFlight) {
+      this.#timer.clear();
+    } else if (this.#active && !this.#inFlight) {
       // back from elsewhere (the bank app, most likely): ask now, and briskly for a while
-      this.startedAt = this.options.clock().now();
-      this.delay = null;
+      this.#startedAt = this.#options.clock().now();
+      this.#delay = null;
       void this.pollNow();
     }
   };
 
-  private clear(): void {
-    if (this.timer !== null && this.timerClock) this.timerClock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerClock = null;
+  #scheduleNext(failed: boolean): void {
+    this.#timer.clear();
+    if (!this.#active || !this.#connected || document.visibilityState === 'hidden') return;
+    const clock = this.#options.clock();
+    const elapsed = failed ? Number.POSITIVE_INFINITY : clock.now() - this.#startedAt;
+    this.#delay = nextPollDelay(elapsed, this.#delay, this.#options.schedule ?? defaultPollSchedule);
+    this.#timer.set(clock, () => this.#run(), this.#delay);
   }
 
-  private scheduleNext(failed: boolean): void {
-    this.clear();
-    if (!this.active || !this.connected || document.visibilityState === 'hidden') return;
-    const clock = this.options.clock();
-    const elapsed = failed ? Number.POSITIVE_INFINITY : clock.now() - this.startedAt;
-    this.delay = nextPollDelay(elapsed, this.delay, this.options.schedule ?? defaultPollSchedule);
-    this.timerClock = clock;
-    this.timer = clock.setTimeout(() => this.run(), this.delay);
-  }
-
-  private run(): Promise<void> {
-    this.timer = null;
-    this.timerClock = null;
-    if (this.inFlight) return this.inFlight;
-    const inFlight = this.options.poll().then((result) => {
-      this.inFlight = null;
+  #run(): Promise<void> {
+    if (this.#inFlight) return this.#inFlight;
+    const inFlight = this.#options.poll().then((result) => {
+      this.#inFlight = null;
       if (result === 'stop') this.stop();
-      else this.scheduleNext(result === 'failed');
+      else this.#scheduleNext(result === 'failed');
     });
-    this.inFlight = inFlight;
+    this.#inFlight = inFlight;
     return inFlight;
   }
 }

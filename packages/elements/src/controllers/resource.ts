@@ -42,17 +42,17 @@ export class ResourceController<T> implements ReactiveController {
   /** The current load, for a host's `updateComplete`. */
   loaded: Promise<void> = Promise.resolve();
 
-  private readonly host: ReactiveControllerHost;
-  private readonly options: ResourceOptions<T>;
-  private readonly requests = new RequestGeneration();
-  private readonly poller: PollController;
-  private etag: string | null = null;
-  private failing = false;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ResourceOptions<T>;
+  readonly #requests = new RequestGeneration();
+  readonly #poller: PollController;
+  #etag: string | null = null;
+  #failing = false;
 
   constructor(host: ReactiveControllerHost, options: ResourceOptions<T>) {
-    this.host = host;
-    this.options = options;
-    this.poller = new PollController(host, {
+    this.#host = host;
+    this.#options = options;
+    this.#poller = new PollController(host, {
       clock: options.clock,
       poll: () => this.refresh(),
       ...(options.schedule ? { schedule: options.schedule } : {}),
@@ -64,11 +64,11 @@ export class ResourceController<T> implements ReactiveController {
 
   /** The signal of the current resource's requests (aborted by the next restart). */
   get signal(): AbortSignal {
-    return this.requests.signal;
+    return this.#requests.signal;
   }
 
   get polling(): boolean {
-    return this.poller.polling;
+    return this.#poller.polling;
   }
 
   /**
@@ -76,42 +76,42 @@ export class ResourceController<T> implements ReactiveController {
    * `poll(result)` says so (after a failed load, backing off at once).
    */
   restart(active: boolean, poll: (result: PollResult) => boolean = (result) => result !== 'stop'): void {
-    this.requests.next();
-    this.poller.stop();
+    this.#requests.next();
+    this.#poller.stop();
     this.view = null;
     this.failure = null;
     this.reconnecting = false;
-    this.etag = null;
-    this.failing = false;
+    this.#etag = null;
+    this.#failing = false;
     this.loading = active;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     if (!active) {
       this.loaded = Promise.resolve();
       return;
     }
-    const generation = this.requests.current;
+    const generation = this.#requests.current;
     this.loaded = this.refresh().then((result) => {
-      if (this.requests.isCurrent(generation) && poll(result)) this.poller.start(result === 'failed');
+      if (this.#requests.isCurrent(generation) && poll(result)) this.#poller.start(result === 'failed');
     });
   }
 
   /** Is `generation` (from `generation`) still the resource shown? */
   isCurrent(generation: number): boolean {
-    return this.requests.isCurrent(generation);
+    return this.#requests.isCurrent(generation);
   }
 
   get generation(): number {
-    return this.requests.current;
+    return this.#requests.current;
   }
 
   /** One request, and its effects. Never rejects. */
   async refresh(): Promise<PollResult> {
-    const generation = this.requests.current;
-    const answer = await this.options.fetch({
-      etag: this.view ? this.etag : null,
-      signal: this.requests.signal,
+    const generation = this.#requests.current;
+    const answer = await this.#options.fetch({
+      etag: this.view ? this.#etag : null,
+      signal: this.#requests.signal,
     });
-    if (!this.requests.isCurrent(generation)) return 'stop';
+    if (!this.#requests.isCurrent(generation)) return 'stop';
     this.loading = false;
     return this.take(answer);
   }
@@ -122,72 +122,72 @@ export class ResourceController<T> implements ReactiveController {
       case 'aborted':
         return 'stop';
       case 'not-modified':
-        this.recovered();
-        return this.view && !this.options.isFinal(this.view) ? 'continue' : 'stop';
+        this.#recovered();
+        return this.view && !this.#options.isFinal(this.view) ? 'continue' : 'stop';
       case 'error':
-        return this.fail(answer.error);
+        return this.#fail(answer.error);
       case 'view':
         this.accept(answer.view, answer.etag);
-        return this.options.isFinal(answer.view) ? 'stop' : 'continue';
+        return this.#options.isFinal(answer.view) ? 'stop' : 'continue';
     }
   }
 
   /** Takes a view (answered, or pushed by a stream with its version as `etag`; undefined keeps it). */
   accept(view: T, etag?: string | null): void {
-    if (etag !== undefined) this.etag = etag;
+    if (etag !== undefined) this.#etag = etag;
     const previous = this.view;
     this.view = view;
     this.failure = null;
-    this.recovered();
-    this.options.onView(view, previous);
-    if (this.options.isFinal(view)) this.poller.stop();
+    this.#recovered();
+    this.#options.onView(view, previous);
+    if (this.#options.isFinal(view)) this.#poller.stop();
   }
 
   /** Polls from now on (no-op while polling), e.g. when a stream stops carrying the changes. */
   startPolling(): void {
-    if (!this.poller.polling) this.poller.start();
+    if (!this.#poller.polling) this.#poller.start();
   }
 
   stopPolling(): void {
-    this.poller.stop();
+    this.#poller.stop();
   }
 
   /** Asks now rather than at the next poll. */
   pollNow(): Promise<void> {
-    return this.poller.pollNow();
+    return this.#poller.pollNow();
   }
 
   /** "Try again": a request now, and polling again. */
   retry(): void {
-    this.failing = false;
-    this.poller.start();
-    void this.poller.pollNow();
+    this.#failing = false;
+    this.#poller.start();
+    void this.#poller.pollNow();
   }
 
-  private recovered(): void {
-    this.failing = false;
+  #recovered(): void {
+    this.#failing = false;
     this.reconnecting = false;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
-  private fail(error: BackendError): PollResult {
+  #fail(error: BackendError): PollResult {
     const gone = error.code === 'not_found';
     if (gone && this.view) {
       this.view = null;
-      this.options.onGone?.();
+      this.#options.onGone?.();
     }
     if (!this.view) {
       // nothing (more) to show: the error state
       this.failure = error;
       this.reconnecting = false;
     }
-    if (!this.failing) {
+    if (!this.#failing) {
       // once per run of failures, however many polls fail
-      this.failing = true;
+      this.#failing = true;
       this.reconnecting = this.view !== null;
-      this.options.onFailure(error, this.reconnecting);
+      this.#options.onFailure(error, this.reconnecting);
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     // keep trying (backing off) unless the resource is gone: the backend may be back at the next poll
     return gone ? 'stop' : 'failed';
   }

@@ -4,7 +4,8 @@
 // page is shown. A target whose stream failed is not tried again until the host asks for another.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
-import type { Clock, TimerId } from '../lib/clock.js';
+import { Timeout } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { listenToSession } from '../lib/session-stream.js';
 import type { StreamState } from '../lib/session-stream.js';
 
@@ -22,106 +23,100 @@ export interface SessionStreamOptions {
 const HIDDEN_CLOSE_MS = 30_000;
 
 export class SessionStreamController implements ReactiveController {
-  private readonly options: SessionStreamOptions;
-  private target: { endpoint: string; session: string } | null = null;
-  private release: (() => void) | null = null;
-  private failed = false;
-  private connected = false;
-  private hiddenTimer: TimerId | null = null;
-  private hiddenClock: Clock | null = null;
-  private current: SessionStreamState = 'paused';
+  readonly #options: SessionStreamOptions;
+  #target: { endpoint: string; session: string } | null = null;
+  #release: (() => void) | null = null;
+  #failed = false;
+  #connected = false;
+  readonly #hiddenTimer = new Timeout();
+  #current: SessionStreamState = 'paused';
 
   constructor(host: ReactiveControllerHost, options: SessionStreamOptions) {
-    this.options = options;
+    this.#options = options;
     host.addController(this);
   }
 
   /** Whether views arrive by the stream right now. */
   get open(): boolean {
-    return this.release !== null && this.current === 'open';
+    return this.#release !== null && this.#current === 'open';
   }
 
   /** Listens to this session's stream (nothing new when already listening to it, or it failed). */
   listen(endpoint: string, session: string): void {
-    if (this.target?.endpoint === endpoint && this.target.session === session) {
-      if (!this.release && !this.failed) this.subscribe();
+    if (this.#target?.endpoint === endpoint && this.#target.session === session) {
+      if (!this.#release && !this.#failed) this.#subscribe();
       return;
     }
     this.stop();
-    this.target = { endpoint, session };
-    this.subscribe();
+    this.#target = { endpoint, session };
+    this.#subscribe();
   }
 
   /** Stops listening and forgets the target (and whether its stream failed). */
   stop(): void {
-    this.unsubscribe();
-    this.clearHiddenTimer();
-    this.target = null;
-    this.failed = false;
+    this.#unsubscribe();
+    this.#hiddenTimer.clear();
+    this.#target = null;
+    this.#failed = false;
   }
 
   hostConnected(): void {
-    this.connected = true;
-    document.addEventListener('visibilitychange', this.handleVisibilityChange);
-    this.subscribe();
+    this.#connected = true;
+    document.addEventListener('visibilitychange', this.#handleVisibilityChange);
+    this.#subscribe();
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    document.removeEventListener('visibilitychange', this.handleVisibilityChange);
-    this.clearHiddenTimer();
-    this.unsubscribe();
+    this.#connected = false;
+    document.removeEventListener('visibilitychange', this.#handleVisibilityChange);
+    this.#hiddenTimer.clear();
+    this.#unsubscribe();
   }
 
-  private subscribe(): void {
-    if (!this.target || this.release || this.failed || !this.connected) return;
+  #subscribe(): void {
+    if (!this.#target || this.#release || this.#failed || !this.#connected) return;
     if (document.visibilityState === 'hidden') return;
-    const { endpoint, session } = this.target;
+    const { endpoint, session } = this.#target;
     const release = listenToSession(endpoint, session, {
-      view: (view, version) => this.options.onView(view, version),
+      view: (view, version) => this.#options.onView(view, version),
       state: (state) => {
         if (state === 'failed' || state === 'ended') {
-          this.failed = state === 'failed';
-          this.release = null;
+          this.#failed = state === 'failed';
+          this.#release = null;
           release();
         }
-        this.report(state);
+        this.#report(state);
       },
     });
-    this.release = release;
+    this.#release = release;
   }
 
-  private unsubscribe(): void {
-    const release = this.release;
-    this.release = null;
+  #unsubscribe(): void {
+    const release = this.#release;
+    this.#release = null;
     release?.();
   }
 
-  private report(state: SessionStreamState): void {
-    this.current = state;
-    this.options.onState(state);
+  #report(state: SessionStreamState): void {
+    this.#current = state;
+    this.#options.onState(state);
   }
 
-  private readonly handleVisibilityChange = (): void => {
+  readonly #handleVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') {
-      if (!this.release || this.hiddenTimer !== null) return;
-      const clock = this.options.clock();
-      this.hiddenClock = clock;
-      this.hiddenTimer = clock.setTimeout(() => {
-        this.hiddenTimer = null;
-        if (!this.release) return;
-        this.unsubscribe();
-        this.report('paused');
-      }, this.options.hiddenCloseMs ?? HIDDEN_CLOSE_MS);
+      if (!this.#release || this.#hiddenTimer.pending) return;
+      this.#hiddenTimer.set(
+        this.#options.clock(),
+        () => {
+          if (!this.#release) return;
+          this.#unsubscribe();
+          this.#report('paused');
+        },
+        this.#options.hiddenCloseMs ?? HIDDEN_CLOSE_MS,
+      );
     } else {
-      this.clearHiddenTimer();
-      this.subscribe();
+      this.#hiddenTimer.clear();
+      this.#subscribe();
     }
   };
-
-  private clearHiddenTimer(): void {
-    if (this.hiddenTimer !== null && this.hiddenClock) this.hiddenClock.clearTimeout(this.hiddenTimer);
-    this.hiddenTimer = null;
-    this.hiddenClock = null;
-  }
 }

@@ -75,3 +75,31 @@ export class ManualClock implements Clock {
     this.current = end;
   }
 }
+
+/**
+ * At most one pending timer, cleared on the clock that set it (an element's clock may be swapped
+ * while a timer waits). Setting a new one clears the one pending.
+ */
+export class Timeout {
+  private cancel: (() => void) | null = null;
+
+  /** Whether a timer is waiting. */
+  get pending(): boolean {
+    return this.cancel !== null;
+  }
+
+  /** Runs `fn` after `ms` on `clock` (its answer goes back to the clock: a ManualClock awaits it). */
+  set(clock: Clock, fn: () => unknown, ms: number): void {
+    this.clear();
+    const id = clock.setTimeout(() => {
+      this.cancel = null;
+      return fn();
+    }, ms);
+    this.cancel = () => clock.clearTimeout(id);
+  }
+
+  clear(): void {
+    this.cancel?.();
+    this.cancel = null;
+  }
+}

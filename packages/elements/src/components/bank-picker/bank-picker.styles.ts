@@ -1,5 +1,9 @@
 import { css } from 'lit';
-import { filledButton, focusRing, host, spinner, visuallyHidden } from '../../styles/shared.styles.js';
+import { filledButton } from '../../styles/shared/filled-button.styles.js';
+import { focusRing } from '../../styles/shared/focus-ring.styles.js';
+import { host } from '../../styles/shared/host.styles.js';
+import { spinner } from '../../styles/shared/spinner.styles.js';
+import { visuallyHidden } from '../../styles/shared/visually-hidden.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [

@@ -1,12 +1,10 @@
 import { css } from 'lit';
-import {
-  card,
-  details,
-  detailsWide,
-  filledButton,
-  focusRing,
-  raisedBox,
-} from '../../styles/shared.styles.js';
+import { card } from '../../styles/shared/card.styles.js';
+import { details } from '../../styles/shared/details.styles.js';
+import { detailsWide } from '../../styles/shared/details-wide.styles.js';
+import { filledButton } from '../../styles/shared/filled-button.styles.js';
+import { focusRing } from '../../styles/shared/focus-ring.styles.js';
+import { raisedBox } from '../../styles/shared/raised-box.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [

@@ -1,7 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import { styleProps } from '../../lib/style-props.js';
+import { property, state } from 'lit/decorators.js';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
@@ -25,6 +24,7 @@ import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { isolateLtr } from '../../lib/money.js';
+import { defineQrOnce } from '../../lib/lazy-qr.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './dynamic-account.styles.js';
 
@@ -132,240 +132,239 @@ export class PayDynamicAccount extends LitElement {
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
   @state() private accountRenewed = false;
 
-  @query('[part="title"]') private titleElement?: HTMLElement;
-
-  private readonly internals: ElementInternals;
+  readonly #internals: ElementInternals;
   private readonly localize = new LocalizeController(this, enDynamicAccount);
-  private readonly countdown = new CountdownController(this, {
+  readonly #countdown = new CountdownController(this, {
     clock: () => this.clock,
-    onTick: (remaining, previous) => this.handleTick(remaining, previous),
-    onZero: () => this.handleCountdownZero(),
+    onTick: (remaining, previous) => this.#handleTick(remaining, previous),
+    onZero: () => this.#handleCountdownZero(),
   });
-  private readonly announcer = new AnnouncerController(this);
-  private readonly resource = new ResourceController<SessionView>(this, {
+  readonly #announcer = new AnnouncerController(this);
+  readonly #resource = new ResourceController<SessionView>(this, {
     clock: () => this.clock,
     fetch: (options) =>
       this.session
         ? fetchSession(this.endpoint, this.session, options)
         : Promise.resolve({ kind: 'aborted' }),
     isFinal: (view) => view.status !== 'pending',
-    onView: (view, previous) => this.accept(view, previous),
+    onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) => {
       const term = this.localize.term;
-      this.announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
+      this.#announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
     },
-    onGone: () => this.countdown.stop(),
+    onGone: () => this.#countdown.stop(),
   });
-  private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
-  private readonly stream = new SessionStreamController(this, {
+  readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
+  readonly #stream = new SessionStreamController(this, {
     clock: () => this.clock,
-    onView: (view, version) => this.handleStreamView(view, version),
-    onState: (state) => this.handleStreamState(state),
+    onView: (view, version) => this.#handleStreamView(view, version),
+    onState: (state) => this.#handleStreamState(state),
   });
 
   /** When the current account's window opened (server time, ms): created_at, or the renewal. */
-  private windowStart = 0;
-  private paidAnnounced = false;
+  #windowStart = 0;
+  #paidAnnounced = false;
   /** The view being taken is a renewal's answer (its window opens at its server time). */
-  private renewedNow = false;
-  private focusTitleAfterUpdate = false;
+  #renewedNow = false;
+  #focusTitleAfterUpdate = false;
 
   constructor() {
     super();
-    this.internals = this.attachInternals();
-    this.internals.role = 'region';
+    this.#internals = this.attachInternals();
+    this.#internals.role = 'region';
   }
 
   /** The session's status, or null before the first answer and when it failed to load. */
   get status(): SessionStatus | null {
-    return this.resource.view?.status ?? null;
+    return this.#resource.view?.status ?? null;
   }
 
   /** The session view as last answered by the backend. */
   get sessionView(): SessionView | null {
-    return this.resource.view;
+    return this.#resource.view;
   }
 
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
-    await this.resource.pollNow();
+    await this.#resource.pollNow();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('session') || changed.has('endpoint') || changed.has('updates')) this.restart();
+    if (changed.has('session') || changed.has('endpoint') || changed.has('updates')) this.#restart();
   }
 
   protected override updated(): void {
-    const current = this.displayState;
-    showState(this, this.internals.states, stateNames, current, this.status);
-    if (this.resource.reconnecting && current === 'pending') this.internals.states.add('reconnecting');
-    else this.internals.states.delete('reconnecting');
-    this.internals.ariaLabel = this.localize.term.regionLabel;
-    this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
-    if (this.focusTitleAfterUpdate) {
-      this.focusTitleAfterUpdate = false;
-      this.titleElement?.focus();
+    const current = this.#displayState;
+    showState(this, this.#internals.states, stateNames, current, this.status);
+    if (this.#resource.reconnecting && current === 'pending') this.#internals.states.add('reconnecting');
+    else this.#internals.states.delete('reconnecting');
+    this.#internals.ariaLabel = this.localize.term.regionLabel;
+    this.#internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
+    if (this.#focusTitleAfterUpdate) {
+      this.#focusTitleAfterUpdate = false;
+      this.renderRoot.querySelector<HTMLElement>('[part="title"]')?.focus();
     }
   }
 
-  private get displayState(): DynamicAccountState {
-    if (this.resource.view) return this.resource.view.status;
-    return this.resource.failure ? 'error' : 'loading';
+  get #displayState(): DynamicAccountState {
+    if (this.#resource.view) return this.#resource.view.status;
+    return this.#resource.failure ? 'error' : 'loading';
   }
 
-  private restart(): void {
-    this.stream.stop();
-    this.countdown.stop();
+  #restart(): void {
+    this.#stream.stop();
+    this.#countdown.stop();
     this.renewFailure = null;
     this.renewing = false;
     this.accountRenewed = false;
-    this.paidAnnounced = false;
+    this.#paidAnnounced = false;
     // a stream already open on the page (another element's) carries the changes: no polling
-    this.resource.restart(this.session !== '', (result) => result !== 'stop' && !this.stream.open);
+    this.#resource.restart(this.session !== '', (result) => result !== 'stop' && !this.#stream.open);
   }
 
-  private accept(view: SessionView, previous: SessionView | null): void {
-    const renewed = this.renewedNow;
+  #accept(view: SessionView, previous: SessionView | null): void {
+    const renewed = this.#renewedNow;
     const newAccount =
       !previous ||
       previous.account.account_number !== view.account.account_number ||
       previous.expires_at !== view.expires_at;
     if (newAccount) {
       const start = Date.parse(renewed ? view.server_time : view.created_at);
-      this.windowStart = Number.isNaN(start) ? Date.parse(view.server_time) : start;
+      this.#windowStart = Number.isNaN(start) ? Date.parse(view.server_time) : start;
     }
-    if (view.status === 'pending') this.countdown.set(view.expires_at, view.server_time, this.clock.now());
-    else this.countdown.stop();
+    if (view.status === 'pending') this.#countdown.set(view.expires_at, view.server_time, this.clock.now());
+    else this.#countdown.stop();
     const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
     if (renewedHere) {
       this.accountRenewed = true;
-      this.announcer.announce(this.localize.term.newAccount);
+      this.#announcer.announce(this.localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
-    if (view.status === 'pending' && this.updates === 'push') this.stream.listen(this.endpoint, this.session);
+    if (view.status === 'pending' && this.updates === 'push')
+      this.#stream.listen(this.endpoint, this.session);
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, session: view }),
     );
     const term = this.localize.term;
-    if (view.status === 'paid' && !this.paidAnnounced) {
-      this.paidAnnounced = true;
-      if (previous) this.announcer.announce(term.statusTitle.paid);
+    if (view.status === 'paid' && !this.#paidAnnounced) {
+      this.#paidAnnounced = true;
+      if (previous) this.#announcer.announce(term.statusTitle.paid);
       this.dispatchEvent(new PayPaidEvent({ session: view }));
     } else if (view.status === 'expired') {
-      if (previous) this.announcer.announce(term.statusTitle.expired);
+      if (previous) this.#announcer.announce(term.statusTitle.expired);
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
   }
 
   /** A view pushed by the kit's stream: taken like a polled one (its version is the poll's ETag). */
-  private handleStreamView(view: SessionView, version: string | null): void {
-    this.resource.accept(view, version ? `"${version}"` : undefined);
+  #handleStreamView(view: SessionView, version: string | null): void {
+    this.#resource.accept(view, version ? `"${version}"` : undefined);
   }
 
   /** Polling pauses while the stream is open and carries on whenever it is not. */
-  private handleStreamState(state: SessionStreamState): void {
-    if (state === 'open') this.resource.stopPolling();
-    else if (state !== 'ended' && this.resource.view?.status === 'pending') this.resource.startPolling();
+  #handleStreamState(state: SessionStreamState): void {
+    if (state === 'open') this.#resource.stopPolling();
+    else if (state !== 'ended' && this.#resource.view?.status === 'pending') this.#resource.startPolling();
   }
 
-  private handleTick(remaining: number, previous: number | null): void {
+  #handleTick(remaining: number, previous: number | null): void {
     if (previous === null) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
-      this.announcer.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
+      this.#announcer.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
     }
   }
 
-  private handleCountdownZero(): void {
+  #handleCountdownZero(): void {
     // The server has the last word (a transfer may land in the final second): ask it now.
-    if (this.resource.view?.status === 'pending') void this.resource.pollNow();
+    if (this.#resource.view?.status === 'pending') void this.#resource.pollNow();
   }
 
-  private readonly handleRenew = async (): Promise<void> => {
+  readonly #handleRenew = async (): Promise<void> => {
     if (this.renewing || !this.session) return;
-    const generation = this.resource.generation;
+    const generation = this.#resource.generation;
     this.renewing = true;
     this.renewFailure = null;
-    const answer = await renewSession(this.endpoint, this.session, { signal: this.resource.signal });
-    if (!this.resource.isCurrent(generation)) return;
+    const answer = await renewSession(this.endpoint, this.session, { signal: this.#resource.signal });
+    if (!this.#resource.isCurrent(generation)) return;
     this.renewing = false;
     if (answer.kind === 'error') {
       const error = answer.error;
       this.renewFailure = error;
-      this.announcer.announce(this.localize.term.errors[error.code]);
+      this.#announcer.announce(this.localize.term.errors[error.code]);
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'renew' }));
       // the session moved on (paid at the last second?): show where it stands
-      if (error.code === 'conflict') void this.resource.pollNow();
+      if (error.code === 'conflict') void this.#resource.pollNow();
       return;
     }
     if (answer.kind !== 'view') return;
-    this.renewedNow = true;
-    this.resource.accept(answer.view, answer.etag);
-    this.renewedNow = false;
-    this.focusTitleAfterUpdate = true;
-    if (answer.view.status === 'pending' && !this.stream.open) this.resource.startPolling();
+    this.#renewedNow = true;
+    this.#resource.accept(answer.view, answer.etag);
+    this.#renewedNow = false;
+    this.#focusTitleAfterUpdate = true;
+    if (answer.view.status === 'pending' && !this.#stream.open) this.#resource.startPolling();
   };
 
-  private readonly handleRetry = (): void => {
-    this.resource.retry();
+  readonly #handleRetry = (): void => {
+    this.#resource.retry();
   };
 
-  private async copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
-    const copied = await this.clipboard.copy(field, value);
+  async #copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
+    const copied = await this.#clipboard.copy(field, value);
     if (!copied) {
-      this.announcer.announce(this.localize.term.copyFailed);
+      this.#announcer.announce(this.localize.term.copyFailed);
       return;
     }
-    this.announcer.announce(done);
+    this.#announcer.announce(done);
     this.dispatchEvent(new PayCopyEvent({ field, value }));
   }
 
-  private readonly handleCopyAccountNumber = (): void => {
-    const view = this.resource.view;
+  readonly #handleCopyAccountNumber = (): void => {
+    const view = this.#resource.view;
     if (!view) return;
-    void this.copy(
+    void this.#copy(
       'account-number',
       compactAccountNumber(view.account.account_number),
       this.localize.term.copiedAccountNumber,
     );
   };
 
-  private readonly handleCopyAmount = (): void => {
-    const view = this.resource.view;
+  readonly #handleCopyAmount = (): void => {
+    const view = this.#resource.view;
     if (!view) return;
-    void this.copy('amount', view.amount, this.localize.term.copiedAmount);
+    void this.#copy('amount', view.amount, this.localize.term.copiedAmount);
   };
 
   protected override render(): TemplateResult {
-    const current = this.displayState;
+    const current = this.#displayState;
     let body: TemplateResult;
     switch (current) {
       case 'loading':
-        body = this.renderLoading();
+        body = this.#renderLoading();
         break;
       case 'error':
-        body = this.renderError();
+        body = this.#renderError();
         break;
       case 'pending':
-        body = this.renderPending();
+        body = this.#renderPending();
         break;
       case 'paid':
-        body = this.renderPaid();
+        body = this.#renderPaid();
         break;
       case 'expired':
-        body = this.renderExpired();
+        body = this.#renderExpired();
         break;
     }
-    return html`${body} ${this.announcer.render()}`;
+    return html`${body} ${this.#announcer.render()}`;
   }
 
-  private renderTitle(text: string): TemplateResult {
+  #renderTitle(text: string): TemplateResult {
     return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
   }
 
-  private renderLoading(): TemplateResult {
+  #renderLoading(): TemplateResult {
     return html`
       <div part="base" role="group" aria-labelledby="title" aria-busy="true">
         <p part="title" id="title">
@@ -375,17 +374,17 @@ export class PayDynamicAccount extends LitElement {
     `;
   }
 
-  private renderError(): TemplateResult {
+  #renderError(): TemplateResult {
     const term = this.localize.term;
-    const code = this.resource.failure?.code ?? 'internal';
+    const code = this.#resource.failure?.code ?? 'internal';
     return html`
       <div part="base" role="group" aria-labelledby="title">
-        ${this.renderIcon('error')} ${this.renderTitle(term.errorTitle)}
+        ${this.#renderIcon('error')} ${this.#renderTitle(term.errorTitle)}
         <p part="message">${term.errors[code]}</p>
         ${
           code === 'not_found'
             ? nothing
-            : html`<button part="retry-button" type="button" @click=${this.handleRetry}>
+            : html`<button part="retry-button" type="button" @click=${this.#handleRetry}>
                 ${term.retry}
               </button>`
         }
@@ -393,27 +392,28 @@ export class PayDynamicAccount extends LitElement {
     `;
   }
 
-  private renderPending(): TemplateResult {
-    const view = this.resource.view;
-    if (!view) return this.renderLoading();
+  #renderPending(): TemplateResult {
+    const view = this.#resource.view;
+    if (!view) return this.#renderLoading();
     const term = this.localize.term;
     const amount = this.localize.money(view.amount, view.currency);
-    const copied = this.clipboard.copied;
+    const copied = this.#clipboard.copied;
     const numberCopied = copied === 'account-number';
     const amountCopied = copied === 'amount';
     const dir = this.localize.dir();
+    const showQr = this.showQr && view.checkout_url;
+    if (showQr) defineQrOnce();
+    // inline styles through the CSSOM (`.style`, its cssText), which a CSP without 'unsafe-inline'
+    // allows, where it refuses a style attribute
     return html`
       <div part="base" role="group" aria-labelledby="title">
-        ${this.renderTitle(term.statusTitle.pending)}
+        ${this.#renderTitle(term.statusTitle.pending)}
         ${this.accountRenewed ? html`<p part="new-account">${term.newAccount}</p>` : nothing}
         <p part="instructions">${term.instructions(isolateLtr(amount, dir))}</p>
         <dl
           part="details"
           class="details-grid"
-          ${styleProps({
-            '--pay-amount-chars': String(amount.length),
-            '--pay-number-chars': String(displayAccountNumber(view.account.account_number).length),
-          })}
+          .style=${`--pay-amount-chars:${amount.length};--pay-number-chars:${displayAccountNumber(view.account.account_number).length}`}
         >
           <div class="row copyable">
             <dt>${term.amountLabel}</dt>
@@ -424,7 +424,7 @@ export class PayDynamicAccount extends LitElement {
                 type="button"
                 aria-label=${amountCopied ? term.copiedAmount : term.copyAmount}
                 ?data-copied=${amountCopied}
-                @click=${this.handleCopyAmount}
+                @click=${this.#handleCopyAmount}
               >
                 ${amountCopied ? term.copied : term.copy}
               </button>
@@ -450,30 +450,30 @@ export class PayDynamicAccount extends LitElement {
                 type="button"
                 aria-label=${numberCopied ? term.copiedAccountNumber : term.copyAccountNumber}
                 ?data-copied=${numberCopied}
-                @click=${this.handleCopyAccountNumber}
+                @click=${this.#handleCopyAccountNumber}
               >
                 ${numberCopied ? term.copied : term.copy}
               </button>
             </dd>
           </div>
         </dl>
-        ${this.renderCountdown(view)}
+        ${this.#renderCountdown(view)}
         ${
-          this.countdown.remaining > 0 && this.countdown.remaining <= lowTimeMs
+          this.#countdown.remaining > 0 && this.#countdown.remaining <= lowTimeMs
             ? html`<p part="low-time" role="alert">
                 ${term.lowTime(this.localize.durationWords(lowTimeMs))}
               </p>`
             : nothing
         }
         ${
-          this.resource.reconnecting
+          this.#resource.reconnecting
             ? html`<p part="reconnecting">
                 <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
               </p>`
             : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
         }
         ${
-          this.showQr && view.checkout_url
+          showQr
             ? html`<figure class="qr-figure">
                 <pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
                 <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
@@ -484,10 +484,10 @@ export class PayDynamicAccount extends LitElement {
     `;
   }
 
-  private renderCountdown(view: SessionView): TemplateResult {
+  #renderCountdown(view: SessionView): TemplateResult {
     const term = this.localize.term;
-    const remaining = this.countdown.remaining;
-    const total = Math.max(0, Date.parse(view.expires_at) - this.windowStart);
+    const remaining = this.#countdown.remaining;
+    const total = Math.max(0, Date.parse(view.expires_at) - this.#windowStart);
     const fraction = remainingFraction(remaining, total);
     const seconds = Math.ceil(remaining / 1000);
     return html`
@@ -502,26 +502,22 @@ export class PayDynamicAccount extends LitElement {
           aria-valuenow=${seconds}
           aria-valuetext=${term.timeLeftValue(this.localize.durationWords(remaining))}
         >
-          <div part="progress-indicator" ${styleProps({ transform: `scaleX(${fraction})` })}></div>
+          <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
         </div>
       </div>
     `;
   }
 
-  private renderPaid(): TemplateResult {
-    const view = this.resource.view;
-    if (!view) return this.renderLoading();
+  #renderPaid(): TemplateResult {
+    const view = this.#resource.view;
+    if (!view) return this.#renderLoading();
     const term = this.localize.term;
     const amount = this.localize.money(view.amount, view.currency);
     return html`
       <div part="base" role="group" aria-labelledby="title">
-        ${this.renderIcon('paid')} ${this.renderTitle(term.statusTitle.paid)}
+        ${this.#renderIcon('paid')} ${this.#renderTitle(term.statusTitle.paid)}
         <p part="message">${term.paidBody}</p>
-        <dl
-          part="details"
-          class="details-grid"
-          ${styleProps({ '--pay-amount-chars': String(amount.length) })}
-        >
+        <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
           <div class="row">
             <dt>${term.amountLabel}</dt>
             <dd><span part="amount" dir="ltr">${amount}</span></dd>
@@ -532,11 +528,11 @@ export class PayDynamicAccount extends LitElement {
     `;
   }
 
-  private renderExpired(): TemplateResult {
+  #renderExpired(): TemplateResult {
     const term = this.localize.term;
     return html`
       <div part="base" role="group" aria-labelledby="title">
-        ${this.renderIcon('expired')} ${this.renderTitle(term.statusTitle.expired)}
+        ${this.#renderIcon('expired')} ${this.#renderTitle(term.statusTitle.expired)}
         <p part="message">${term.expiredBody}</p>
         <p part="already-sent">${term.expiredAlreadySent}</p>
         ${this.renewFailure ? html`<p part="renew-error">${term.errors[this.renewFailure.code]}</p>` : nothing}
@@ -544,7 +540,7 @@ export class PayDynamicAccount extends LitElement {
           part="renew-button"
           type="button"
           aria-disabled=${this.renewing ? 'true' : 'false'}
-          @click=${this.handleRenew}
+          @click=${this.#handleRenew}
         >
           ${this.renewing ? term.renewing : term.renew}
         </button>
@@ -552,7 +548,7 @@ export class PayDynamicAccount extends LitElement {
     `;
   }
 
-  private renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
+  #renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
     const path =
       kind === 'paid'
         ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'

@@ -8,6 +8,7 @@ import type { InvoiceViewTerms } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { formatCalendarDate } from '../../lib/dates.js';
+import { defineQrOnce } from '../../lib/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
 import { formatPercent, formatQuantity } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';
@@ -63,6 +64,7 @@ export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
   const { view, term } = ctx;
   const payable = view.status === 'pending' || view.status === 'overdue';
   const qrUrl = payable && view.hosted_url ? safeHttpUrl(view.hosted_url) : null;
+  if (qrUrl) defineQrOnce();
   return html`
     <article part="base" aria-labelledby="title">
       <header part="header">

@@ -1,5 +1,9 @@
 import { css } from 'lit';
-import { card, buttonShape, filledButton, focusRing, header } from '../../styles/shared.styles.js';
+import { card } from '../../styles/shared/card.styles.js';
+import { buttonShape } from '../../styles/shared/button-shape.styles.js';
+import { filledButton } from '../../styles/shared/filled-button.styles.js';
+import { focusRing } from '../../styles/shared/focus-ring.styles.js';
+import { header } from '../../styles/shared/header.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [

@@ -5,6 +5,7 @@ import type { TemplateResult } from 'lit';
 import type { LinkView } from '@pay-elements/protocol';
 import type { LinkTerms } from '../../i18n/types.js';
 import { formatRelativeTime } from '../../lib/dates.js';
+import { defineQrOnce } from '../../lib/lazy-qr.js';
 import { formatAmount } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';
 
@@ -46,6 +47,8 @@ export function renderLinkBody(ctx: LinkTemplateContext): TemplateResult {
   const { view, term } = ctx;
   const t = term.link;
   const href = safeHttpUrl(view.url);
+  const showQr = view.status === 'active' && href;
+  if (showQr) defineQrOnce();
   return html`
     <article part="base" aria-labelledby="title">
       <header part="header">
@@ -58,11 +61,7 @@ export function renderLinkBody(ctx: LinkTemplateContext): TemplateResult {
       <dl part="details">
         <div class="row">${renderExpiry(ctx)}</div>
       </dl>
-      ${
-        view.status === 'active' && href
-          ? html`<pay-qr part="qr" value=${view.url} label=${t.qrLabel}></pay-qr>`
-          : nothing
-      }
+      ${showQr ? html`<pay-qr part="qr" value=${view.url} label=${t.qrLabel}></pay-qr>` : nothing}
       <div part="actions">
         <button part="copy-button" type="button" ?data-copied=${ctx.copied} @click=${ctx.onCopy}>
           ${ctx.copied ? t.copiedLink : t.copyLink}
