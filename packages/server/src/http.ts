@@ -51,30 +51,63 @@ const BASE_HEADERS = {
 } as const;
 
 /**
- * A JSON answer that is a Response (`instanceof` holds, every member works) but makes its body
- * stream only when something reads it: the node adapter writes the text instead, and building a
- * stream per answer cost a quarter of a status poll. Reading any body member or `clone()` makes the
- * real Response, which from then on answers everything, headers included.
+ * How the node adapter's requests give a header from the node request as it came, without making a
+ * Headers of all of them (a status poll reads two).
  */
-class JsonAnswer {
-  readonly #text: string;
+export const plainHeader = Symbol('pay-elements.plainHeader');
+
+interface PlainHeaders {
+  [plainHeader](name: string): string | null;
+}
+
+/** A request header (lower-case name), as `request.headers.get(name)` answers it. */
+export function requestHeader(request: Request, name: string): string | null {
+  const plain = request as Partial<PlainHeaders>;
+  return plain[plainHeader] ? plain[plainHeader](name) : request.headers.get(name);
+}
+
+/**
+ * A kit answer that is a Response (`instanceof` holds, every member works) but keeps its text and
+ * headers plain until something asks for the Fetch objects: the node adapter writes them as they are,
+ * and building a body stream and a Headers per answer cost more than the status route itself.
+ * Reading `headers` makes the Headers (which from then on are the headers); reading any body member
+ * or `clone()` makes the real Response, which from then on answers everything.
+ */
+class KitAnswer {
+  readonly #text: string | null;
   readonly #status: number;
-  readonly #headers: Headers;
+  readonly #plain: Record<string, string>;
+  #headers: Headers | undefined;
   #real: Response | undefined;
 
-  constructor(text: string, status: number, headers: Record<string, string>) {
+  /** `plain` is the answer's own from here on (lower-case names) */
+  constructor(text: string | null, status: number, plain: Record<string, string>) {
     this.#text = text;
     this.#status = status;
-    this.#headers = new Headers(headers);
+    this.#plain = plain;
   }
 
-  /** the text, while no one has read the body */
-  get unreadText(): string | undefined {
-    return this.#real ? undefined : this.#text;
+  /** status, headers and text, while no one has made the Fetch objects; the headers are the answer's own */
+  unread(): { status: number; headers: Record<string, string>; text: string | null } | undefined {
+    if (this.#real || this.#headers) return undefined;
+    return { status: this.#status, headers: this.#plain, text: this.#text };
+  }
+
+  /** Adds headers (a `vary` appended to the one there), without making a Headers if none was made. */
+  addHeaders(headers: Record<string, string>): void {
+    for (const [name, value] of Object.entries(headers)) {
+      if (this.#headers || this.#real) {
+        const current = this.headers.get(name);
+        this.headers.set(name, name === 'vary' && current ? `${current}, ${value}` : value);
+      } else {
+        const current = this.#plain[name];
+        this.#plain[name] = name === 'vary' && current ? `${current}, ${value}` : value;
+      }
+    }
   }
 
   #response(): Response {
-    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.#headers });
+    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.headers });
     return this.#real;
   }
 
@@ -88,7 +121,9 @@ class JsonAnswer {
     return '';
   }
   get headers(): Headers {
-    return this.#real ? this.#real.headers : this.#headers;
+    if (this.#real) return this.#real.headers;
+    this.#headers ??= new Headers(this.#plain);
+    return this.#headers;
   }
   get type(): Response['type'] {
     return 'default';
@@ -100,7 +135,7 @@ class JsonAnswer {
     return false;
   }
   get body(): ReadableStream<Uint8Array> | null {
-    return this.#response().body;
+    return this.#text === null ? null : this.#response().body;
   }
   get bodyUsed(): boolean {
     return this.#real?.bodyUsed ?? false;
@@ -128,19 +163,43 @@ class JsonAnswer {
     return this.#response().text();
   }
 }
-Object.setPrototypeOf(JsonAnswer.prototype, Response.prototype);
+Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
 
-/** The body of a kit JSON answer as text, when that answer's body has not been read. */
-export function answerText(response: Response): string | undefined {
-  return response instanceof JsonAnswer ? response.unreadText : undefined;
+/**
+ * A kit answer's status, headers and body text (null: no body) while nothing has made its Fetch
+ * objects; undefined for any other Response. The headers returned are the answer's own to change.
+ */
+export function unreadAnswer(
+  response: Response,
+): { status: number; headers: Record<string, string>; text: string | null } | undefined {
+  return response instanceof KitAnswer ? response.unread() : undefined;
 }
 
-/** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
+/** Adds headers to an answer in place (`vary` appended to any there). */
+export function addHeaders(response: Response, headers: Record<string, string>): void {
+  if (response instanceof KitAnswer) {
+    response.addHeaders(headers);
+    return;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const current = name === 'vary' ? response.headers.get(name) : null;
+    response.headers.set(name, current ? `${current}, ${value}` : value);
+  }
+}
+
+/** A JSON answer of text already serialized. Everything the kit answers is private to one shopper: never cached. */
+export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new KitAnswer(text, status, { ...BASE_HEADERS, ...headers }) as unknown as Response;
+}
+
+/** A JSON answer. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new JsonAnswer(JSON.stringify(body), status, {
-    ...BASE_HEADERS,
-    ...headers,
-  }) as unknown as Response;
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** 304 Not Modified for a GET whose ETag the browser holds. */
+export function notModified(etag: string): Response {
+  return new KitAnswer(null, 304, { etag, 'cache-control': 'no-store' }) as unknown as Response;
 }
 
 function errorJson(
@@ -343,8 +402,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
  */
 export function etagJson(request: Request, stable: object, extra: Record<string, unknown> = {}): Response {
   const etag = etagOf(stable);
-  if (etagMatches(request.headers.get('if-none-match'), etag))
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
+  if (etagMatches(requestHeader(request, 'if-none-match'), etag)) return notModified(etag);
   return json({ ...stable, ...extra }, 200, { etag });
 }
 

@@ -7,7 +7,7 @@
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
-import { answerText, BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
+import { BodyLimitError, plainHeader, unreadAnswer, WEBHOOK_BODY_LIMIT } from './http.js';
 
 export type FetchHandler =
   ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
@@ -30,6 +30,7 @@ const remoteAddresses = new WeakMap<Request, string>();
  * for any other Request. Behind a proxy this is the proxy's address: give the kit a `clientKey` then.
  */
 export function clientAddress(request: Request): string | undefined {
+  if (request instanceof BodylessRequest) return request.remoteAddress;
   return remoteAddresses.get(request);
 }
 
@@ -64,23 +65,36 @@ function toHeaders(req: IncomingMessage): Headers {
 
 /**
  * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
- * made when first asked: a status poll reads two headers and never its signal, and building a Fetch
- * Request with its AbortSignal cost a fifth of one. A member only the real Request has makes it.
+ * made when first asked: a status poll reads two headers (through `requestHeader`) and never its
+ * signal, and building a Fetch Request with its Headers and AbortSignal cost a fifth of one. A member
+ * only the real Request has makes it.
  */
 class BodylessRequest {
   // private fields and getters: an own `method` or `url` would be assigned over Request's getters
   readonly #method: string;
   readonly #url: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
   #headers: Headers | undefined;
   #abort: AbortController | undefined;
-  #aborted = false;
   #real: Request | undefined;
 
-  constructor(method: string, url: string, req: IncomingMessage) {
+  constructor(method: string, url: string, req: IncomingMessage, res: ServerResponse) {
     this.#method = method;
     this.#url = url;
     this.#req = req;
+    this.#res = res;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
+  [plainHeader](name: string): string | null {
+    if (this.#headers) return this.#headers.get(name);
+    const value = this.#req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
   }
 
   get method(): string {
@@ -90,20 +104,23 @@ class BodylessRequest {
     return this.#url;
   }
 
-  /** the client went away: the signal (now or when first asked) is aborted */
-  abort(): void {
-    this.#aborted = true;
-    this.#abort?.abort();
-  }
-
   get headers(): Headers {
     this.#headers ??= toHeaders(this.#req);
     return this.#headers;
   }
+  /** aborted when the client goes away before the answer is sent, or already gone when first asked */
   get signal(): AbortSignal {
     if (!this.#abort) {
-      this.#abort = new AbortController();
-      if (this.#aborted) this.#abort.abort();
+      const abort = new AbortController();
+      this.#abort = abort;
+      const res = this.#res;
+      if (res.destroyed) {
+        if (!res.writableFinished) abort.abort();
+      } else {
+        res.once('close', () => {
+          if (!res.writableFinished) abort.abort();
+        });
+      }
     }
     return this.#abort.signal;
   }
@@ -339,11 +356,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     }
     let request: Request;
     if (method === 'GET' || method === 'HEAD') {
-      const bodyless = new BodylessRequest(method, url.href, req);
-      res.once('close', () => {
-        if (!res.writableFinished) bodyless.abort();
-      });
-      request = bodyless as unknown as Request;
+      request = new BodylessRequest(method, url.href, req, res) as unknown as Request;
     } else {
       const abort = new AbortController();
       res.once('close', () => {
@@ -358,8 +371,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         duplex: 'half',
       };
       request = new Request(url, init);
+      if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     }
-    if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     let response: Response;
     try {
       response = await fetchResponse(request);
@@ -368,23 +381,31 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
       return;
     }
+    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
+    // the connection after the answer rather than read it all to keep the connection alive.
+    const closeAfter = overLimit || !req.complete;
+    // the kit's own answers: headers and text as they are, in one write, no Fetch objects made
+    const plain = unreadAnswer(response);
+    if (plain) {
+      const headers: Record<string, string> = plain.headers;
+      if (closeAfter) headers['connection'] = 'close';
+      if (plain.text !== null && method !== 'HEAD') {
+        headers['content-length'] = String(Buffer.byteLength(plain.text));
+        res.writeHead(plain.status, headers);
+        res.end(plain.text);
+      } else {
+        res.writeHead(plain.status, headers);
+        res.end();
+      }
+      return;
+    }
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') headers[name] = value;
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers['set-cookie'] = cookies;
-    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
-    // the connection after the answer rather than read it all to keep the connection alive.
-    if (overLimit || !req.complete) headers['connection'] = 'close';
-    // the kit's own JSON answers: headers and text in one write, the body stream never made
-    const text = method === 'HEAD' ? undefined : answerText(response);
-    if (text !== undefined) {
-      headers['content-length'] = String(Buffer.byteLength(text));
-      res.writeHead(response.status, headers);
-      res.end(text);
-      return;
-    }
+    if (closeAfter) headers['connection'] = 'close';
     if (!response.body || method === 'HEAD') {
       res.writeHead(response.status, headers);
       res.end();

@@ -14,7 +14,16 @@ import {
 import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
-import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
+import {
+  HttpError,
+  etagMatches,
+  etagOf,
+  jsonText,
+  notModified,
+  parseInput,
+  readJson,
+  requestHeader,
+} from './http.js';
 import { describeError, type Logger } from './log.js';
 import { clientAddress } from './node.js';
 import type { RequestLimiter } from './rate-limit.js';
@@ -75,6 +84,55 @@ export function stableView(
   return view;
 }
 
+/** A session's view as answered: its stable part, its ETag, and its JSON up to the closing brace. */
+interface RenderedView {
+  /** what the record looked like: the fields a store changes, joined */
+  version: string;
+  etag: string;
+  /** `JSON.stringify(stable)` without its closing `}`, so that `server_time` is added as text */
+  open: string;
+}
+
+/** The fields of a record a store changes (paid, expired, renewed); the rest is fixed at creation. */
+function versionOf(session: SessionRecord): string {
+  const { account } = session;
+  return `${session.status}\n${session.reference}\n${session.expiresAt}\n${session.paidAt ?? ''}\n${account.accountNumber}\n${account.accountName}\n${account.bankName}\n${session.amount}\n${session.currency}`;
+}
+
+/** Views rendered for this many sessions at most (the least recently rendered go first). */
+const RENDERED_VIEWS = 4096;
+
+/**
+ * Each session's view, rendered (serialized and hashed for its ETag) once per version of the record
+ * rather than on every poll: most polls of a pending session find it as it was.
+ */
+class RenderedViews {
+  readonly #views = new Map<string, RenderedView>();
+  readonly #checkoutUrl: ((id: string) => string) | undefined;
+  readonly #merchant: SessionMerchant | undefined;
+
+  constructor(checkoutUrl: ((id: string) => string) | undefined, merchant: SessionMerchant | undefined) {
+    this.#checkoutUrl = checkoutUrl;
+    this.#merchant = merchant;
+  }
+
+  of(session: SessionRecord): RenderedView {
+    const version = versionOf(session);
+    const held = this.#views.get(session.id);
+    if (held?.version === version) return held;
+    const stable = stableView(session, this.#checkoutUrl, sessionDisplay(this.#merchant, session));
+    const text = JSON.stringify(stable);
+    const view: RenderedView = { version, etag: etagOf(stable), open: text.slice(0, -1) };
+    this.#views.delete(session.id);
+    if (this.#views.size >= RENDERED_VIEWS) {
+      const oldest = this.#views.keys().next();
+      if (!oldest.done) this.#views.delete(oldest.value);
+    }
+    this.#views.set(session.id, view);
+    return view;
+  }
+}
+
 /** A new session id: 128 random bits, so that ids cannot be guessed. */
 export function newSessionId(): string {
   return `ses_${randomBytes(16).toString('base64url')}`;
@@ -87,15 +145,15 @@ function newClaimToken(): string {
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
+  const views = new RenderedViews(options.checkoutUrl, options.merchant);
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
   function answer(session: SessionRecord, request: Request | null, status = 200): Response {
-    const stable = stableView(session, options.checkoutUrl, sessionDisplay(options.merchant, session));
-    const etag = etagOf(stable);
-    if (request && etagMatches(request.headers.get('if-none-match'), etag))
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
-    const view: SessionView = { ...stable, server_time: new Date(clock.now()).toISOString() };
-    return json(view, status, { etag });
+    const { etag, open } = views.of(session);
+    if (request && etagMatches(requestHeader(request, 'if-none-match'), etag)) return notModified(etag);
+    // the view's JSON with `server_time` last, as JSON.stringify({ ...stable, server_time }) gives it
+    const serverTime: SessionView['server_time'] = new Date(clock.now()).toISOString();
+    return jsonText(`${open},"server_time":"${serverTime}"}`, status, { etag });
   }
 
   async function resolve(orderId: string, request: Request): Promise<Order> {
