@@ -44,11 +44,15 @@ export class BodyLimitError extends Error {
   }
 }
 
-const BASE_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-} as const;
+/** name, value, name, value… (the form `writeHead` takes as it is) */
+const BASE_HEADERS: readonly string[] = [
+  'content-type',
+  'application/json; charset=utf-8',
+  'cache-control',
+  'no-store',
+  'x-content-type-options',
+  'nosniff',
+];
 
 /**
  * How the node adapter's requests give a header from the node request as it came, without making a
@@ -66,6 +70,16 @@ export function requestHeader(request: Request, name: string): string | null {
   return plain[plainHeader] ? plain[plainHeader](name) : request.headers.get(name);
 }
 
+/** Sets `name` in a name, value, … list: replaced, or appended to (`, `) when `append`, or added. */
+function putHeader(plain: string[], name: string, value: string, append = false): void {
+  for (let i = 0; i < plain.length; i += 2) {
+    if (plain[i] !== name) continue;
+    plain[i + 1] = append ? `${plain[i + 1]}, ${value}` : value;
+    return;
+  }
+  plain.push(name, value);
+}
+
 /**
  * A kit answer that is a Response (`instanceof` holds, every member works) but keeps its text and
  * headers plain until something asks for the Fetch objects: the node adapter writes them as they are,
@@ -76,34 +90,34 @@ export function requestHeader(request: Request, name: string): string | null {
 class KitAnswer {
   readonly #text: string | null;
   readonly #status: number;
-  readonly #plain: Record<string, string>;
+  /** name, value, …: lower-case names, each once */
+  readonly #plain: string[];
   #headers: Headers | undefined;
   #real: Response | undefined;
 
-  /** `plain` is the answer's own from here on (lower-case names) */
-  constructor(text: string | null, status: number, plain: Record<string, string>) {
+  /** `plain` is the answer's own from here on */
+  constructor(text: string | null, status: number, plain: string[]) {
     this.#text = text;
     this.#status = status;
     this.#plain = plain;
   }
 
-  /** status, headers and text, while no one has made the Fetch objects; the headers are the answer's own */
-  unread(): { status: number; headers: Record<string, string>; text: string | null } | undefined {
-    if (this.#real || this.#headers) return undefined;
-    return { status: this.#status, headers: this.#plain, text: this.#text };
+  /** the headers (name, value, …), while no one has made the Fetch objects; the answer's own */
+  get unreadHeaders(): string[] | undefined {
+    return this.#real || this.#headers ? undefined : this.#plain;
   }
 
-  /** Adds headers (a `vary` appended to the one there), without making a Headers if none was made. */
-  addHeaders(headers: Record<string, string>): void {
-    for (const [name, value] of Object.entries(headers)) {
-      if (this.#headers || this.#real) {
-        const current = this.headers.get(name);
-        this.headers.set(name, name === 'vary' && current ? `${current}, ${value}` : value);
-      } else {
-        const current = this.#plain[name];
-        this.#plain[name] = name === 'vary' && current ? `${current}, ${value}` : value;
-      }
+  get unreadText(): string | null {
+    return this.#text;
+  }
+
+  /** Sets a header (a `vary` appended to the one there), without making a Headers if none was made. */
+  setHeader(name: string, value: string): void {
+    if (this.#headers || this.#real) {
+      setHeader(this.headers, name, value);
+      return;
     }
+    putHeader(this.#plain, name, value, name === 'vary');
   }
 
   #response(): Response {
@@ -122,7 +136,11 @@ class KitAnswer {
   }
   get headers(): Headers {
     if (this.#real) return this.#real.headers;
-    this.#headers ??= new Headers(this.#plain);
+    if (!this.#headers) {
+      const headers = new Headers();
+      for (let i = 0; i < this.#plain.length; i += 2) headers.set(this.#plain[i]!, this.#plain[i + 1]!);
+      this.#headers = headers;
+    }
     return this.#headers;
   }
   get type(): Response['type'] {
@@ -166,30 +184,38 @@ class KitAnswer {
 Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
 
 /**
- * A kit answer's status, headers and body text (null: no body) while nothing has made its Fetch
- * objects; undefined for any other Response. The headers returned are the answer's own to change.
+ * A kit answer's headers (name, value, …) and body text (null: none) while nothing has made its
+ * Fetch objects; undefined for any other Response. The headers are the answer's own to add to.
  */
-export function unreadAnswer(
-  response: Response,
-): { status: number; headers: Record<string, string>; text: string | null } | undefined {
-  return response instanceof KitAnswer ? response.unread() : undefined;
+export function unreadAnswer(response: Response): { headers: string[]; text: string | null } | undefined {
+  if (!(response instanceof KitAnswer)) return undefined;
+  const headers = response.unreadHeaders;
+  return headers ? { headers, text: response.unreadText } : undefined;
 }
 
-/** Adds headers to an answer in place (`vary` appended to any there). */
-export function addHeaders(response: Response, headers: Record<string, string>): void {
-  if (response instanceof KitAnswer) {
-    response.addHeaders(headers);
-    return;
-  }
-  for (const [name, value] of Object.entries(headers)) {
-    const current = name === 'vary' ? response.headers.get(name) : null;
-    response.headers.set(name, current ? `${current}, ${value}` : value);
-  }
+function setHeader(headers: Headers, name: string, value: string): void {
+  const current = name === 'vary' ? headers.get(name) : null;
+  headers.set(name, current ? `${current}, ${value}` : value);
+}
+
+/** Sets a header of an answer in place (a `vary` appended to any there). */
+export function setAnswerHeader(response: Response, name: string, value: string): void {
+  if (response instanceof KitAnswer) response.setHeader(name, value);
+  else setHeader(response.headers, name, value);
 }
 
 /** A JSON answer of text already serialized. Everything the kit answers is private to one shopper: never cached. */
 export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new KitAnswer(text, status, { ...BASE_HEADERS, ...headers }) as unknown as Response;
+  const plain = BASE_HEADERS.slice();
+  for (const name in headers) putHeader(plain, name.toLowerCase(), headers[name]!);
+  return new KitAnswer(text, status, plain) as unknown as Response;
+}
+
+/** A JSON answer with an ETag, the status route's (no header object to make). */
+export function taggedJsonText(text: string, status: number, etag: string): Response {
+  const plain = BASE_HEADERS.slice();
+  plain.push('etag', etag);
+  return new KitAnswer(text, status, plain) as unknown as Response;
 }
 
 /** A JSON answer. */
@@ -199,7 +225,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** 304 Not Modified for a GET whose ETag the browser holds. */
 export function notModified(etag: string): Response {
-  return new KitAnswer(null, 304, { etag, 'cache-control': 'no-store' }) as unknown as Response;
+  return new KitAnswer(null, 304, ['etag', etag, 'cache-control', 'no-store']) as unknown as Response;
 }
 
 function errorJson(

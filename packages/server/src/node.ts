@@ -387,14 +387,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     // the kit's own answers: headers and text as they are, in one write, no Fetch objects made
     const plain = unreadAnswer(response);
     if (plain) {
-      const headers: Record<string, string> = plain.headers;
-      if (closeAfter) headers['connection'] = 'close';
-      if (plain.text !== null && method !== 'HEAD') {
-        headers['content-length'] = String(Buffer.byteLength(plain.text));
-        res.writeHead(plain.status, headers);
-        res.end(plain.text);
+      const { headers, text } = plain;
+      if (closeAfter) headers.push('connection', 'close');
+      if (text !== null && method !== 'HEAD') {
+        headers.push('content-length', String(Buffer.byteLength(text)));
+        res.writeHead(response.status, headers);
+        res.end(text);
       } else {
-        res.writeHead(plain.status, headers);
+        res.writeHead(response.status, headers);
         res.end();
       }
       return;

@@ -2,15 +2,15 @@
 // CORS for the allowed origins (preflights included), and every failure turned into the protocol's
 // error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
 // 405 with an Allow header, which Hono alone would answer 404.
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
-  addHeaders,
   CORS_ALLOW_HEADERS,
   CORS_EXPOSE_HEADERS,
   errorResponse,
   HttpError,
   requestHeader,
+  setAnswerHeader,
   tooLarge,
 } from './http.js';
 import type { Logger } from './log.js';
@@ -88,32 +88,31 @@ export function createRouter(options: RouterOptions): Hono {
     return methods;
   }
 
-  // CORS and Vary on every answer under the base path, errors included (onError's answer passes
-  // back through here); only there, so that a merchant's app that mounts this one keeps its own
-  const vary = { vary: 'Origin' };
+  // CORS and Vary on every answer of this app, errors included: each answer passes here once, from
+  // a route's handler, `onError` or `notFound` (a middleware instead would cost every request a
+  // compose of two handlers)
   function withCors(c: Context, response: Response): Response {
     const origin = requestHeader(c.req.raw, 'origin');
-    if (origin && origins.has(origin))
-      addHeaders(response, {
-        'access-control-allow-origin': origin,
-        'access-control-expose-headers': CORS_EXPOSE_HEADERS,
-      });
-    addHeaders(response, vary);
+    if (origin && origins.has(origin)) {
+      setAnswerHeader(response, 'access-control-allow-origin', origin);
+      setAnswerHeader(response, 'access-control-expose-headers', CORS_EXPOSE_HEADERS);
+    }
+    setAnswerHeader(response, 'vary', 'Origin');
     return response;
   }
-  const cors: MiddlewareHandler = async (c, next) => {
-    await next();
-    withCors(c, c.res);
-  };
-  if (basePath === '') app.use('*', cors);
-  else app.use(basePath, cors).use(`${basePath}/*`, cors);
 
   for (const route of options.routes) {
     const path = `${basePath}${route.path}`;
-    const handle = (c: Context): Promise<Response> => {
-      const params = decodedParams(c);
-      if (params === null) throw new HttpError('not_found', 'No such route.');
-      return route.handle({ request: c.req.raw, params });
+    const handle = async (c: Context): Promise<Response> => {
+      let response: Response;
+      try {
+        const params = decodedParams(c);
+        if (params === null) throw new HttpError('not_found', 'No such route.');
+        response = await route.handle({ request: c.req.raw, params });
+      } catch (error) {
+        response = fail(error, c);
+      }
+      return withCors(c, response);
     };
     // a GET's body is never read (the node adapter does not even make one): no limit to check
     if (route.method === 'GET') {
@@ -139,7 +138,8 @@ export function createRouter(options: RouterOptions): Hono {
     return errorResponse(error, logger, { method: c.req.method, path });
   }
 
-  app.onError(fail);
+  // a failure outside a route's handler (its body limit)
+  app.onError((error, c) => withCors(c, fail(error, c)));
 
   // returns rather than throws: Hono does not pass a throw from here to onError
   app.notFound((c) => {
@@ -147,14 +147,15 @@ export function createRouter(options: RouterOptions): Hono {
     const pathname = new URL(c.req.url).pathname;
     const allow = allowed(pathname);
     if (allow.length === 0) {
-      const answer = fail(new HttpError('not_found', 'No such route.'), c);
-      // outside the base path the CORS middleware did not run
-      return underBase(pathname) ? answer : withCors(c, answer);
+      return withCors(c, fail(new HttpError('not_found', 'No such route.'), c));
     }
     const allowHeader = [...allow, 'OPTIONS'].join(', ');
     if (method !== 'OPTIONS') {
       const message = `Use ${allow.join(' or ')} on this route.`;
-      return fail(new HttpError('method_not_allowed', message, { headers: { allow: allowHeader } }), c);
+      return withCors(
+        c,
+        fail(new HttpError('method_not_allowed', message, { headers: { allow: allowHeader } }), c),
+      );
     }
     // a preflight: granted to an allowed origin asking for a method of this path
     const headers: Record<string, string> = { allow: allowHeader };
@@ -165,7 +166,7 @@ export function createRouter(options: RouterOptions): Hono {
       headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
       headers['access-control-max-age'] = '600';
     }
-    return new Response(null, { status: 204, headers });
+    return withCors(c, new Response(null, { status: 204, headers }));
   });
 
   return app;

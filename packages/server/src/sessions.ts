@@ -18,9 +18,9 @@ import {
   HttpError,
   etagMatches,
   etagOf,
-  jsonText,
   notModified,
   parseInput,
+  taggedJsonText,
   readJson,
   requestHeader,
 } from './http.js';
@@ -146,14 +146,24 @@ function newClaimToken(): string {
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
   const views = new RenderedViews(options.checkoutUrl, options.merchant);
+  // the clock's time as ISO 8601, made once per millisecond however many polls ask within it
+  let lastNow = NaN;
+  let lastTime = '';
+  function serverTime(): SessionView['server_time'] {
+    const now = clock.now();
+    if (now !== lastNow) {
+      lastNow = now;
+      lastTime = new Date(now).toISOString();
+    }
+    return lastTime;
+  }
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
   function answer(session: SessionRecord, request: Request | null, status = 200): Response {
     const { etag, open } = views.of(session);
     if (request && etagMatches(requestHeader(request, 'if-none-match'), etag)) return notModified(etag);
     // the view's JSON with `server_time` last, as JSON.stringify({ ...stable, server_time }) gives it
-    const serverTime: SessionView['server_time'] = new Date(clock.now()).toISOString();
-    return jsonText(`${open},"server_time":"${serverTime}"}`, status, { etag });
+    return taggedJsonText(`${open},"server_time":"${serverTime()}"}`, status, etag);
   }
 
   async function resolve(orderId: string, request: Request): Promise<Order> {
