@@ -129,19 +129,27 @@ interface Gate {
   server: Server;
   open(listener: NodeListener): void;
   fail(error: unknown): void;
+  /** the security headers of a request's answer (HSTS over HTTPS only) */
+  securityFor(req: IncomingMessage): Readonly<Record<string, string>>;
 }
 
 /**
  * Listens with the handler already attached: a request that arrives while the rest starts (the
  * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
  * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
- * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are set on the
- * node response before the kit's adapter runs, so that every answer carries them, the adapter's own
- * (a 413 refused from Content-Length) included; a header the answer sets itself (a locked-down page's
- * CSP) wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
+ * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are the kit
+ * adapter's `headers` (`securityFor`), so that every answer carries them, the adapter's own (a 413
+ * refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
+ * wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
  */
 async function listen(config: ExampleConfig): Promise<Gate> {
   const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const plainHeaders = securityHeaders(false);
+  const httpsHeaders = securityHeaders(true);
+  const securityFor = (req: IncomingMessage): Readonly<Record<string, string>> =>
+    https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']))
+      ? httpsHeaders
+      : plainHeaders;
   const server = createServer({
     headersTimeout: config.HEADERS_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -154,12 +162,18 @@ async function listen(config: ExampleConfig): Promise<Gate> {
     fail = reject;
   });
   app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
+  // once started, requests go straight to the app (a promise per request cost a status poll a tenth)
+  let started: NodeListener | undefined;
+  void app.then((listener) => (started = listener));
   server.on('request', (req, res) => {
-    const overHttps = https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']));
-    for (const [name, value] of Object.entries(securityHeaders(overHttps))) res.setHeader(name, value);
+    if (started) {
+      started(req, res);
+      return;
+    }
     app.then(
       (listener) => listener(req, res),
       () => {
+        for (const [name, value] of Object.entries(securityFor(req))) res.setHeader(name, value);
         res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to start.' } }));
       },
@@ -169,7 +183,7 @@ async function listen(config: ExampleConfig): Promise<Gate> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  return { server, open, fail };
+  return { server, open, fail, securityFor };
 }
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
@@ -504,7 +518,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
   });
 
-  gate.open(toNodeListener({ fetch: async (request) => app.fetch(request) }));
+  gate.open(toNodeListener({ fetch: async (request) => app.fetch(request) }, { headers: gate.securityFor }));
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

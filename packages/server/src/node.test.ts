@@ -247,4 +247,49 @@ describe('toNodeListener', () => {
       await new Promise<void>((resolve) => throwing.close(() => resolve()));
     }
   });
+
+  it('adds its headers option to every answer, its own 413 and 500 included, the answer’s own winning', async () => {
+    const listener = toNodeListener(
+      (request) => {
+        const path = new URL(request.url).pathname;
+        if (path === '/own')
+          return Promise.resolve(json({ ok: true }, 200, { 'x-frame-options': 'SAMEORIGIN' }));
+        if (path === '/plain')
+          return Promise.resolve(new Response('ok', { headers: { 'content-type': 'text/plain' } }));
+        return Promise.reject(new Error('boom'));
+      },
+      {
+        maxBodyBytes: 10,
+        onError: () => undefined,
+        headers: () => ({ 'X-Frame-Options': 'DENY', 'referrer-policy': 'no-referrer' }),
+      },
+    );
+    const withDefaults = createServer(listener);
+    await new Promise<void>((resolve) => withDefaults.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = portOf(withDefaults);
+      const own = await send(port, { method: 'GET', path: '/own' });
+      assert.equal(own.status, 200);
+      assert.equal(own.headers['x-frame-options'], 'SAMEORIGIN');
+      assert.equal(own.headers['referrer-policy'], 'no-referrer');
+      assert.equal(own.headers['content-type'], 'application/json; charset=utf-8');
+      const plain = await send(port, { method: 'GET', path: '/plain' });
+      assert.equal(plain.body, 'ok');
+      assert.equal(plain.headers['x-frame-options'], 'DENY');
+      assert.equal(plain.headers['content-type'], 'text/plain');
+      const refused = await send(port, {
+        method: 'POST',
+        path: '/own',
+        headers: { 'content-length': '50' },
+        chunks: ['x'.repeat(50)],
+      });
+      assert.equal(refused.status, 413);
+      assert.equal(refused.headers['x-frame-options'], 'DENY');
+      const failed = await send(port, { method: 'GET', path: '/throw' });
+      assert.equal(failed.status, 500);
+      assert.equal(failed.headers['referrer-policy'], 'no-referrer');
+    } finally {
+      await new Promise<void>((resolve) => withDefaults.close(() => resolve()));
+    }
+  });
 });

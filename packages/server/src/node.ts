@@ -17,6 +17,12 @@ export interface NodeListenerOptions {
   maxBodyBytes?: number;
   /** Called when the handler itself throws (the kit's never does); default console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Headers every answer carries unless it sets its own of the same name (security headers, say),
+   * the adapter's own 413 and 500 included; asked once per request. Cheaper than `res.setHeader`
+   * before the listener runs, which makes Node merge the answer's headers one by one.
+   */
+  headers?: (req: IncomingMessage) => Readonly<Record<string, string>> | undefined;
 }
 
 /** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
@@ -39,11 +45,32 @@ function errorBody(code: ErrorBody['error']['code'], message: string): string {
   return JSON.stringify(body);
 }
 
-function sendError(res: ServerResponse, status: number, body: string): void {
+/** Sets each header the answer has not set (through `res.setHeader`, Node's merge). */
+function setDefaults(res: ServerResponse, defaults: Readonly<Record<string, string>> | undefined): void {
+  if (defaults) for (const name in defaults) if (!res.hasHeader(name)) res.setHeader(name, defaults[name]!);
+}
+
+/** Adds each default the list (lower-case names) lacks. */
+function addDefaults(headers: string[], defaults: Readonly<Record<string, string>>): void {
+  for (const name in defaults) {
+    const lower = name.toLowerCase();
+    let present = false;
+    for (let i = 0; i < headers.length && !present; i += 2) present = headers[i] === lower;
+    if (!present) headers.push(lower, defaults[name]!);
+  }
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  defaults?: Readonly<Record<string, string>>,
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  setDefaults(res, defaults);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -338,10 +365,19 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     else console.error('[pay-elements] handler threw', error);
   };
 
-  async function serve(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
+  async function serve(
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse,
+    defaults: Readonly<Record<string, string>> | undefined,
+  ): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
-      sendError(res, 413, errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`));
+      sendError(
+        res,
+        413,
+        errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`),
+        defaults,
+      );
       return;
     }
     let overLimit = false;
@@ -378,7 +414,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       response = await fetchResponse(request);
     } catch (error) {
       onError(error);
-      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
       return;
     }
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
@@ -388,6 +424,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const plain = unreadAnswer(response);
     if (plain) {
       const { headers, text } = plain;
+      if (defaults) addDefaults(headers, defaults);
       if (closeAfter) headers.push('connection', 'close');
       if (text !== null && method !== 'HEAD') {
         headers.push('content-length', String(Buffer.byteLength(text)));
@@ -399,6 +436,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       }
       return;
     }
+    setDefaults(res, defaults);
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') headers[name] = value;
@@ -415,9 +453,11 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   }
 
   return (req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    const defaults = options.headers?.(req);
+    serve(req, res, defaults).catch((error: unknown) => {
       onError(error);
-      if (!res.headersSent) sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      if (!res.headersSent)
+        sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
       else res.destroy();
     });
   };
