@@ -130,7 +130,7 @@ interface Gate {
   open(listener: NodeListener): void;
   fail(error: unknown): void;
   /** the security headers of a request's answer (HSTS over HTTPS only) */
-  securityFor(req: IncomingMessage): Readonly<Record<string, string>>;
+  securityFor: (req: IncomingMessage) => Readonly<Record<string, string>>;
 }
 
 /**
