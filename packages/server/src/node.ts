@@ -352,6 +352,39 @@ async function writeAsItComes(
   if (!res.destroyed) res.end();
 }
 
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** A lower-case host name or a canonical IPv4 address (no IPv6, no IDN), maybe a port: URL keeps them as they are. */
+const PLAIN_HOST = new RegExp(
+  `^(?:(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*|(?:${OCTET}\\.){3}${OCTET})(?::([1-9]\\d{0,4}))?$`,
+);
+/** A path of characters URL keeps as they are: no dot segment, no empty segment, no query. */
+const PLAIN_PATH = /^(?:\/[\w\-~%=&+,;:@!$*'()]+)*\/?$/;
+
+/**
+ * The request's URL as `new URL(path, \`http://${host}\`).href` gives it (localhost when the Host
+ * header is missing or not valid). A plain host and path (a status poll's) are joined as they are:
+ * parsing them cost a tenth of the adapter's time.
+ */
+function requestUrl(host: string | undefined, path: string): string {
+  const plain = host === undefined ? null : PLAIN_HOST.exec(host);
+  const port = plain?.[1] === undefined ? 0 : Number(plain[1]);
+  if (
+    plain &&
+    port !== 80 &&
+    port <= 65535 &&
+    !host!.includes('xn--') &&
+    path.startsWith('/') &&
+    PLAIN_PATH.test(path) &&
+    !/%2e/i.test(path)
+  )
+    return `http://${host}${path}`;
+  try {
+    return new URL(path, `http://${host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(path, 'http://localhost').href;
+  }
+}
+
 /**
  * `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. It also
  * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
@@ -384,15 +417,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
     const path = req.originalUrl ?? req.url ?? '/';
-    let url: URL;
-    try {
-      url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
-    } catch {
-      url = new URL(path, 'http://localhost');
-    }
+    const url = requestUrl(req.headers.host, path);
     let request: Request;
     if (method === 'GET' || method === 'HEAD') {
-      request = new BodylessRequest(method, url.href, req, res) as unknown as Request;
+      request = new BodylessRequest(method, url, req, res) as unknown as Request;
     } else {
       const abort = new AbortController();
       res.once('close', () => {
