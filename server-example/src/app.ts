@@ -452,17 +452,28 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
 
-  // One router for the whole site; handlers run in the order they are added.
+  const crossSiteRefused = () =>
+    json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+  const failed = (error: unknown) => {
+    console.error('[server-example] handler failed', error);
+    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  };
+
+  // The kit answers everything under its base path (a new kit after each reset, hence no mount). Its
+  // paths have one handler each, so that Hono calls it without composing the site's middleware for
+  // every status poll; every other path goes to the site's app (`notFound` here).
+  const root = new Hono();
+  const kit = (c: Context) => (isCrossSite(c.req.raw) ? crossSiteRefused() : pay.fetch(c.req.raw));
+  root.all('/pay', kit);
+  root.all('/pay/*', kit);
+  root.onError(failed);
+
+  // The site: one router; handlers run in the order they are added.
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (isCrossSite(c.req.raw))
-      return json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+    if (isCrossSite(c.req.raw)) return crossSiteRefused();
     await next();
   });
-  // the kit answers everything under its base path (a new kit after each reset, hence no mount)
-  const kit = (c: Context) => pay.fetch(c.req.raw);
-  app.all('/pay', kit);
-  app.all('/pay/*', kit);
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.route('/demo-api', demo);
   app.use('*', async (c, next) => {
@@ -513,12 +524,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
     );
   });
-  app.onError((error) => {
-    console.error('[server-example] handler failed', error);
-    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
-  });
+  app.onError(failed);
+  root.notFound((c) => app.fetch(c.req.raw));
 
-  gate.open(toNodeListener({ fetch: async (request) => app.fetch(request) }, { headers: gate.securityFor }));
+  gate.open(toNodeListener(root, { headers: gate.securityFor }));
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

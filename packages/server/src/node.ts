@@ -9,8 +9,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
 import { BodyLimitError, plainHeader, unreadAnswer, WEBHOOK_BODY_LIMIT } from './http.js';
 
+/** A Fetch handler, or an object with one (a Hono app answers synchronously when it can). */
 export type FetchHandler =
-  ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
+  | ((request: Request) => Response | Promise<Response>)
+  | { fetch(request: Request): Response | Promise<Response> };
 
 export interface NodeListenerOptions {
   /** The most bytes any request body may have; default 256 KiB (the kit's own routes ask for less). */
