@@ -91,6 +91,9 @@ interface RenderedView {
   etag: string;
   /** `JSON.stringify(stable)` without its closing `}`, so that `server_time` is added as text */
   open: string;
+  /** the last answer's `server_time` and JSON: polls within the same millisecond share them */
+  time: string;
+  text: string;
 }
 
 /**
@@ -149,7 +152,13 @@ class RenderedViews {
     if (held && sameVersion(held.version, session)) return held;
     const stable = stableView(session, this.#checkoutUrl, sessionDisplay(this.#merchant, session));
     const text = JSON.stringify(stable);
-    const view: RenderedView = { version: versionOf(session), etag: etagOf(stable), open: text.slice(0, -1) };
+    const view: RenderedView = {
+      version: versionOf(session),
+      etag: etagOf(stable),
+      open: text.slice(0, -1),
+      time: '',
+      text: '',
+    };
     this.#views.delete(session.id);
     if (this.#views.size >= RENDERED_VIEWS) {
       const oldest = this.#views.keys().next();
@@ -187,10 +196,16 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
   function answer(session: SessionRecord, request: Request | null, status = 200): Response {
-    const { etag, open } = views.of(session);
-    if (request && etagMatches(requestHeader(request, 'if-none-match'), etag)) return notModified(etag);
-    // the view's JSON with `server_time` last, as JSON.stringify({ ...stable, server_time }) gives it
-    return taggedJsonText(`${open},"server_time":"${serverTime()}"}`, status, etag);
+    const view = views.of(session);
+    if (request && etagMatches(requestHeader(request, 'if-none-match'), view.etag))
+      return notModified(view.etag);
+    const time = serverTime();
+    if (view.time !== time) {
+      // the view's JSON with `server_time` last, as JSON.stringify({ ...stable, server_time }) gives it
+      view.time = time;
+      view.text = `${view.open},"server_time":"${time}"}`;
+    }
+    return taggedJsonText(view.text, status, view.etag);
   }
 
   async function resolve(orderId: string, request: Request): Promise<Order> {

@@ -100,11 +100,18 @@ export class PaymentWatcher {
    * provider cannot be asked (or the last check within the interval could not), throws
    * ProviderUnavailableError with when to try again; other failures are thrown as they are.
    */
-  async refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
-    if (session.status !== 'pending') return session;
+  refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
+    if (session.status !== 'pending') return Promise.resolve(session);
     const force = options.force ?? false;
-    // no check due or under way: the record as the caller just read it stands (one store read a poll)
-    if (!force && this.notDue(session.customerId, this.options.clock.now())) return session;
+    // no check due or under way, and the last one went well: the record as the caller just read it
+    // stands (one store read a poll), without an async function's frame on every poll
+    const { customerId } = session;
+    if (!force && !this.lastFailure.has(customerId) && this.notDue(customerId, this.options.clock.now()))
+      return Promise.resolve(session);
+    return this.checkAndRead(session, force);
+  }
+
+  private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
     await this.checkCustomer(session.customerId, force);
     return (await this.options.store.get(session.id)) ?? session;
   }
