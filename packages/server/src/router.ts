@@ -49,11 +49,15 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Decoded parameters, or null when one is not valid percent-encoding (Hono passes it on raw). */
-function decodedParams(c: Context): Record<string, string> | null {
-  const params = c.req.param() as Record<string, string>;
-  for (const value of Object.values(params)) {
-    if (value === '') return null;
+/**
+ * The route's parameters (`names`) decoded, or null when one is empty or not valid percent-encoding
+ * (Hono passes it on raw). Asked by name: Hono's all-parameters call cost a tenth of a status poll.
+ */
+function decodedParams(c: Context, names: readonly string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value: string | undefined = c.req.param(name);
+    if (value === undefined || value === '') return null;
     if (value.includes('%')) {
       try {
         decodeURIComponent(value);
@@ -61,6 +65,7 @@ function decodedParams(c: Context): Record<string, string> | null {
         return null;
       }
     }
+    params[name] = value;
   }
   return params;
 }
@@ -103,10 +108,14 @@ export function createRouter(options: RouterOptions): Hono {
 
   for (const route of options.routes) {
     const path = `${basePath}${route.path}`;
+    const names = route.path
+      .split('/')
+      .filter((segment) => segment.startsWith(':'))
+      .map((segment) => segment.slice(1));
     const handle = async (c: Context): Promise<Response> => {
       let response: Response;
       try {
-        const params = decodedParams(c);
+        const params = decodedParams(c, names);
         if (params === null) throw new HttpError('not_found', 'No such route.');
         response = await route.handle({ request: c.req.raw, params });
       } catch (error) {
