@@ -213,8 +213,7 @@ export function jsonText(text: string, status = 200, headers: Record<string, str
 
 /** A JSON answer with an ETag, the status route's (no header object to make). */
 export function taggedJsonText(text: string, status: number, etag: string): Response {
-  const plain = BASE_HEADERS.slice();
-  plain.push('etag', etag);
+  const plain = [...BASE_HEADERS, 'etag', etag];
   return new KitAnswer(text, status, plain) as unknown as Response;
 }
 
