@@ -292,4 +292,37 @@ describe('toNodeListener', () => {
       await new Promise<void>((resolve) => withDefaults.close(() => resolve()));
     }
   });
+
+  it('gives each Request the URL that URL parsing gives its Host and path', async () => {
+    const seen: string[] = [];
+    const echoing = createServer(
+      toNodeListener((request) => {
+        seen.push(request.url);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    const asked: Array<[string, string]> = [
+      ['127.0.0.1:8443', '/pay/sessions/ses_a-B~1'],
+      ['shop.example', '/pay/sessions/x/'],
+      ['Shop.Example:80', '/pay/a/%2e%2e/b'],
+      ['shop.example:8080', '/pay/./x?y=1'],
+      ['127.1', '/pay/%7Ex'],
+    ];
+    try {
+      for (const [host, path] of asked) {
+        const answer = await send(portOf(echoing), { method: 'GET', path, headers: { host } });
+        assert.equal(answer.status, 204);
+      }
+      assert.deepEqual(seen, [
+        'http://127.0.0.1:8443/pay/sessions/ses_a-B~1',
+        'http://shop.example/pay/sessions/x/',
+        'http://shop.example/pay/b',
+        'http://shop.example:8080/pay/x?y=1',
+        'http://127.0.0.1/pay/%7Ex',
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => echoing.close(() => resolve()));
+    }
+  });
 });
