@@ -2,6 +2,8 @@
 // not share the servers' event loop), in one run against: (a) a bare node:http server answering the
 // same JSON, (b) the kit alone on node:http, (c) the status route through server-example (security
 // headers, its router, the kit mounted at /pay). The ratios are the cost of the kit and of the app.
+// The three are measured in turn, round after round, so that a machine whose other load comes and
+// goes slows each of them alike; each figure is the mean of its rounds.
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +16,8 @@ import { readConfig } from '../server-example/src/config.js';
 import { startApp } from '../server-example/src/app.js';
 import { ratio, table } from './lib.js';
 
-const DURATION_S = 3;
+const DURATION_S = 2;
+const ROUNDS = 3;
 const CONNECTIONS = 32;
 const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
 const run = promisify(execFile);
@@ -105,12 +108,20 @@ export async function throughputBench(): Promise<void> {
     },
   ];
   for (const target of targets) await load(target.url, 1); // warm-up, each
-  const results: Result[] = [];
-  for (const target of targets) results.push(await load(target.url));
+  const rounds: Result[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, target] of targets.entries()) rounds[i]?.push(await load(target.url));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const results: Result[] = rounds.map((runs) => ({
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  }));
   const baseline = results[0]?.rps ?? 1;
 
   table(
-    `Status requests per second (autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s each, loopback)`,
+    `Status requests per second (autocannon in its own process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each, loopback)`,
     targets.map((target, i) => {
       const result = results[i] ?? { rps: 0, p50: 0, p99: 0, errors: 0 };
       return {

@@ -129,19 +129,27 @@ interface Gate {
   server: Server;
   open(listener: NodeListener): void;
   fail(error: unknown): void;
+  /** the security headers of a request's answer (HSTS over HTTPS only) */
+  securityFor: (req: IncomingMessage) => Readonly<Record<string, string>>;
 }
 
 /**
  * Listens with the handler already attached: a request that arrives while the rest starts (the
  * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
  * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
- * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are set on the
- * node response before the kit's adapter runs, so that every answer carries them, the adapter's own
- * (a 413 refused from Content-Length) included; a header the answer sets itself (a locked-down page's
- * CSP) wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
+ * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are the kit
+ * adapter's `headers` (`securityFor`), so that every answer carries them, the adapter's own (a 413
+ * refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
+ * wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
  */
 async function listen(config: ExampleConfig): Promise<Gate> {
   const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const plainHeaders = securityHeaders(false);
+  const httpsHeaders = securityHeaders(true);
+  const securityFor = (req: IncomingMessage): Readonly<Record<string, string>> =>
+    https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']))
+      ? httpsHeaders
+      : plainHeaders;
   const server = createServer({
     headersTimeout: config.HEADERS_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -154,12 +162,18 @@ async function listen(config: ExampleConfig): Promise<Gate> {
     fail = reject;
   });
   app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
+  // once started, requests go straight to the app (a promise per request cost a status poll a tenth)
+  let started: NodeListener | undefined;
+  void app.then((listener) => (started = listener));
   server.on('request', (req, res) => {
-    const overHttps = https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']));
-    for (const [name, value] of Object.entries(securityHeaders(overHttps))) res.setHeader(name, value);
+    if (started) {
+      started(req, res);
+      return;
+    }
     app.then(
       (listener) => listener(req, res),
       () => {
+        for (const [name, value] of Object.entries(securityFor(req))) res.setHeader(name, value);
         res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to start.' } }));
       },
@@ -169,7 +183,7 @@ async function listen(config: ExampleConfig): Promise<Gate> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  return { server, open, fail };
+  return { server, open, fail, securityFor };
 }
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
@@ -438,17 +452,28 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
 
-  // One router for the whole site; handlers run in the order they are added.
+  const crossSiteRefused = () =>
+    json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+  const failed = (error: unknown) => {
+    console.error('[server-example] handler failed', error);
+    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  };
+
+  // The kit answers everything under its base path (a new kit after each reset, hence no mount). Its
+  // paths have one handler each, so that Hono calls it without composing the site's middleware for
+  // every status poll; every other path goes to the site's app (`notFound` here).
+  const root = new Hono();
+  const kit = (c: Context) => (isCrossSite(c.req.raw) ? crossSiteRefused() : pay.fetch(c.req.raw));
+  root.all('/pay', kit);
+  root.all('/pay/*', kit);
+  root.onError(failed);
+
+  // The site: one router; handlers run in the order they are added.
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (isCrossSite(c.req.raw))
-      return json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+    if (isCrossSite(c.req.raw)) return crossSiteRefused();
     await next();
   });
-  // the kit answers everything under its base path (a new kit after each reset, hence no mount)
-  const kit = (c: Context) => pay.fetch(c.req.raw);
-  app.all('/pay', kit);
-  app.all('/pay/*', kit);
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.route('/demo-api', demo);
   app.use('*', async (c, next) => {
@@ -499,12 +524,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
     );
   });
-  app.onError((error) => {
-    console.error('[server-example] handler failed', error);
-    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
-  });
+  app.onError(failed);
+  root.notFound((c) => app.fetch(c.req.raw));
 
-  gate.open(toNodeListener({ fetch: async (request) => app.fetch(request) }));
+  gate.open(toNodeListener(root, { headers: gate.securityFor }));
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

@@ -44,37 +44,84 @@ export class BodyLimitError extends Error {
   }
 }
 
-const BASE_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-} as const;
+/** name, value, name, value… (the form `writeHead` takes as it is) */
+const BASE_HEADERS: readonly string[] = [
+  'content-type',
+  'application/json; charset=utf-8',
+  'cache-control',
+  'no-store',
+  'x-content-type-options',
+  'nosniff',
+];
 
 /**
- * A JSON answer that is a Response (`instanceof` holds, every member works) but makes its body
- * stream only when something reads it: the node adapter writes the text instead, and building a
- * stream per answer cost a quarter of a status poll. Reading any body member or `clone()` makes the
- * real Response, which from then on answers everything, headers included.
+ * How the node adapter's requests give a header from the node request as it came, without making a
+ * Headers of all of them (a status poll reads two).
  */
-class JsonAnswer {
-  readonly #text: string;
+export const plainHeader = Symbol('pay-elements.plainHeader');
+
+interface PlainHeaders {
+  [plainHeader](name: string): string | null;
+}
+
+/** A request header (lower-case name), as `request.headers.get(name)` answers it. */
+export function requestHeader(request: Request, name: string): string | null {
+  const plain = request as Partial<PlainHeaders>;
+  return plain[plainHeader] ? plain[plainHeader](name) : request.headers.get(name);
+}
+
+/** Sets `name` in a name, value, … list: replaced, or appended to (`, `) when `append`, or added. */
+function putHeader(plain: string[], name: string, value: string, append = false): void {
+  for (let i = 0; i < plain.length; i += 2) {
+    if (plain[i] !== name) continue;
+    plain[i + 1] = append ? `${plain[i + 1]}, ${value}` : value;
+    return;
+  }
+  plain.push(name, value);
+}
+
+/**
+ * A kit answer that is a Response (`instanceof` holds, every member works) but keeps its text and
+ * headers plain until something asks for the Fetch objects: the node adapter writes them as they are,
+ * and building a body stream and a Headers per answer cost more than the status route itself.
+ * Reading `headers` makes the Headers (which from then on are the headers); reading any body member
+ * or `clone()` makes the real Response, which from then on answers everything.
+ */
+class KitAnswer {
+  readonly #text: string | null;
   readonly #status: number;
-  readonly #headers: Headers;
+  /** name, value, …: lower-case names, each once */
+  readonly #plain: string[];
+  #headers: Headers | undefined;
   #real: Response | undefined;
 
-  constructor(text: string, status: number, headers: Record<string, string>) {
+  /** `plain` is the answer's own from here on */
+  constructor(text: string | null, status: number, plain: string[]) {
     this.#text = text;
     this.#status = status;
-    this.#headers = new Headers(headers);
+    this.#plain = plain;
   }
 
-  /** the text, while no one has read the body */
-  get unreadText(): string | undefined {
-    return this.#real ? undefined : this.#text;
+  /** the headers (name, value, …), while no one has made the Fetch objects; the answer's own */
+  get unreadHeaders(): string[] | undefined {
+    return this.#real || this.#headers ? undefined : this.#plain;
+  }
+
+  get unreadText(): string | null {
+    return this.#text;
+  }
+
+  /** Sets a header (a `vary` appended to the one there), without making a Headers if none was made. */
+  setHeader(name: string, value: string): void {
+    if (this.#headers || this.#real) {
+      setHeader(this.headers, name, value);
+      return;
+    }
+    putHeader(this.#plain, name, value, name === 'vary');
   }
 
   #response(): Response {
-    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.#headers });
+    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.headers });
     return this.#real;
   }
 
@@ -88,7 +135,13 @@ class JsonAnswer {
     return '';
   }
   get headers(): Headers {
-    return this.#real ? this.#real.headers : this.#headers;
+    if (this.#real) return this.#real.headers;
+    if (!this.#headers) {
+      const headers = new Headers();
+      for (let i = 0; i < this.#plain.length; i += 2) headers.set(this.#plain[i]!, this.#plain[i + 1]!);
+      this.#headers = headers;
+    }
+    return this.#headers;
   }
   get type(): Response['type'] {
     return 'default';
@@ -100,7 +153,7 @@ class JsonAnswer {
     return false;
   }
   get body(): ReadableStream<Uint8Array> | null {
-    return this.#response().body;
+    return this.#text === null ? null : this.#response().body;
   }
   get bodyUsed(): boolean {
     return this.#real?.bodyUsed ?? false;
@@ -128,19 +181,50 @@ class JsonAnswer {
     return this.#response().text();
   }
 }
-Object.setPrototypeOf(JsonAnswer.prototype, Response.prototype);
+Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
 
-/** The body of a kit JSON answer as text, when that answer's body has not been read. */
-export function answerText(response: Response): string | undefined {
-  return response instanceof JsonAnswer ? response.unreadText : undefined;
+/**
+ * A kit answer's headers (name, value, …) and body text (null: none) while nothing has made its
+ * Fetch objects; undefined for any other Response. The headers are the answer's own to add to.
+ */
+export function unreadAnswer(response: Response): { headers: string[]; text: string | null } | undefined {
+  if (!(response instanceof KitAnswer)) return undefined;
+  const headers = response.unreadHeaders;
+  return headers ? { headers, text: response.unreadText } : undefined;
 }
 
-/** A JSON answer. Everything the kit answers is private to one shopper: never cached. */
+function setHeader(headers: Headers, name: string, value: string): void {
+  const current = name === 'vary' ? headers.get(name) : null;
+  headers.set(name, current ? `${current}, ${value}` : value);
+}
+
+/** Sets a header of an answer in place (a `vary` appended to any there). */
+export function setAnswerHeader(response: Response, name: string, value: string): void {
+  if (response instanceof KitAnswer) response.setHeader(name, value);
+  else setHeader(response.headers, name, value);
+}
+
+/** A JSON answer of text already serialized. Everything the kit answers is private to one shopper: never cached. */
+export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
+  const plain = BASE_HEADERS.slice();
+  for (const name in headers) putHeader(plain, name.toLowerCase(), headers[name]!);
+  return new KitAnswer(text, status, plain) as unknown as Response;
+}
+
+/** A JSON answer with an ETag, the status route's (no header object to make). */
+export function taggedJsonText(text: string, status: number, etag: string): Response {
+  const plain = [...BASE_HEADERS, 'etag', etag];
+  return new KitAnswer(text, status, plain) as unknown as Response;
+}
+
+/** A JSON answer. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new JsonAnswer(JSON.stringify(body), status, {
-    ...BASE_HEADERS,
-    ...headers,
-  }) as unknown as Response;
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+/** 304 Not Modified for a GET whose ETag the browser holds. */
+export function notModified(etag: string): Response {
+  return new KitAnswer(null, 304, ['etag', etag, 'cache-control', 'no-store']) as unknown as Response;
 }
 
 function errorJson(
@@ -343,8 +427,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
  */
 export function etagJson(request: Request, stable: object, extra: Record<string, unknown> = {}): Response {
   const etag = etagOf(stable);
-  if (etagMatches(request.headers.get('if-none-match'), etag))
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
+  if (etagMatches(requestHeader(request, 'if-none-match'), etag)) return notModified(etag);
   return json({ ...stable, ...extra }, 200, { etag });
 }
 

@@ -247,4 +247,82 @@ describe('toNodeListener', () => {
       await new Promise<void>((resolve) => throwing.close(() => resolve()));
     }
   });
+
+  it('adds its headers option to every answer, its own 413 and 500 included, the answer’s own winning', async () => {
+    const listener = toNodeListener(
+      (request) => {
+        const path = new URL(request.url).pathname;
+        if (path === '/own')
+          return Promise.resolve(json({ ok: true }, 200, { 'x-frame-options': 'SAMEORIGIN' }));
+        if (path === '/plain')
+          return Promise.resolve(new Response('ok', { headers: { 'content-type': 'text/plain' } }));
+        return Promise.reject(new Error('boom'));
+      },
+      {
+        maxBodyBytes: 10,
+        onError: () => undefined,
+        headers: () => ({ 'X-Frame-Options': 'DENY', 'referrer-policy': 'no-referrer' }),
+      },
+    );
+    const withDefaults = createServer(listener);
+    await new Promise<void>((resolve) => withDefaults.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = portOf(withDefaults);
+      const own = await send(port, { method: 'GET', path: '/own' });
+      assert.equal(own.status, 200);
+      assert.equal(own.headers['x-frame-options'], 'SAMEORIGIN');
+      assert.equal(own.headers['referrer-policy'], 'no-referrer');
+      assert.equal(own.headers['content-type'], 'application/json; charset=utf-8');
+      const plain = await send(port, { method: 'GET', path: '/plain' });
+      assert.equal(plain.body, 'ok');
+      assert.equal(plain.headers['x-frame-options'], 'DENY');
+      assert.equal(plain.headers['content-type'], 'text/plain');
+      const refused = await send(port, {
+        method: 'POST',
+        path: '/own',
+        headers: { 'content-length': '50' },
+        chunks: ['x'.repeat(50)],
+      });
+      assert.equal(refused.status, 413);
+      assert.equal(refused.headers['x-frame-options'], 'DENY');
+      const failed = await send(port, { method: 'GET', path: '/throw' });
+      assert.equal(failed.status, 500);
+      assert.equal(failed.headers['referrer-policy'], 'no-referrer');
+    } finally {
+      await new Promise<void>((resolve) => withDefaults.close(() => resolve()));
+    }
+  });
+
+  it('gives each Request the URL that URL parsing gives its Host and path', async () => {
+    const seen: string[] = [];
+    const echoing = createServer(
+      toNodeListener((request) => {
+        seen.push(request.url);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    const asked: Array<[string, string]> = [
+      ['127.0.0.1:8443', '/pay/sessions/ses_a-B~1'],
+      ['shop.example', '/pay/sessions/x/'],
+      ['Shop.Example:80', '/pay/a/%2e%2e/b'],
+      ['shop.example:8080', '/pay/./x?y=1'],
+      ['127.1', '/pay/%7Ex'],
+    ];
+    try {
+      for (const [host, path] of asked) {
+        const answer = await send(portOf(echoing), { method: 'GET', path, headers: { host } });
+        assert.equal(answer.status, 204);
+      }
+      assert.deepEqual(seen, [
+        'http://127.0.0.1:8443/pay/sessions/ses_a-B~1',
+        'http://shop.example/pay/sessions/x/',
+        'http://shop.example/pay/b',
+        'http://shop.example:8080/pay/x?y=1',
+        'http://127.0.0.1/pay/%7Ex',
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => echoing.close(() => resolve()));
+    }
+  });
 });

@@ -7,16 +7,24 @@
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
-import { answerText, BodyLimitError, WEBHOOK_BODY_LIMIT } from './http.js';
+import { BodyLimitError, plainHeader, unreadAnswer, WEBHOOK_BODY_LIMIT } from './http.js';
 
+/** A Fetch handler, or an object with one (a Hono app answers synchronously when it can). */
 export type FetchHandler =
-  ((request: Request) => Promise<Response>) | { fetch(request: Request): Promise<Response> };
+  | ((request: Request) => Response | Promise<Response>)
+  | { fetch(request: Request): Response | Promise<Response> };
 
 export interface NodeListenerOptions {
   /** The most bytes any request body may have; default 256 KiB (the kit's own routes ask for less). */
   maxBodyBytes?: number;
   /** Called when the handler itself throws (the kit's never does); default console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * Headers every answer carries unless it sets its own of the same name (security headers, say),
+   * the adapter's own 413 and 500 included; asked once per request. Cheaper than `res.setHeader`
+   * before the listener runs, which makes Node merge the answer's headers one by one.
+   */
+  headers?: (req: IncomingMessage) => Readonly<Record<string, string>> | undefined;
 }
 
 /** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
@@ -30,6 +38,7 @@ const remoteAddresses = new WeakMap<Request, string>();
  * for any other Request. Behind a proxy this is the proxy's address: give the kit a `clientKey` then.
  */
 export function clientAddress(request: Request): string | undefined {
+  if (request instanceof BodylessRequest) return request.remoteAddress;
   return remoteAddresses.get(request);
 }
 
@@ -38,11 +47,32 @@ function errorBody(code: ErrorBody['error']['code'], message: string): string {
   return JSON.stringify(body);
 }
 
-function sendError(res: ServerResponse, status: number, body: string): void {
+/** Sets each header the answer has not set (through `res.setHeader`, Node's merge). */
+function setDefaults(res: ServerResponse, defaults: Readonly<Record<string, string>> | undefined): void {
+  if (defaults) for (const name in defaults) if (!res.hasHeader(name)) res.setHeader(name, defaults[name]!);
+}
+
+/** Adds each default the list (lower-case names) lacks. */
+function addDefaults(headers: string[], defaults: Readonly<Record<string, string>>): void {
+  for (const name in defaults) {
+    const lower = name.toLowerCase();
+    let present = false;
+    for (let i = 0; i < headers.length && !present; i += 2) present = headers[i] === lower;
+    if (!present) headers.push(lower, defaults[name]!);
+  }
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  defaults?: Readonly<Record<string, string>>,
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  setDefaults(res, defaults);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -64,23 +94,36 @@ function toHeaders(req: IncomingMessage): Headers {
 
 /**
  * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
- * made when first asked: a status poll reads two headers and never its signal, and building a Fetch
- * Request with its AbortSignal cost a fifth of one. A member only the real Request has makes it.
+ * made when first asked: a status poll reads two headers (through `requestHeader`) and never its
+ * signal, and building a Fetch Request with its Headers and AbortSignal cost a fifth of one. A member
+ * only the real Request has makes it.
  */
 class BodylessRequest {
   // private fields and getters: an own `method` or `url` would be assigned over Request's getters
   readonly #method: string;
   readonly #url: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
   #headers: Headers | undefined;
   #abort: AbortController | undefined;
-  #aborted = false;
   #real: Request | undefined;
 
-  constructor(method: string, url: string, req: IncomingMessage) {
+  constructor(method: string, url: string, req: IncomingMessage, res: ServerResponse) {
     this.#method = method;
     this.#url = url;
     this.#req = req;
+    this.#res = res;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
+  [plainHeader](name: string): string | null {
+    if (this.#headers) return this.#headers.get(name);
+    const value = this.#req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
   }
 
   get method(): string {
@@ -90,20 +133,23 @@ class BodylessRequest {
     return this.#url;
   }
 
-  /** the client went away: the signal (now or when first asked) is aborted */
-  abort(): void {
-    this.#aborted = true;
-    this.#abort?.abort();
-  }
-
   get headers(): Headers {
     this.#headers ??= toHeaders(this.#req);
     return this.#headers;
   }
+  /** aborted when the client goes away before the answer is sent, or already gone when first asked */
   get signal(): AbortSignal {
     if (!this.#abort) {
-      this.#abort = new AbortController();
-      if (this.#aborted) this.#abort.abort();
+      const abort = new AbortController();
+      this.#abort = abort;
+      const res = this.#res;
+      if (res.destroyed) {
+        if (!res.writableFinished) abort.abort();
+      } else {
+        res.once('close', () => {
+          if (!res.writableFinished) abort.abort();
+        });
+      }
     }
     return this.#abort.signal;
   }
@@ -308,6 +354,39 @@ async function writeAsItComes(
   if (!res.destroyed) res.end();
 }
 
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** A lower-case host name or a canonical IPv4 address (no IPv6, no IDN), maybe a port: URL keeps them as they are. */
+const PLAIN_HOST = new RegExp(
+  `^(?:(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*|(?:${OCTET}\\.){3}${OCTET})(?::([1-9]\\d{0,4}))?$`,
+);
+/** A path of characters URL keeps as they are: no dot segment, no empty segment, no query. */
+const PLAIN_PATH = /^(?:\/[\w\-~%=&+,;:@!$*'()]+)*\/?$/;
+
+/**
+ * The request's URL as `new URL(path, \`http://${host}\`).href` gives it (localhost when the Host
+ * header is missing or not valid). A plain host and path (a status poll's) are joined as they are:
+ * parsing them cost a tenth of the adapter's time.
+ */
+function requestUrl(host: string | undefined, path: string): string {
+  const plain = host === undefined ? null : PLAIN_HOST.exec(host);
+  const port = plain?.[1] === undefined ? 0 : Number(plain[1]);
+  if (
+    plain &&
+    port !== 80 &&
+    port <= 65535 &&
+    !host!.includes('xn--') &&
+    path.startsWith('/') &&
+    PLAIN_PATH.test(path) &&
+    !/%2e/i.test(path)
+  )
+    return `http://${host}${path}`;
+  try {
+    return new URL(path, `http://${host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(path, 'http://localhost').href;
+  }
+}
+
 /**
  * `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. It also
  * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
@@ -321,29 +400,29 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     else console.error('[pay-elements] handler threw', error);
   };
 
-  async function serve(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
+  async function serve(
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse,
+    defaults: Readonly<Record<string, string>> | undefined,
+  ): Promise<void> {
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
-      sendError(res, 413, errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`));
+      sendError(
+        res,
+        413,
+        errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`),
+        defaults,
+      );
       return;
     }
     let overLimit = false;
     const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
     const path = req.originalUrl ?? req.url ?? '/';
-    let url: URL;
-    try {
-      url = new URL(path, `http://${req.headers.host ?? 'localhost'}`);
-    } catch {
-      url = new URL(path, 'http://localhost');
-    }
+    const url = requestUrl(req.headers.host, path);
     let request: Request;
     if (method === 'GET' || method === 'HEAD') {
-      const bodyless = new BodylessRequest(method, url.href, req);
-      res.once('close', () => {
-        if (!res.writableFinished) bodyless.abort();
-      });
-      request = bodyless as unknown as Request;
+      request = new BodylessRequest(method, url, req, res) as unknown as Request;
     } else {
       const abort = new AbortController();
       res.once('close', () => {
@@ -358,33 +437,43 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         duplex: 'half',
       };
       request = new Request(url, init);
+      if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     }
-    if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
     let response: Response;
     try {
       response = await fetchResponse(request);
     } catch (error) {
       onError(error);
-      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
       return;
     }
+    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
+    // the connection after the answer rather than read it all to keep the connection alive.
+    const closeAfter = overLimit || !req.complete;
+    // the kit's own answers: headers and text as they are, in one write, no Fetch objects made
+    const plain = unreadAnswer(response);
+    if (plain) {
+      const { headers, text } = plain;
+      if (defaults) addDefaults(headers, defaults);
+      if (closeAfter) headers.push('connection', 'close');
+      if (text !== null && method !== 'HEAD') {
+        headers.push('content-length', String(Buffer.byteLength(text)));
+        res.writeHead(response.status, headers);
+        res.end(text);
+      } else {
+        res.writeHead(response.status, headers);
+        res.end();
+      }
+      return;
+    }
+    setDefaults(res, defaults);
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') headers[name] = value;
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers['set-cookie'] = cookies;
-    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
-    // the connection after the answer rather than read it all to keep the connection alive.
-    if (overLimit || !req.complete) headers['connection'] = 'close';
-    // the kit's own JSON answers: headers and text in one write, the body stream never made
-    const text = method === 'HEAD' ? undefined : answerText(response);
-    if (text !== undefined) {
-      headers['content-length'] = String(Buffer.byteLength(text));
-      res.writeHead(response.status, headers);
-      res.end(text);
-      return;
-    }
+    if (closeAfter) headers['connection'] = 'close';
     if (!response.body || method === 'HEAD') {
       res.writeHead(response.status, headers);
       res.end();
@@ -394,9 +483,11 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   }
 
   return (req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    const defaults = options.headers?.(req);
+    serve(req, res, defaults).catch((error: unknown) => {
       onError(error);
-      if (!res.headersSent) sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'));
+      if (!res.headersSent)
+        sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
       else res.destroy();
     });
   };

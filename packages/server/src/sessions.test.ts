@@ -93,6 +93,19 @@ describe('sessions against the emulator', () => {
     assert.equal(stale.status, 200);
   });
 
+  it('answers each poll of an unchanged session with the time of that poll and the same ETag', async () => {
+    const session = await create(order('5000.00'));
+    world.advance(1500);
+    const first = await poll(session.id);
+    const firstView = await view(first);
+    world.advance(250);
+    const second = await poll(session.id);
+    const secondView = await view(second);
+    assert.equal(first.headers.get('etag'), second.headers.get('etag'));
+    assert.equal(Date.parse(secondView.server_time) - Date.parse(firstView.server_time), 250);
+    assert.deepEqual({ ...secondView, server_time: firstView.server_time }, firstView);
+  });
+
   it('sees the exact transfer: paid on the next poll, onPaid once with the session', async () => {
     const session = await create(order('5000.00'));
     const before = await poll(session.id);

@@ -14,7 +14,16 @@ import {
 import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
-import { HttpError, etagMatches, etagOf, json, parseInput, readJson } from './http.js';
+import {
+  HttpError,
+  etagMatches,
+  etagOf,
+  notModified,
+  parseInput,
+  taggedJsonText,
+  readJson,
+  requestHeader,
+} from './http.js';
 import { describeError, type Logger } from './log.js';
 import { clientAddress } from './node.js';
 import type { RequestLimiter } from './rate-limit.js';
@@ -75,6 +84,91 @@ export function stableView(
   return view;
 }
 
+/** A session's view as answered: its ETag and its JSON up to the closing brace, for one version. */
+interface RenderedView {
+  /** the fields of the record it was rendered from that can change (a copy) */
+  version: Version;
+  etag: string;
+  /** `JSON.stringify(stable)` without its closing `}`, so that `server_time` is added as text */
+  open: string;
+  /** the last answer's `server_time` and JSON: polls within the same millisecond share them */
+  time: string;
+  text: string;
+}
+
+/**
+ * The fields of a record a store changes (paid, expired, renewed), and the amount; the rest (display
+ * included) is fixed when the session is created.
+ */
+type Version = Pick<SessionRecord, 'status' | 'reference' | 'expiresAt' | 'paidAt' | 'amount' | 'currency'> &
+  SessionRecord['account'];
+
+function versionOf(s: SessionRecord): Version {
+  return {
+    status: s.status,
+    reference: s.reference,
+    expiresAt: s.expiresAt,
+    paidAt: s.paidAt,
+    amount: s.amount,
+    currency: s.currency,
+    ...s.account,
+  };
+}
+
+/** Whether a record shows the view rendered for `v` (compared field by field: nothing made per poll). */
+function sameVersion(v: Version, s: SessionRecord): boolean {
+  return (
+    v.status === s.status &&
+    v.reference === s.reference &&
+    v.expiresAt === s.expiresAt &&
+    v.paidAt === s.paidAt &&
+    v.amount === s.amount &&
+    v.currency === s.currency &&
+    v.accountNumber === s.account.accountNumber &&
+    v.accountName === s.account.accountName &&
+    v.bankName === s.account.bankName
+  );
+}
+
+/** Views rendered for this many sessions at most (the least recently rendered go first). */
+const RENDERED_VIEWS = 4096;
+
+/**
+ * Each session's view, rendered (serialized and hashed for its ETag) once per version of the record
+ * rather than on every poll: most polls of a pending session find it as it was.
+ */
+class RenderedViews {
+  readonly #views = new Map<string, RenderedView>();
+  readonly #checkoutUrl: ((id: string) => string) | undefined;
+  readonly #merchant: SessionMerchant | undefined;
+
+  constructor(checkoutUrl: ((id: string) => string) | undefined, merchant: SessionMerchant | undefined) {
+    this.#checkoutUrl = checkoutUrl;
+    this.#merchant = merchant;
+  }
+
+  of(session: SessionRecord): RenderedView {
+    const held = this.#views.get(session.id);
+    if (held && sameVersion(held.version, session)) return held;
+    const stable = stableView(session, this.#checkoutUrl, sessionDisplay(this.#merchant, session));
+    const text = JSON.stringify(stable);
+    const view: RenderedView = {
+      version: versionOf(session),
+      etag: etagOf(stable),
+      open: text.slice(0, -1),
+      time: '',
+      text: '',
+    };
+    this.#views.delete(session.id);
+    if (this.#views.size >= RENDERED_VIEWS) {
+      const oldest = this.#views.keys().next();
+      if (!oldest.done) this.#views.delete(oldest.value);
+    }
+    this.#views.set(session.id, view);
+    return view;
+  }
+}
+
 /** A new session id: 128 random bits, so that ids cannot be guessed. */
 export function newSessionId(): string {
   return `ses_${randomBytes(16).toString('base64url')}`;
@@ -87,15 +181,31 @@ function newClaimToken(): string {
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
+  const views = new RenderedViews(options.checkoutUrl, options.merchant);
+  // the clock's time as ISO 8601, made once per millisecond however many polls ask within it
+  let lastNow = NaN;
+  let lastTime = '';
+  function serverTime(): SessionView['server_time'] {
+    const now = clock.now();
+    if (now !== lastNow) {
+      lastNow = now;
+      lastTime = new Date(now).toISOString();
+    }
+    return lastTime;
+  }
 
   /** The view with server_time and its ETag; 304 when the browser already holds this version. */
   function answer(session: SessionRecord, request: Request | null, status = 200): Response {
-    const stable = stableView(session, options.checkoutUrl, sessionDisplay(options.merchant, session));
-    const etag = etagOf(stable);
-    if (request && etagMatches(request.headers.get('if-none-match'), etag))
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': 'no-store' } });
-    const view: SessionView = { ...stable, server_time: new Date(clock.now()).toISOString() };
-    return json(view, status, { etag });
+    const view = views.of(session);
+    if (request && etagMatches(requestHeader(request, 'if-none-match'), view.etag))
+      return notModified(view.etag);
+    const time = serverTime();
+    if (view.time !== time) {
+      // the view's JSON with `server_time` last, as JSON.stringify({ ...stable, server_time }) gives it
+      view.time = time;
+      view.text = `${view.open},"server_time":"${time}"}`;
+    }
+    return taggedJsonText(view.text, status, view.etag);
   }
 
   async function resolve(orderId: string, request: Request): Promise<Order> {
@@ -289,7 +399,9 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     ...endpoints.session,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
-      const stored = await find(params['id'] ?? '');
+      // the store read inline rather than through find(): one promise fewer on the busiest route
+      const stored = await store.get(params['id'] ?? '');
+      if (!stored) throw new HttpError('not_found', 'No such session.');
       try {
         return answer(await watcher.refresh(stored), request);
       } catch (error) {

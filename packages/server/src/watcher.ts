@@ -100,10 +100,32 @@ export class PaymentWatcher {
    * provider cannot be asked (or the last check within the interval could not), throws
    * ProviderUnavailableError with when to try again; other failures are thrown as they are.
    */
-  async refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
-    if (session.status !== 'pending') return session;
-    await this.checkCustomer(session.customerId, options.force ?? false);
+  refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
+    if (session.status !== 'pending') return Promise.resolve(session);
+    const force = options.force ?? false;
+    // no check due or under way, and the last one went well: the record as the caller just read it
+    // stands (one store read a poll), without an async function's frame on every poll
+    const { customerId } = session;
+    if (!force && !this.lastFailure.has(customerId) && this.notDue(customerId, this.options.clock.now()))
+      return Promise.resolve(session);
+    return this.checkAndRead(session, force);
+  }
+
+  private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
+    await this.checkCustomer(session.customerId, force);
     return (await this.options.store.get(session.id)) ?? session;
+  }
+
+  /**
+   * True when this instance checked the customer within the interval and no check is under way;
+   * throws the outcome of that check when it failed (it stands until the interval is over).
+   */
+  private notDue(customerId: string, now: number): boolean {
+    if (this.inFlight.has(customerId)) return false;
+    const last = this.lastCheck.get(customerId);
+    if (last === undefined || now - last >= this.options.intervalMs) return false;
+    if (this.lastFailure.has(customerId)) throw this.unavailable(this.lastFailure.get(customerId), last);
+    return true;
   }
 
   /** Checks one customer's pending sessions against the provider, within the throttle. */
@@ -115,12 +137,8 @@ export class PaymentWatcher {
       if (!force || running.startedAt >= now) return;
       return this.checkCustomer(customerId, force);
     }
-    const last = this.lastCheck.get(customerId);
-    if (!force && last !== undefined && now - last < this.options.intervalMs) {
-      // not due yet: this instance's last check's outcome stands, a failure included
-      if (this.lastFailure.has(customerId)) throw this.unavailable(this.lastFailure.get(customerId), last);
-      return;
-    }
+    // not due yet: this instance's last check's outcome stands, a failure included
+    if (!force && this.notDue(customerId, now)) return;
     // The throttle every instance sharing the store obeys: an instance that checked this customer
     // within the interval wrote what it found into the store, where this instance reads it.
     const claim = this.options.store.claimCheck(customerId, now, force ? 0 : this.options.intervalMs);
