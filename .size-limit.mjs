@@ -54,8 +54,10 @@ export default [
     name: `${tag} first load (npm, bundled)`,
     path: join(built, `dist/define/${tag}.js`),
     // the QR encoder (`import('qrcode')`) and <pay-qr> (`import('../define/pay-qr.js')`, lib/lazy-qr.ts)
-    // are imported lazily, when a QR code is first shown: no part of the first load
-    ignore: ['qrcode', '../define/pay-qr.js'],
+    // are imported lazily, when a QR code is first shown, and the status stream
+    // (`import('../lib/session-stream.js')`, controllers/session-stream.ts) on its first listen, after
+    // the first answer: no part of the first load
+    ignore: ['qrcode', '../define/pay-qr.js', '../lib/session-stream.js'],
     limit,
     gzip: true,
     modifyEsbuildConfig: esm,

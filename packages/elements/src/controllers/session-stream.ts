@@ -2,11 +2,12 @@
 // elements) while the host is connected: it closes the stream once the page has been hidden for a
 // while (a shopper in their bank app for minutes holds no connection) and opens it again when the
 // page is shown. A target whose stream failed is not tried again until the host asks for another.
+// The stream's code loads on the first listen (the element first GETs the view, and polls until the
+// stream is open), so it is no part of an element's first load.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
 import { Timeout } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
-import { listenToSession } from '../lib/session-stream.js';
 import type { StreamState } from '../lib/session-stream.js';
 
 /** The stream's state as the host sees it; `paused`: closed while the page is hidden. */
@@ -22,12 +23,19 @@ export interface SessionStreamOptions {
 
 const HIDDEN_CLOSE_MS = 30_000;
 
+type StreamModule = typeof import('../lib/session-stream.js');
+/** The stream's module once loaded (then every listen is synchronous, as before), and its loading. */
+let streamModule: StreamModule | null = null;
+let loadingModule: Promise<StreamModule> | null = null;
+
 export class SessionStreamController implements ReactiveController {
   readonly #options: SessionStreamOptions;
   #target: { endpoint: string; session: string } | null = null;
   #release: (() => void) | null = null;
   #failed = false;
   #connected = false;
+  /** `#release` only cancels the wait for the stream's module. */
+  #loading = false;
   readonly #hiddenTimer = new Timeout();
   #current: SessionStreamState = 'paused';
 
@@ -38,7 +46,7 @@ export class SessionStreamController implements ReactiveController {
 
   /** Whether views arrive by the stream right now. */
   get open(): boolean {
-    return this.#release !== null && this.#current === 'open';
+    return this.#release !== null && !this.#loading && this.#current === 'open';
   }
 
   /** Listens to this session's stream (nothing new when already listening to it, or it failed). */
@@ -76,8 +84,9 @@ export class SessionStreamController implements ReactiveController {
   #subscribe(): void {
     if (!this.#target || this.#release || this.#failed || !this.#connected) return;
     if (document.visibilityState === 'hidden') return;
+    if (!streamModule) return this.#load();
     const { endpoint, session } = this.#target;
-    const release = listenToSession(endpoint, session, {
+    const release = streamModule.listenToSession(endpoint, session, {
       view: (view, version) => this.#options.onView(view, version),
       state: (state) => {
         if (state === 'failed' || state === 'ended') {
@@ -89,6 +98,34 @@ export class SessionStreamController implements ReactiveController {
       },
     });
     this.#release = release;
+  }
+
+  /** Loads the stream's module, then subscribes if still wanted; a module that fails to load is a failed stream. */
+  #load(): void {
+    let cancelled = false;
+    this.#loading = true;
+    this.#release = () => {
+      cancelled = true;
+      this.#loading = false;
+    };
+    loadingModule ??= import('../lib/session-stream.js');
+    loadingModule.then(
+      (module) => {
+        streamModule = module;
+        if (cancelled) return;
+        this.#loading = false;
+        this.#release = null;
+        this.#subscribe();
+      },
+      () => {
+        loadingModule = null;
+        if (cancelled) return;
+        this.#loading = false;
+        this.#release = null;
+        this.#failed = true;
+        this.#report('failed');
+      },
+    );
   }
 
   #unsubscribe(): void {
