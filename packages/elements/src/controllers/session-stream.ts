@@ -8,6 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
 import { Timeout } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
+import type * as SessionStream from '../lib/session-stream.js';
 import type { StreamState } from '../lib/session-stream.js';
 
 /** The stream's state as the host sees it; `paused`: closed while the page is hidden. */
@@ -23,7 +24,7 @@ export interface SessionStreamOptions {
 
 const HIDDEN_CLOSE_MS = 30_000;
 
-type StreamModule = typeof import('../lib/session-stream.js');
+type StreamModule = typeof SessionStream;
 /** The stream's module once loaded (then every listen is synchronous, as before), and its loading. */
 let streamModule: StreamModule | null = null;
 let loadingModule: Promise<StreamModule> | null = null;
