@@ -1,6 +1,5 @@
 import { LitElement } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { BankDataController } from '../../controllers/bank-data.js';
 import { ComboboxController } from '../../controllers/combobox.js';
@@ -85,6 +84,22 @@ export const renderLimit = 100;
  */
 export class PayBankPicker extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    country: { attribute: 'country' },
+    endpoint: { attribute: 'endpoint' },
+    accountNumber: { attribute: 'account-number' },
+    label: { attribute: 'label' },
+    placeholder: { attribute: 'placeholder' },
+    name: { reflect: true, attribute: 'name' },
+    value: { attribute: 'value' },
+    required: { type: Boolean, reflect: true, attribute: 'required' },
+    disabled: { type: Boolean, reflect: true, attribute: 'disabled' },
+    theme: { reflect: true, attribute: 'theme' },
+    banks: { attribute: false },
+    clock: { attribute: false },
+    text: { state: true },
+    dataVersion: { state: true },
+  };
   static override shadowRootOptions: ShadowRootInit = {
     ...LitElement.shadowRootOptions,
     delegatesFocus: true,
@@ -92,45 +107,47 @@ export class PayBankPicker extends LitElement {
   static formAssociated = true;
 
   /** ISO 3166-1 alpha-2 code of the country whose banks are listed: "NG". */
-  @property({ attribute: 'country' }) country = '';
+  country = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** An account number: the banks it is known at are suggested first. */
-  @property({ attribute: 'account-number' }) accountNumber = '';
+  accountNumber = '';
 
   /** The visible label (the `label` slot wins); "Bank" in the page's language by default. */
-  @property({ attribute: 'label' }) label = '';
+  label = '';
 
   /** The search field's placeholder; "Search for a bank" in the page's language by default. */
-  @property({ attribute: 'placeholder' }) placeholder = '';
+  placeholder = '';
 
   /** The name the chosen code is submitted under. */
-  @property({ reflect: true, attribute: 'name' }) name = '';
+  name = '';
 
   /** The chosen bank's code, "" for none. The `value` attribute is the initial value, which a form reset restores. */
-  @property({ attribute: 'value' }) value = '';
+  value = '';
 
   /** A bank must be chosen before the form submits. */
-  @property({ type: Boolean, reflect: true, attribute: 'required' }) required = false;
+  required = false;
 
   /** Neither editable, nor focusable, nor submitted. */
-  @property({ type: Boolean, reflect: true, attribute: 'disabled' }) disabled = false;
+  disabled = false;
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** A bank list to offer as is, instead of fetching `country`'s. */
-  @property({ attribute: false }) banks: readonly BankEntry[] | null = null;
+  banks: readonly BankEntry[] | null = null;
 
   /** Source of time (the pause before suggestions are asked for a changed account number). */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  @state() private text = '';
-  @state() private dataVersion = 0;
+  private text = '';
+  private dataVersion = 0;
 
-  @query('#input') private input?: HTMLInputElement;
+  get #input(): HTMLInputElement | null {
+    return this.shadowRoot?.querySelector<HTMLInputElement>('#input') ?? null;
+  }
 
   private readonly localize = new LocalizeController(this, enBankPicker);
   private readonly announcer = new AnnouncerController(this);
@@ -145,7 +162,7 @@ export class PayBankPicker extends LitElement {
     required: () => this.required,
     disabled: () => this.disabled,
     missingMessage: () => this.localize.term.bankPicker.required,
-    anchor: () => this.input,
+    anchor: () => this.#input,
   });
   private readonly combobox = new ComboboxController(this, {
     options: () => {
@@ -316,7 +333,7 @@ export class PayBankPicker extends LitElement {
   private readonly handleInput = (event: Event): void => {
     // the host fires its own `input` when the chosen bank changes, not on every keystroke
     event.stopPropagation();
-    this.text = this.input?.value ?? '';
+    this.text = this.#input?.value ?? '';
     this.combobox.show();
     if (this.value && this.text !== this.selectedBank?.name) this.changeValue('');
   };
@@ -332,7 +349,7 @@ export class PayBankPicker extends LitElement {
 
   private readonly handleToggle = (): void => {
     this.combobox.toggle();
-    this.input?.focus();
+    this.#input?.focus();
   };
 
   private readonly handleOptionClick = (event: Event): void => {

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
@@ -108,29 +107,40 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  */
 export class PayDynamicAccount extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    session: { attribute: 'session' },
+    endpoint: { attribute: 'endpoint' },
+    showQr: { type: Boolean, attribute: 'show-qr' },
+    theme: { reflect: true, attribute: 'theme' },
+    updates: { attribute: 'updates' },
+    clock: { attribute: false },
+    renewFailure: { state: true },
+    renewing: { state: true },
+    accountRenewed: { state: true },
+  };
 
   /** The session id, as created by the merchant's backend (`POST {endpoint}/sessions`). */
-  @property({ attribute: 'session' }) session = '';
+  session = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** Shows a QR code of the session's hosted checkout URL (when it has one), to finish on a phone. */
-  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  showQr = false;
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
-  @property({ attribute: 'updates' }) updates: 'push' | 'poll' = 'push';
+  updates: 'push' | 'poll' = 'push';
 
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  @state() private renewFailure: BackendError | null = null;
-  @state() private renewing = false;
+  private renewFailure: BackendError | null = null;
+  private renewing = false;
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
-  @state() private accountRenewed = false;
+  private accountRenewed = false;
 
   readonly #internals: ElementInternals;
   private readonly localize = new LocalizeController(this, enDynamicAccount);

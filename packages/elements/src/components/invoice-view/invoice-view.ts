@@ -1,6 +1,5 @@
 import { LitElement, html } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
@@ -112,18 +111,24 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  */
 export class PayInvoiceView extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    number: { attribute: 'number' },
+    endpoint: { attribute: 'endpoint' },
+    theme: { reflect: true, attribute: 'theme' },
+    clock: { attribute: false },
+  };
 
   /** The invoice number, e.g. `INV-000101`. */
-  @property({ attribute: 'number' }) number = '';
+  number = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. (Print is always black on white.) */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this, enInvoiceView);

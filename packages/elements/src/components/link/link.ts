@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
@@ -79,24 +78,32 @@ const stateNames: readonly LinkElementState[] = ['loading', 'active', 'inactive'
  */
 export class PayLink extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    linkId: { attribute: 'link-id' },
+    endpoint: { attribute: 'endpoint' },
+    link: { attribute: false },
+    currency: { attribute: 'currency' },
+    theme: { reflect: true, attribute: 'theme' },
+    clock: { attribute: false },
+  };
 
   /** The payment link's id, loaded from `{endpoint}/links/{link-id}` (unless `link` is set). */
-  @property({ attribute: 'link-id' }) linkId = '';
+  linkId = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** The link's view given directly (e.g. from a list the page already has): shown with no request. */
-  @property({ attribute: false }) link: LinkView | null = null;
+  link: LinkView | null = null;
 
   /** ISO 4217 code to show the amount in; defaults to the view's `currency`, else no currency symbol. */
-  @property({ attribute: 'currency' }) currency = '';
+  currency = '';
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
   private readonly internals: ElementInternals;
   private readonly localize = new LocalizeController(this, enLink);

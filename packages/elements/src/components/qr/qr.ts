@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enQr } from '../../i18n/en/qr.js';
 import { modulesPath, quietZone } from '../../lib/qr-path.js';
@@ -28,22 +27,30 @@ import styles from './qr.styles.js';
  */
 export class PayQr extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    value: { attribute: 'value' },
+    label: { attribute: 'label' },
+    theme: { reflect: true, attribute: 'theme' },
+    errorCorrection: { attribute: 'error-correction' },
+    path: { state: true },
+    size: { state: true },
+  };
 
   /** The text to encode: usually a URL. */
-  @property({ attribute: 'value' }) value = '';
+  value = '';
 
   /** Accessible name of the image; defaults to "QR code" in the page's language. */
-  @property({ attribute: 'label' }) label = '';
+  label = '';
 
   /** Colour scheme, as on the other elements: `auto`, `light`, `dark` or `high-contrast`. The code itself stays dark on light. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Error correction level: L, M (default), Q or H. */
   // spelled out rather than taken from @types/qrcode, a dev dependency a merchant's tsc cannot see
-  @property({ attribute: 'error-correction' }) errorCorrection: 'L' | 'M' | 'Q' | 'H' = 'M';
+  errorCorrection: 'L' | 'M' | 'Q' | 'H' = 'M';
 
-  @state() private path = '';
-  @state() private size = 0;
+  private path = '';
+  private size = 0;
 
   private readonly localize = new LocalizeController(this, enQr);
 
