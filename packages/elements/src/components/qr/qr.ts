@@ -52,7 +52,7 @@ export class PayQr extends LitElement {
   private path = '';
   private size = 0;
 
-  private readonly localize = new LocalizeController(this, enQr);
+  readonly #localize = new LocalizeController(this, enQr);
 
   /** The number of modules on a side (without the quiet zone), or 0 when nothing is drawn. */
   get moduleCount(): number {
@@ -60,23 +60,23 @@ export class PayQr extends LitElement {
   }
 
   /** The drawing under way, awaited by `updateComplete`. */
-  private drawing: Promise<void> = Promise.resolve();
+  #drawing: Promise<void> = Promise.resolve();
   /** Bumped by each draw, so that a slow earlier draw never overwrites a later one. */
-  private drawCount = 0;
+  #drawCount = 0;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('value') || changed.has('errorCorrection')) this.drawing = this.draw();
+    if (changed.has('value') || changed.has('errorCorrection')) this.#drawing = this.#draw();
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.drawing;
+    await this.#drawing;
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
   }
 
-  private async draw(): Promise<void> {
-    const count = ++this.drawCount;
+  async #draw(): Promise<void> {
+    const count = ++this.#drawCount;
     const value = this.value;
     const errorCorrectionLevel = this.errorCorrection;
     let path = '';
@@ -91,7 +91,7 @@ export class PayQr extends LitElement {
         // too long to encode: draw nothing rather than a wrong code
       }
     }
-    if (count !== this.drawCount) return;
+    if (count !== this.#drawCount) return;
     this.path = path;
     this.size = size;
   }
@@ -103,7 +103,7 @@ export class PayQr extends LitElement {
       <svg
         part="svg"
         role="img"
-        aria-label=${this.label || this.localize.term.qrCode}
+        aria-label=${this.label || this.#localize.term.qrCode}
         viewBox="0 0 ${side} ${side}"
         shape-rendering="crispEdges"
         focusable="false"
