@@ -55,9 +55,9 @@ export default [
     path: join(built, `dist/define/${tag}.js`),
     // the QR encoder (`import('qrcode')`) and <pay-qr> (`import('../define/pay-qr.js')`, lib/lazy-qr.ts)
     // are imported lazily, when a QR code is first shown, and the status stream
-    // (`import('../lib/session-stream.js')`, controllers/session-stream.ts) on its first listen, after
+    // (`import('./session-stream-connection.js')`, controllers/session-stream.ts) on its first listen, after
     // the first answer: no part of the first load
-    ignore: ['qrcode', '../define/pay-qr.js', '../lib/session-stream.js'],
+    ignore: ['qrcode', '../define/pay-qr.js', './session-stream-connection.js'],
     limit,
     gzip: true,
     modifyEsbuildConfig: esm,
