@@ -1,5 +1,5 @@
 // @custom-elements-manifest/analyzer: custom-elements.json from the classes' JSDoc (@summary, @event,
-// @slot, @csspart, @cssproperty, @cssstate) and Lit's decorators (attributes, properties); the define
+// @slot, @csspart, @cssproperty, @cssstate) and Lit's `static properties` (attributes, properties); the define
 // modules give each class its tag. scripts/build.mjs runs it and writes the file (not committed: it is
 // built, and published with the package); `npx cem analyze` from this folder writes it too.
 
@@ -32,6 +32,31 @@ function dropUnnamedEvents() {
   };
 }
 
+/**
+ * The analyzer reads every entry of `static properties` as an attribute, `{ state: true }` ones too:
+ * internal state (private fields) has no attribute.
+ */
+function dropStateAttributes() {
+  return {
+    name: 'pay-drop-state-attributes',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules ?? []) {
+        for (const declaration of mod.declarations ?? []) {
+          const internal = new Set();
+          for (const member of declaration.members ?? []) {
+            if (member.privacy !== 'private') continue;
+            internal.add(member.name);
+            delete member.attribute;
+          }
+          if (declaration.attributes) {
+            declaration.attributes = declaration.attributes.filter((a) => !internal.has(a.fieldName));
+          }
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/components/**/*.ts', 'src/define/*.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/test/**'],
@@ -39,5 +64,5 @@ export default {
   litelement: true,
   // package.json already points at the file ("customElements"): never rewrite it
   packagejson: false,
-  plugins: [dropUnnamedEvents()],
+  plugins: [dropUnnamedEvents(), dropStateAttributes()],
 };

@@ -428,10 +428,14 @@ describe('custom-elements.json', () => {
     );
   });
 
-  it('lists each element’s attributes, as its @property decorators name them, each with a description', () => {
+  it('lists each element’s attributes, as its static properties name them, each with a description', () => {
     for (const element of elements()) {
       const source = componentSourceOf(element.tagName);
-      const declared = [...source.matchAll(/@property\(\{[^}]*\battribute: '([a-z-]+)'/g)].map((m) => m[1]);
+      const properties = /static override properties: PropertyDeclarations = \{\n([^]*?)\n {2}\};/.exec(
+        source,
+      )?.[1];
+      assert.ok(properties, `${element.tagName} declares static properties`);
+      const declared = [...properties.matchAll(/\{[^}]*\battribute: '([a-z-]+)'/g)].map((m) => m[1]);
       const listed = (element.attributes ?? []).map((attribute) => attribute.name);
       assert.deepEqual(listed.sort(), declared.sort(), element.tagName);
       for (const attribute of element.attributes ?? []) {

@@ -1,10 +1,10 @@
 // Builds what @pay-elements/elements publishes (`npm run build -w @pay-elements/elements`):
 //
 //   dist/**                 unbundled ES modules with bare imports, .d.ts and source maps (tsc, tsconfig.build.json),
-//                           the CSS of their css`` templates minified (scripts/minify-css.mjs)
+//                           the text of their css``, html`` and svg`` templates minified (scripts/minify-templates.mjs)
 //   dist/types/*            the framework typings (jsx, vue: compiled; preact, solid, svelte: copied .d.ts)
 //   custom-elements.json    the manifest, from the classes' JSDoc (custom-elements-manifest.config.mjs)
-//   dist/cdn/               for a script tag, bundled from dist/ (its CSS minified), minified, es2022, no source maps:
+//   dist/cdn/               for a script tag, bundled from dist/ (its templates minified), minified, es2022, no source maps:
 //     pay-elements-<version>.js       ES module defining every element (and exporting the package's API)
 //     pay-elements-<version>.iife.js  classic script defining every element (API on `window.PayElements`)
 //     <tag>-<version>.js, .iife.js     one element each (and the elements it shows), module and classic
@@ -23,7 +23,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { minifyCssTemplates } from './minify-css.mjs';
+import { minifyTemplates } from './minify-templates.mjs';
 
 const pkgDir = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -67,17 +67,17 @@ async function buildModules() {
     await copyFile(join(typesDir, name), join(distDir, 'types', name));
     await writeFile(join(distDir, 'types', name.replace(/\.d\.ts$/, '.js')), 'export {};\n');
   }
-  await minifyCss(distDir);
+  await minifyTemplateText(distDir);
 }
 
-/** The CSS of every built module's css`` templates, minified in place (no comments, no runs of spaces). */
-async function minifyCss(dir) {
+/** Every built module's css``, html`` and svg`` templates, minified in place (scripts/minify-templates.mjs). */
+async function minifyTemplateText(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) await minifyCss(path);
+    if (entry.isDirectory()) await minifyTemplateText(path);
     else if (entry.name.endsWith('.js')) {
       const code = await readFile(path, 'utf8');
-      const minified = await minifyCssTemplates(code, relative(distDir, path));
+      const minified = await minifyTemplates(code, relative(distDir, path));
       if (minified !== code) await writeFile(path, minified);
     }
   }

@@ -47,35 +47,35 @@ export class BankDataController implements ReactiveController {
   suggested: readonly PreparedBank[] = [];
   error: BackendError | null = null;
 
-  private readonly options: BankDataOptions;
-  private last: {
+  readonly #options: BankDataOptions;
+  #last: {
     list: readonly PreparedBank[];
     suggested: readonly PreparedBank[];
     limit: number;
     search: BankSearch;
   } | null = null;
-  private source: BankSource | null = null;
-  private byCode = new Map<string, PreparedBank>();
-  private suggestedCodes: readonly string[] = [];
-  private listGeneration = 0;
-  private suggestGeneration = 0;
-  private readonly timer = new Timeout();
+  #source: BankSource | null = null;
+  #byCode = new Map<string, PreparedBank>();
+  #suggestedCodes: readonly string[] = [];
+  #listGeneration = 0;
+  #suggestGeneration = 0;
+  readonly #timer = new Timeout();
   /** A suggestion request waiting for its delay (kept across a disconnection). */
-  private waiting: (() => Promise<void>) | null = null;
-  private listRequest: Promise<void> | null = null;
-  private suggestRequest: Promise<void> | null = null;
+  #waiting: (() => Promise<void>) | null = null;
+  #listRequest: Promise<void> | null = null;
+  #suggestRequest: Promise<void> | null = null;
 
   constructor(host: ReactiveControllerHost, options: BankDataOptions) {
-    this.options = options;
+    this.#options = options;
     host.addController(this);
   }
 
   hostConnected(): void {
-    if (this.waiting && !this.timer.pending) void this.waiting();
+    if (this.#waiting && !this.#timer.pending) void this.#waiting();
   }
 
   hostDisconnected(): void {
-    this.timer.clear();
+    this.#timer.clear();
   }
 
   /** Resolves once the list and the suggestions asked for so far have answered (and been taken in). */
@@ -83,15 +83,15 @@ export class BankDataController implements ReactiveController {
     let list: Promise<void> | null;
     let suggest: Promise<void> | null;
     do {
-      list = this.listRequest;
-      suggest = this.suggestRequest;
+      list = this.#listRequest;
+      suggest = this.#suggestRequest;
       await Promise.all([list, suggest]);
-    } while (list !== this.listRequest || suggest !== this.suggestRequest);
+    } while (list !== this.#listRequest || suggest !== this.#suggestRequest);
   }
 
   /** The bank of the list with `code`. */
   find(code: string): BankEntry | undefined {
-    return this.byCode.get(code)?.bank;
+    return this.#byCode.get(code)?.bank;
   }
 
   /**
@@ -99,7 +99,8 @@ export class BankDataController implements ReactiveController {
    * first (see lib/bank-search.ts). The same answer object while nothing changed.
    */
   search(filter: string, limit: number): BankSearch {
-    const { list, suggested, last } = this;
+    const { list, suggested } = this;
+    const last = this.#last;
     if (
       last?.list === list &&
       last.suggested === suggested &&
@@ -109,40 +110,40 @@ export class BankDataController implements ReactiveController {
       return last.search;
     const found = searchBanks(list, filter, limit);
     const search = { filter, suggested: searchBanks(suggested, filter).matches, ...found };
-    this.last = { list, suggested, limit, search };
+    this.#last = { list, suggested, limit, search };
     return search;
   }
 
   /** Takes the list from `source` (synchronously when given or already loaded on this page). */
   setSource(source: BankSource): void {
-    this.source = source;
-    const generation = ++this.listGeneration;
+    this.#source = source;
+    const generation = ++this.#listGeneration;
     this.error = null;
-    if (source.banks) return this.accept(prepareBanks(source.banks));
+    if (source.banks) return this.#accept(prepareBanks(source.banks));
     const country = source.country.trim().toUpperCase();
     if (!country) {
-      this.accept([]);
+      this.#accept([]);
       this.status = 'idle';
       return;
     }
     const cached = cachedBankList(source.endpoint, country);
-    if (cached) return this.accept(cached);
+    if (cached) return this.#accept(cached);
     this.status = 'loading';
-    this.listRequest = loadBankList(source.endpoint, country).then((answer) => {
-      if (generation !== this.listGeneration) return;
-      if (answer.kind === 'banks') this.accept(answer.banks);
+    this.#listRequest = loadBankList(source.endpoint, country).then((answer) => {
+      if (generation !== this.#listGeneration) return;
+      if (answer.kind === 'banks') this.#accept(answer.banks);
       else {
-        this.accept([]);
+        this.#accept([]);
         this.status = 'error';
         this.error = answer.error;
       }
-      this.options.onChange();
+      this.#options.onChange();
     });
   }
 
   /** Asks for the list again (after an error). */
   retry(): void {
-    if (this.source) this.setSource(this.source);
+    if (this.#source) this.setSource(this.#source);
   }
 
   /**
@@ -150,40 +151,40 @@ export class BankDataController implements ReactiveController {
    * last change when `debounce`. An empty or invalid number has none.
    */
   setAccountNumber(endpoint: string, accountNumber: string, debounce: boolean): void {
-    const generation = ++this.suggestGeneration;
-    this.timer.clear();
-    this.waiting = null;
-    this.setSuggested([]);
+    const generation = ++this.#suggestGeneration;
+    this.#timer.clear();
+    this.#waiting = null;
+    this.#setSuggested([]);
     const account = compactAccountNumber(accountNumber);
     if (!account) return;
     const run = async (): Promise<void> => {
-      this.timer.clear();
-      this.waiting = null;
+      this.#timer.clear();
+      this.#waiting = null;
       const request = loadSuggestions(endpoint, account).then((answer) => {
-        if (generation !== this.suggestGeneration) return;
-        this.setSuggested(answer?.map((s) => s.bank_code) ?? []);
-        this.options.onChange();
+        if (generation !== this.#suggestGeneration) return;
+        this.#setSuggested(answer?.map((s) => s.bank_code) ?? []);
+        this.#options.onChange();
       });
-      this.suggestRequest = request;
+      this.#suggestRequest = request;
       await request;
     };
-    this.waiting = run;
-    if (debounce) this.timer.set(this.options.clock(), run, suggestDelayMs);
+    this.#waiting = run;
+    if (debounce) this.#timer.set(this.#options.clock(), run, suggestDelayMs);
     else void run();
   }
 
-  private accept(list: readonly PreparedBank[]): void {
+  #accept(list: readonly PreparedBank[]): void {
     this.list = list;
-    this.byCode = new Map(list.map((entry) => [entry.bank.code, entry]));
+    this.#byCode = new Map(list.map((entry) => [entry.bank.code, entry]));
     this.status = 'ready';
-    this.setSuggested(this.suggestedCodes);
+    this.#setSuggested(this.#suggestedCodes);
   }
 
-  private setSuggested(codes: readonly string[]): void {
-    this.suggestedCodes = codes;
+  #setSuggested(codes: readonly string[]): void {
+    this.#suggestedCodes = codes;
     const found: PreparedBank[] = [];
     for (const code of new Set(codes)) {
-      const entry = this.byCode.get(code);
+      const entry = this.#byCode.get(code);
       if (entry) found.push(entry);
     }
     this.suggested = found;

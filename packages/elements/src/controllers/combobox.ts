@@ -19,81 +19,81 @@ export interface ComboboxOptions {
 }
 
 export class ComboboxController implements ReactiveController {
-  private readonly host: ReactiveControllerHost;
-  private readonly options: ComboboxOptions;
-  private isOpen = false;
-  private activeIndex = -1;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ComboboxOptions;
+  #isOpen = false;
+  #activeIndex = -1;
 
   constructor(host: ReactiveControllerHost, options: ComboboxOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   get open(): boolean {
-    return this.isOpen;
+    return this.#isOpen;
   }
 
   /** The active option's index, -1 for none (always -1 while closed). */
   get active(): number {
-    return this.activeIndex;
+    return this.#activeIndex;
   }
 
   /** Keeps the state possible: closed while disabled, the active option within the list. */
   hostUpdate(): void {
-    if (this.options.disabled()) this.hide();
-    if (this.activeIndex >= this.options.options().count) this.activeIndex = -1;
+    if (this.#options.disabled()) this.hide();
+    if (this.#activeIndex >= this.#options.options().count) this.#activeIndex = -1;
   }
 
   /** Opens the list; `active` makes an option active (the default leaves none). */
   show(active = -1): void {
-    if (this.options.disabled()) return;
-    this.set(true, active);
+    if (this.#options.disabled()) return;
+    this.#set(true, active);
   }
 
   hide(): void {
-    this.set(false, -1);
+    this.#set(false, -1);
   }
 
   toggle(): void {
-    if (this.isOpen) this.hide();
+    if (this.#isOpen) this.hide();
     else this.show();
   }
 
   readonly handleKeydown = (event: KeyboardEvent): void => {
     if (event.isComposing) return;
-    const { count, chosen } = this.options.options();
+    const { count, chosen } = this.#options.options();
     const { action, preventDefault } = comboboxKey(event, {
-      open: this.isOpen,
-      active: this.activeIndex,
+      open: this.#isOpen,
+      active: this.#activeIndex,
       count,
       chosen,
-      filled: this.options.filled(),
+      filled: this.#options.filled(),
     });
     if (preventDefault) event.preventDefault();
     switch (action.kind) {
       case 'open':
         return this.show(action.active);
       case 'move':
-        return this.set(true, action.active);
+        return this.#set(true, action.active);
       case 'choose':
         this.hide();
-        return this.options.choose(action.index);
+        return this.#options.choose(action.index);
       case 'close':
         return this.hide();
       case 'clear':
-        return this.options.clear();
+        return this.#options.clear();
       case 'submit':
-        return this.options.submit();
+        return this.#options.submit();
       case 'none':
         return undefined;
     }
   };
 
-  private set(open: boolean, active: number): void {
-    if (open === this.isOpen && active === this.activeIndex) return;
-    this.isOpen = open;
-    this.activeIndex = active;
-    this.host.requestUpdate();
+  #set(open: boolean, active: number): void {
+    if (open === this.#isOpen && active === this.#activeIndex) return;
+    this.#isOpen = open;
+    this.#activeIndex = active;
+    this.#host.requestUpdate();
   }
 }

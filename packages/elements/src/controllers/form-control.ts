@@ -18,26 +18,26 @@ export interface FormControlOptions {
 
 export class FormControlController implements ReactiveController {
   readonly internals: ElementInternals;
-  private readonly host: Host;
-  private readonly options: FormControlOptions;
-  private fieldsetDisabled = false;
+  readonly #host: Host;
+  readonly #options: FormControlOptions;
+  #fieldsetDisabled = false;
 
   constructor(host: Host, options: FormControlOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     this.internals = host.attachInternals();
     host.addController(this);
   }
 
   /** Disabled by its own attribute or by a disabled <fieldset> around it. */
   get disabled(): boolean {
-    return this.options.disabled() || this.fieldsetDisabled;
+    return this.#options.disabled() || this.#fieldsetDisabled;
   }
 
   /** Call from the host's `formDisabledCallback`. */
   setFormDisabled(disabled: boolean): void {
-    this.fieldsetDisabled = disabled;
-    this.host.requestUpdate();
+    this.#fieldsetDisabled = disabled;
+    this.#host.requestUpdate();
   }
 
   hostUpdated(): void {
@@ -46,13 +46,13 @@ export class FormControlController implements ReactiveController {
 
   /** Puts the current value in the form and checks it now (before an event tells the page). */
   sync(): void {
-    const value = this.options.value();
+    const value = this.#options.value();
     this.internals.setFormValue(value, value);
-    if (this.options.required() && !value && !this.disabled)
+    if (this.#options.required() && !value && !this.disabled)
       this.internals.setValidity(
         { valueMissing: true },
-        this.options.missingMessage(),
-        this.options.anchor() ?? undefined,
+        this.#options.missingMessage(),
+        this.#options.anchor() ?? undefined,
       );
     else this.internals.setValidity({});
   }

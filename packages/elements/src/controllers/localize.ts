@@ -73,26 +73,26 @@ function language(tag: string): string {
 type Terms<K extends keyof Translation> = Pick<Translation, K | keyof IdentityTranslation>;
 
 export class LocalizeController<K extends keyof Translation> implements ReactiveController {
-  private readonly host: Host;
-  private readonly english: Terms<K>;
+  readonly #host: Host;
+  readonly #english: Terms<K>;
   /** The `dir` this controller put on its host (null: none, or the page author's own). */
-  private ownDir: 'rtl' | null = null;
+  #ownDir: 'rtl' | null = null;
 
   constructor(host: Host, english: Terms<K>) {
-    this.host = host;
-    this.english = english;
+    this.#host = host;
+    this.#english = english;
     host.addController(this);
   }
 
   hostConnected(): void {
-    hosts.add(this.host);
+    hosts.add(this.#host);
     observeContext();
     // (re)placed in the page: its lang and dir may differ from where it was
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
-    hosts.delete(this.host);
+    hosts.delete(this.#host);
     if (hosts.size === 0) {
       observer?.disconnect();
       observer = null;
@@ -102,12 +102,12 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
   }
 
   hostUpdate(): void {
-    this.applyDirection();
+    this.#applyDirection();
   }
 
   /** The locale asked for by the page: the closest `lang`, else the browser's language. */
-  private requested(): string {
-    return canonical(closestLang(this.host)) ?? canonical(navigator.language) ?? 'en';
+  #requested(): string {
+    return canonical(closestLang(this.#host)) ?? canonical(navigator.language) ?? 'en';
   }
 
   /**
@@ -115,23 +115,23 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
    * table, else the language of the table shown, so numbers and dates match the words around them.
    */
   lang(): string {
-    const requested = this.requested();
-    const table = this.termsFor(requested);
+    const requested = this.#requested();
+    const table = this.#termsFor(requested);
     return language(requested) === language(table.$code) ? requested : table.$code;
   }
 
   /** The translation table for the current locale: the exact tag, then its language, then English. */
   get term(): Terms<K> {
-    return this.termsFor(this.requested());
+    return this.#termsFor(this.#requested());
   }
 
-  private termsFor(locale: string): Terms<K> {
-    return registeredTranslation(locale) ?? this.english;
+  #termsFor(locale: string): Terms<K> {
+    return registeredTranslation(locale) ?? this.#english;
   }
 
   /** The element's direction as laid out: its context's `dir`, else its language's. */
   dir(): 'ltr' | 'rtl' {
-    return this.host.matches(':dir(rtl)') ? 'rtl' : 'ltr';
+    return this.#host.matches(':dir(rtl)') ? 'rtl' : 'ltr';
   }
 
   money(amount: string, currency: string): string {
@@ -153,12 +153,12 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
   }
 
   /** Puts `dir="rtl"` on the host when its language is right-to-left and no ancestor has a `dir`. */
-  private applyDirection(): void {
-    const host = this.host;
+  #applyDirection(): void {
+    const host = this.#host;
     const current = host.getAttribute('dir');
-    if (current !== null && current !== this.ownDir) {
+    if (current !== null && current !== this.#ownDir) {
       // the page set the host's own dir: it wins
-      this.ownDir = null;
+      this.#ownDir = null;
       return;
     }
     const context = closestAttribute(parentOf(host), 'dir');
@@ -166,6 +166,6 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
     if (wanted === current) return;
     if (wanted) host.setAttribute('dir', wanted);
     else host.removeAttribute('dir');
-    this.ownDir = wanted;
+    this.#ownDir = wanted;
   }
 }

@@ -1,13 +1,12 @@
-// Listens to the kit's status stream of one session (lib/session-stream.ts, shared by the page's
-// elements) while the host is connected: it closes the stream once the page has been hidden for a
-// while (a shopper in their bank app for minutes holds no connection) and opens it again when the
-// page is shown. A target whose stream failed is not tried again until the host asks for another.
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+// The host's hold on the kit's status stream of its session. The stream's code (the EventSource
+// connection, and closing it while the page is hidden: ./session-stream-connection.ts) loads on the
+// first listen: the element first GETs the view and polls until the stream is open, so none of it is
+// part of an element's first load. Once loaded, every listen goes straight to it.
+import type { ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
-import { Timeout } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
-import { listenToSession } from '../lib/session-stream.js';
 import type { StreamState } from '../lib/session-stream.js';
+import type * as Connection from './session-stream-connection.js';
 
 /** The stream's state as the host sees it; `paused`: closed while the page is hidden. */
 export type SessionStreamState = StreamState | 'paused';
@@ -20,103 +19,54 @@ export interface SessionStreamOptions {
   hiddenCloseMs?: number;
 }
 
-const HIDDEN_CLOSE_MS = 30_000;
+let loading: Promise<typeof Connection> | null = null;
 
-export class SessionStreamController implements ReactiveController {
+export class SessionStreamController {
+  readonly #host: ReactiveControllerHost;
   readonly #options: SessionStreamOptions;
-  #target: { endpoint: string; session: string } | null = null;
-  #release: (() => void) | null = null;
-  #failed = false;
-  #connected = false;
-  readonly #hiddenTimer = new Timeout();
-  #current: SessionStreamState = 'paused';
+  #connection: Connection.SessionStreamConnection | null = null;
+  /** What to listen to once the code has loaded (null: stopped meanwhile). */
+  #target: [endpoint: string, session: string] | null = null;
+  #waiting = false;
 
   constructor(host: ReactiveControllerHost, options: SessionStreamOptions) {
+    this.#host = host;
     this.#options = options;
-    host.addController(this);
   }
 
   /** Whether views arrive by the stream right now. */
   get open(): boolean {
-    return this.#release !== null && this.#current === 'open';
+    return this.#connection?.open ?? false;
   }
 
   /** Listens to this session's stream (nothing new when already listening to it, or it failed). */
   listen(endpoint: string, session: string): void {
-    if (this.#target?.endpoint === endpoint && this.#target.session === session) {
-      if (!this.#release && !this.#failed) this.#subscribe();
-      return;
-    }
-    this.stop();
-    this.#target = { endpoint, session };
-    this.#subscribe();
+    if (this.#connection) return this.#connection.listen(endpoint, session);
+    this.#target = [endpoint, session];
+    if (this.#waiting) return;
+    this.#waiting = true;
+    loading ??= import('./session-stream-connection.js');
+    loading.then(
+      ({ SessionStreamConnection }) => {
+        this.#waiting = false;
+        const target = this.#target;
+        if (!target) return;
+        // a controller of the host from now on (connected at once when the host is)
+        this.#connection = new SessionStreamConnection(this.#host, this.#options);
+        this.#connection.listen(...target);
+      },
+      () => {
+        // the code could not load (offline?): a failed stream, polling carries on
+        loading = null;
+        this.#waiting = false;
+        if (this.#target) this.#options.onState('failed');
+      },
+    );
   }
 
   /** Stops listening and forgets the target (and whether its stream failed). */
   stop(): void {
-    this.#unsubscribe();
-    this.#hiddenTimer.clear();
     this.#target = null;
-    this.#failed = false;
+    this.#connection?.stop();
   }
-
-  hostConnected(): void {
-    this.#connected = true;
-    document.addEventListener('visibilitychange', this.#handleVisibilityChange);
-    this.#subscribe();
-  }
-
-  hostDisconnected(): void {
-    this.#connected = false;
-    document.removeEventListener('visibilitychange', this.#handleVisibilityChange);
-    this.#hiddenTimer.clear();
-    this.#unsubscribe();
-  }
-
-  #subscribe(): void {
-    if (!this.#target || this.#release || this.#failed || !this.#connected) return;
-    if (document.visibilityState === 'hidden') return;
-    const { endpoint, session } = this.#target;
-    const release = listenToSession(endpoint, session, {
-      view: (view, version) => this.#options.onView(view, version),
-      state: (state) => {
-        if (state === 'failed' || state === 'ended') {
-          this.#failed = state === 'failed';
-          this.#release = null;
-          release();
-        }
-        this.#report(state);
-      },
-    });
-    this.#release = release;
-  }
-
-  #unsubscribe(): void {
-    const release = this.#release;
-    this.#release = null;
-    release?.();
-  }
-
-  #report(state: SessionStreamState): void {
-    this.#current = state;
-    this.#options.onState(state);
-  }
-
-  readonly #handleVisibilityChange = (): void => {
-    if (document.visibilityState === 'hidden') {
-      if (!this.#release || this.#hiddenTimer.pending) return;
-      this.#hiddenTimer.set(
-        this.#options.clock(),
-        () => {
-          if (!this.#release) return;
-          this.#unsubscribe();
-          this.#report('paused');
-        },
-        this.#options.hiddenCloseMs ?? HIDDEN_CLOSE_MS,
-      );
-    } else {
-      this.#hiddenTimer.clear();
-      this.#subscribe();
-    }
-  };
 }

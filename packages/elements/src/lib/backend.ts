@@ -128,15 +128,6 @@ function getView<T>(
   return request(url, { method: 'GET', cache: 'no-store' }, read, what, options);
 }
 
-/** The data of a stream's `session` event, checked like a polled answer; null when it is not a view. */
-export function parseSessionEvent(data: string): SessionView | null {
-  try {
-    return readSessionView(JSON.parse(data));
-  } catch {
-    return null;
-  }
-}
-
 /** GET {endpoint}/sessions/{id}, conditional on `etag` when given. */
 export function fetchSession(
   endpoint: string,

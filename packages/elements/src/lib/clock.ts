@@ -32,47 +32,47 @@ interface ManualTimer {
  * answered before time moves on). For tests and demos.
  */
 export class ManualClock implements Clock {
-  private current: number;
-  private timers: ManualTimer[] = [];
-  private nextId = 1;
+  #current: number;
+  #timers: ManualTimer[] = [];
+  #nextId = 1;
 
   constructor(start: number | Date = Date.UTC(2025, 0, 1)) {
-    this.current = typeof start === 'number' ? start : start.getTime();
+    this.#current = typeof start === 'number' ? start : start.getTime();
   }
 
   now(): number {
-    return this.current;
+    return this.#current;
   }
 
   setTimeout(fn: () => unknown, ms: number): TimerId {
-    const id = this.nextId++;
-    this.timers.push({ id, at: this.current + Math.max(0, ms), fn });
+    const id = this.#nextId++;
+    this.#timers.push({ id, at: this.#current + Math.max(0, ms), fn });
     return id;
   }
 
   clearTimeout(id: TimerId): void {
-    this.timers = this.timers.filter((t) => t.id !== id);
+    this.#timers = this.#timers.filter((t) => t.id !== id);
   }
 
   /** How many timers are waiting. */
   get pending(): number {
-    return this.timers.length;
+    return this.#timers.length;
   }
 
   /** Moves time forward by `ms`, running (and awaiting) every timer that falls due on the way. */
   async advance(ms: number): Promise<void> {
-    const end = this.current + ms;
+    const end = this.#current + ms;
     for (;;) {
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      const due = this.#timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (!due) break;
-      this.timers = this.timers.filter((t) => t !== due);
-      this.current = Math.max(this.current, due.at);
+      this.#timers = this.#timers.filter((t) => t !== due);
+      this.#current = Math.max(this.#current, due.at);
       const result = due.fn();
       if (result instanceof Promise) await result;
       // let promise chains started by the timer settle before the next one
       await Promise.resolve();
     }
-    this.current = end;
+    this.#current = end;
   }
 }
 
@@ -81,25 +81,25 @@ export class ManualClock implements Clock {
  * while a timer waits). Setting a new one clears the one pending.
  */
 export class Timeout {
-  private cancel: (() => void) | null = null;
+  #cancel: (() => void) | null = null;
 
   /** Whether a timer is waiting. */
   get pending(): boolean {
-    return this.cancel !== null;
+    return this.#cancel !== null;
   }
 
   /** Runs `fn` after `ms` on `clock` (its answer goes back to the clock: a ManualClock awaits it). */
   set(clock: Clock, fn: () => unknown, ms: number): void {
     this.clear();
     const id = clock.setTimeout(() => {
-      this.cancel = null;
+      this.#cancel = null;
       return fn();
     }, ms);
-    this.cancel = () => clock.clearTimeout(id);
+    this.#cancel = () => clock.clearTimeout(id);
   }
 
   clear(): void {
-    this.cancel?.();
-    this.cancel = null;
+    this.#cancel?.();
+    this.#cancel = null;
   }
 }

@@ -4,8 +4,8 @@
 // stream), that a policy blocks, or that sends something unparseable is reported as failed so the
 // elements poll instead. A final view closes it.
 import type { SessionView } from '@pay-elements/protocol';
-import { routes } from '@pay-elements/protocol/guards';
-import { endpointUrl, parseSessionEvent } from './backend.js';
+import { readSessionView, routes } from '@pay-elements/protocol/guards';
+import { endpointUrl } from './backend.js';
 
 /**
  * `connecting`: not open yet, or dropped and being reopened by the browser (Last-Event-ID resumes);
@@ -32,6 +32,15 @@ const streams = new Map<string, Shared>();
 /** Streams open on this page (one per endpoint and session), for tests and diagnostics. */
 export function openStreamCount(): number {
   return streams.size;
+}
+
+/** The data of a stream's `session` event, checked like a polled answer; null when it is not a view. */
+function parseSessionEvent(data: string): SessionView | null {
+  try {
+    return readSessionView(JSON.parse(data));
+  } catch {
+    return null;
+  }
 }
 
 function streamUrl(endpoint: string, session: string): string {

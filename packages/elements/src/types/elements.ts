@@ -56,7 +56,7 @@ type SettableKeys<T> = {
 }[keyof T];
 
 /**
- * The public properties of `<Tag>` that a template may set (its `@property` fields, under their
+ * The public properties of `<Tag>` that a template may set (its public fields, under their
  * camelCase names, with their types), all optional. Everything `LitElement` and `HTMLElement` have
  * is left out: frameworks type those as ordinary HTML attributes.
  */

@@ -1,6 +1,5 @@
 import { LitElement } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { BankDataController } from '../../controllers/bank-data.js';
 import { ComboboxController } from '../../controllers/combobox.js';
@@ -85,6 +84,22 @@ export const renderLimit = 100;
  */
 export class PayBankPicker extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    country: { attribute: 'country' },
+    endpoint: { attribute: 'endpoint' },
+    accountNumber: { attribute: 'account-number' },
+    label: { attribute: 'label' },
+    placeholder: { attribute: 'placeholder' },
+    name: { reflect: true, attribute: 'name' },
+    value: { attribute: 'value' },
+    required: { type: Boolean, reflect: true, attribute: 'required' },
+    disabled: { type: Boolean, reflect: true, attribute: 'disabled' },
+    theme: { reflect: true, attribute: 'theme' },
+    banks: { attribute: false },
+    clock: { attribute: false },
+    text: { state: true },
+    dataVersion: { state: true },
+  };
   static override shadowRootOptions: ShadowRootInit = {
     ...LitElement.shadowRootOptions,
     delegatesFocus: true,
@@ -92,125 +107,127 @@ export class PayBankPicker extends LitElement {
   static formAssociated = true;
 
   /** ISO 3166-1 alpha-2 code of the country whose banks are listed: "NG". */
-  @property({ attribute: 'country' }) country = '';
+  country = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** An account number: the banks it is known at are suggested first. */
-  @property({ attribute: 'account-number' }) accountNumber = '';
+  accountNumber = '';
 
   /** The visible label (the `label` slot wins); "Bank" in the page's language by default. */
-  @property({ attribute: 'label' }) label = '';
+  label = '';
 
   /** The search field's placeholder; "Search for a bank" in the page's language by default. */
-  @property({ attribute: 'placeholder' }) placeholder = '';
+  placeholder = '';
 
   /** The name the chosen code is submitted under. */
-  @property({ reflect: true, attribute: 'name' }) name = '';
+  name = '';
 
   /** The chosen bank's code, "" for none. The `value` attribute is the initial value, which a form reset restores. */
-  @property({ attribute: 'value' }) value = '';
+  value = '';
 
   /** A bank must be chosen before the form submits. */
-  @property({ type: Boolean, reflect: true, attribute: 'required' }) required = false;
+  required = false;
 
   /** Neither editable, nor focusable, nor submitted. */
-  @property({ type: Boolean, reflect: true, attribute: 'disabled' }) disabled = false;
+  disabled = false;
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** A bank list to offer as is, instead of fetching `country`'s. */
-  @property({ attribute: false }) banks: readonly BankEntry[] | null = null;
+  banks: readonly BankEntry[] | null = null;
 
   /** Source of time (the pause before suggestions are asked for a changed account number). */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  @state() private text = '';
-  @state() private dataVersion = 0;
+  private text = '';
+  private dataVersion = 0;
 
-  @query('#input') private input?: HTMLInputElement;
+  get #input(): HTMLInputElement | null {
+    return this.shadowRoot?.querySelector<HTMLInputElement>('#input') ?? null;
+  }
 
-  private readonly localize = new LocalizeController(this, enBankPicker);
-  private readonly announcer = new AnnouncerController(this);
-  private readonly data = new BankDataController(this, {
+  readonly #localize = new LocalizeController(this, enBankPicker);
+  readonly #announcer = new AnnouncerController(this);
+  readonly #data = new BankDataController(this, {
     clock: () => this.clock,
     onChange: () => {
       this.dataVersion++;
     },
   });
-  private readonly formControl = new FormControlController(this, {
+  readonly #formControl = new FormControlController(this, {
     value: () => this.value,
     required: () => this.required,
     disabled: () => this.disabled,
-    missingMessage: () => this.localize.term.bankPicker.required,
-    anchor: () => this.input,
+    missingMessage: () => this.#localize.term.bankPicker.required,
+    anchor: () => this.#input,
   });
-  private readonly combobox = new ComboboxController(this, {
+  readonly #combobox = new ComboboxController(this, {
     options: () => {
-      const all = this.items().all;
+      const all = this.#items().all;
       return { count: all.length, chosen: all.findIndex((item) => item.bank.code === this.value) };
     },
     filled: () => this.text !== '' || this.value !== '',
-    disabled: () => this.isDisabled,
+    disabled: () => this.#isDisabled,
     choose: (index) => {
-      const item = this.items().all[index];
-      if (item) this.choose(item.bank);
+      const item = this.#items().all[index];
+      if (item) this.#choose(item.bank);
     },
     clear: () => {
       this.text = '';
-      this.changeValue('');
-      this.commit();
+      this.#changeValue('');
+      this.#commit();
     },
     submit: () => this.form?.requestSubmit(),
   });
   /** The option last scrolled into view. */
-  private scrolledTo: string | undefined;
+  #scrolledTo: string | undefined;
   /** The value at the last `change` (or as the page last set it). */
-  private committed = '';
+  #committed = '';
   /** The value being set is the shopper's doing (the field keeps its text). */
-  private userChange = false;
-  private announced = '';
+  #userChange = false;
+  #announced = '';
 
   /** The chosen bank, or null (none, or its list is not loaded yet). */
   get selectedBank(): BankEntry | null {
-    const bank = this.value ? this.data.find(this.value) : undefined;
+    const bank = this.value ? this.#data.find(this.value) : undefined;
     return bank ? { code: bank.code, name: bank.name } : null;
   }
 
   get form(): HTMLFormElement | null {
-    return this.formControl.internals.form;
+    return this.#formControl.internals.form;
   }
 
   get validity(): ValidityState {
-    return this.formControl.internals.validity;
+    return this.#formControl.internals.validity;
   }
 
   get validationMessage(): string {
-    return this.formControl.internals.validationMessage;
+    return this.#formControl.internals.validationMessage;
   }
 
   get willValidate(): boolean {
-    return this.formControl.internals.willValidate;
+    return this.#formControl.internals.willValidate;
   }
 
   checkValidity(): boolean {
-    return this.formControl.internals.checkValidity();
+    return this.#formControl.internals.checkValidity();
   }
 
   reportValidity(): boolean {
-    return this.formControl.internals.reportValidity();
+    return this.#formControl.internals.reportValidity();
   }
 
   formResetCallback(): void {
     this.value = this.getAttribute('value') ?? '';
     this.text = '';
-    this.combobox.hide();
+    this.#combobox.hide();
   }
 
   formDisabledCallback(disabled: boolean): void {
-    this.formControl.setFormDisabled(disabled);
+    this.#formControl.setFormDisabled(disabled);
   }
 
   formStateRestoreCallback(restored: string | File | FormData | null): void {
@@ -220,163 +237,163 @@ export class PayBankPicker extends LitElement {
   /** Also waits for the list (and suggestions) asked for so far, and their render. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.data.settled();
+    await this.#data.settled();
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
   }
 
-  private get isDisabled(): boolean {
-    return this.formControl.disabled;
+  get #isDisabled(): boolean {
+    return this.#formControl.disabled;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('banks') || changed.has('country') || changed.has('endpoint'))
-      this.data.setSource({ endpoint: this.endpoint, country: this.country, banks: this.banks });
+      this.#data.setSource({ endpoint: this.endpoint, country: this.country, banks: this.banks });
     if (changed.has('accountNumber') || changed.has('endpoint'))
-      this.data.setAccountNumber(this.endpoint, this.accountNumber, this.hasUpdated);
-    if (changed.has('value') && !this.userChange) {
+      this.#data.setAccountNumber(this.endpoint, this.accountNumber, this.hasUpdated);
+    if (changed.has('value') && !this.#userChange) {
       this.text = '';
-      this.committed = this.value;
+      this.#committed = this.value;
     }
-    this.userChange = false;
-    if (this.value && this.data.status === 'ready') {
-      const bank = this.data.find(this.value);
+    this.#userChange = false;
+    if (this.value && this.#data.status === 'ready') {
+      const bank = this.#data.find(this.value);
       // a code the list does not have is no choice, as with a <select>
       if (!bank) {
         this.value = '';
-        this.committed = '';
+        this.#committed = '';
       } else if (this.text === '') this.text = bank.name;
     }
-    this.announceState();
+    this.#announceState();
   }
 
   protected override updated(): void {
-    const status = this.data.status;
-    this.formControl.setStates({
+    const status = this.#data.status;
+    this.#formControl.setStates({
       idle: status === 'idle',
       loading: status === 'loading',
       ready: status === 'ready',
       error: status === 'error',
-      open: this.combobox.open,
+      open: this.#combobox.open,
     });
-    const activeId = this.activeId();
-    if (activeId && activeId !== this.scrolledTo)
+    const activeId = this.#activeId();
+    if (activeId && activeId !== this.#scrolledTo)
       this.renderRoot.querySelector(`#${CSS.escape(activeId)}`)?.scrollIntoView({ block: 'nearest' });
-    this.scrolledTo = activeId;
+    this.#scrolledTo = activeId;
   }
 
   /** The banks shown for the text in the field; all of them while it shows the chosen bank's name. */
-  private search(): BankSearch {
+  #search(): BankSearch {
     const selected = this.selectedBank;
-    return this.data.search(selected && this.text === selected.name ? '' : this.text, renderLimit);
+    return this.#data.search(selected && this.text === selected.name ? '' : this.text, renderLimit);
   }
 
-  private items(): OptionItems {
-    return optionItems(this.search());
+  #items(): OptionItems {
+    return optionItems(this.#search());
   }
 
-  private activeId(): string | undefined {
-    return this.combobox.open ? this.items().all[this.combobox.active]?.id : undefined;
+  #activeId(): string | undefined {
+    return this.#combobox.open ? this.#items().all[this.#combobox.active]?.id : undefined;
   }
 
   /** Announces the list's state when it changes: loading, the number of matches, a failure. */
-  private announceState(): void {
-    const { key, message } = listAnnouncement(this.view());
-    if (key && key !== this.announced) this.announcer.announce(message);
-    this.announced = key;
+  #announceState(): void {
+    const { key, message } = listAnnouncement(this.#view());
+    if (key && key !== this.#announced) this.#announcer.announce(message);
+    this.#announced = key;
   }
 
-  private readonly formatNumber = (value: number): string =>
-    new Intl.NumberFormat(this.localize.lang()).format(value);
+  readonly #formatNumber = (value: number): string =>
+    new Intl.NumberFormat(this.#localize.lang()).format(value);
 
   /** Sets the value as the shopper's doing: `input` fires (with the form value already set). */
-  private changeValue(code: string): void {
+  #changeValue(code: string): void {
     if (code === this.value) return;
     this.value = code;
-    this.userChange = true;
-    this.formControl.sync();
+    this.#userChange = true;
+    this.#formControl.sync();
     this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
   /** `change` fires when the value differs from the last committed one. */
-  private commit(): void {
-    if (this.value === this.committed) return;
-    this.committed = this.value;
+  #commit(): void {
+    if (this.value === this.#committed) return;
+    this.#committed = this.value;
     this.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   }
 
-  private choose(bank: BankEntry): void {
+  #choose(bank: BankEntry): void {
     this.text = bank.name;
-    this.combobox.hide();
-    this.changeValue(bank.code);
-    this.commit();
-    this.announcer.announce(this.localize.term.bankPicker.selected(bank.name));
+    this.#combobox.hide();
+    this.#changeValue(bank.code);
+    this.#commit();
+    this.#announcer.announce(this.#localize.term.bankPicker.selected(bank.name));
   }
 
-  private readonly handleInput = (event: Event): void => {
+  readonly #handleInput = (event: Event): void => {
     // the host fires its own `input` when the chosen bank changes, not on every keystroke
     event.stopPropagation();
-    this.text = this.input?.value ?? '';
-    this.combobox.show();
-    if (this.value && this.text !== this.selectedBank?.name) this.changeValue('');
+    this.text = this.#input?.value ?? '';
+    this.#combobox.show();
+    if (this.value && this.text !== this.selectedBank?.name) this.#changeValue('');
   };
 
-  private readonly handleInputClick = (): void => this.combobox.show();
+  readonly #handleInputClick = (): void => this.#combobox.show();
 
-  private readonly handleBlur = (): void => {
-    this.combobox.hide();
+  readonly #handleBlur = (): void => {
+    this.#combobox.hide();
     const bank = this.selectedBank;
     if (bank) this.text = bank.name;
-    this.commit();
+    this.#commit();
   };
 
-  private readonly handleToggle = (): void => {
-    this.combobox.toggle();
-    this.input?.focus();
+  readonly #handleToggle = (): void => {
+    this.#combobox.toggle();
+    this.#input?.focus();
   };
 
-  private readonly handleOptionClick = (event: Event): void => {
+  readonly #handleOptionClick = (event: Event): void => {
     const option = event.target instanceof Element ? event.target.closest('[role="option"]') : null;
-    const item = this.items().all.find((i) => i.id === option?.id);
-    if (item) this.choose(item.bank);
+    const item = this.#items().all.find((i) => i.id === option?.id);
+    if (item) this.#choose(item.bank);
   };
 
-  private readonly handleRetry = (): void => {
-    this.data.retry();
+  readonly #handleRetry = (): void => {
+    this.#data.retry();
     this.requestUpdate();
   };
 
   protected override render(): TemplateResult {
-    return renderPicker(this.view());
+    return renderPicker(this.#view());
   }
 
-  private view(): PickerView {
-    const search = this.search();
+  #view(): PickerView {
+    const search = this.#search();
     return {
-      term: this.localize.term,
+      term: this.#localize.term,
       label: this.label,
       placeholder: this.placeholder,
       text: this.text,
       value: this.value,
       required: this.required,
-      disabled: this.isDisabled,
-      open: this.combobox.open,
-      activeId: this.activeId(),
-      status: this.data.status,
-      error: this.data.error,
+      disabled: this.#isDisabled,
+      open: this.#combobox.open,
+      activeId: this.#activeId(),
+      status: this.#data.status,
+      error: this.#data.error,
       country: this.country,
       search,
       items: optionItems(search),
-      liveRegion: this.announcer.render(),
-      formatNumber: this.formatNumber,
+      liveRegion: this.#announcer.render(),
+      formatNumber: this.#formatNumber,
       on: {
-        input: this.handleInput,
-        keydown: this.combobox.handleKeydown,
-        click: this.handleInputClick,
-        blur: this.handleBlur,
-        toggle: this.handleToggle,
-        optionClick: this.handleOptionClick,
-        retry: this.handleRetry,
+        input: this.#handleInput,
+        keydown: this.#combobox.handleKeydown,
+        click: this.#handleInputClick,
+        blur: this.#handleBlur,
+        toggle: this.#handleToggle,
+        optionClick: this.#handleOptionClick,
+        retry: this.#handleRetry,
       },
     };
   }

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
@@ -108,32 +107,43 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  */
 export class PayDynamicAccount extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    session: { attribute: 'session' },
+    endpoint: { attribute: 'endpoint' },
+    showQr: { type: Boolean, attribute: 'show-qr' },
+    theme: { reflect: true, attribute: 'theme' },
+    updates: { attribute: 'updates' },
+    clock: { attribute: false },
+    renewFailure: { state: true },
+    renewing: { state: true },
+    accountRenewed: { state: true },
+  };
 
   /** The session id, as created by the merchant's backend (`POST {endpoint}/sessions`). */
-  @property({ attribute: 'session' }) session = '';
+  session = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** Shows a QR code of the session's hosted checkout URL (when it has one), to finish on a phone. */
-  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  showQr = false;
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
-  @property({ attribute: 'updates' }) updates: 'push' | 'poll' = 'push';
+  updates: 'push' | 'poll' = 'push';
 
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  @state() private renewFailure: BackendError | null = null;
-  @state() private renewing = false;
+  private renewFailure: BackendError | null = null;
+  private renewing = false;
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
-  @state() private accountRenewed = false;
+  private accountRenewed = false;
 
   readonly #internals: ElementInternals;
-  private readonly localize = new LocalizeController(this, enDynamicAccount);
+  readonly #localize = new LocalizeController(this, enDynamicAccount);
   readonly #countdown = new CountdownController(this, {
     clock: () => this.clock,
     onTick: (remaining, previous) => this.#handleTick(remaining, previous),
@@ -149,7 +159,7 @@ export class PayDynamicAccount extends LitElement {
     isFinal: (view) => view.status !== 'pending',
     onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) => {
-      const term = this.localize.term;
+      const term = this.#localize.term;
       this.#announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
     },
@@ -199,7 +209,7 @@ export class PayDynamicAccount extends LitElement {
     showState(this, this.#internals.states, stateNames, current, this.status);
     if (this.#resource.reconnecting && current === 'pending') this.#internals.states.add('reconnecting');
     else this.#internals.states.delete('reconnecting');
-    this.#internals.ariaLabel = this.localize.term.regionLabel;
+    this.#internals.ariaLabel = this.#localize.term.regionLabel;
     this.#internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
     if (this.#focusTitleAfterUpdate) {
       this.#focusTitleAfterUpdate = false;
@@ -238,7 +248,7 @@ export class PayDynamicAccount extends LitElement {
     const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
     if (renewedHere) {
       this.accountRenewed = true;
-      this.#announcer.announce(this.localize.term.newAccount);
+      this.#announcer.announce(this.#localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
     if (view.status === 'pending' && this.updates === 'push')
       this.#stream.listen(this.endpoint, this.session);
@@ -247,7 +257,7 @@ export class PayDynamicAccount extends LitElement {
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, session: view }),
     );
-    const term = this.localize.term;
+    const term = this.#localize.term;
     if (view.status === 'paid' && !this.#paidAnnounced) {
       this.#paidAnnounced = true;
       if (previous) this.#announcer.announce(term.statusTitle.paid);
@@ -273,7 +283,7 @@ export class PayDynamicAccount extends LitElement {
     if (previous === null) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
-      this.#announcer.announce(this.localize.term.remainingAnnouncement(this.localize.durationWords(mark)));
+      this.#announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
     }
   }
 
@@ -293,7 +303,7 @@ export class PayDynamicAccount extends LitElement {
     if (answer.kind === 'error') {
       const error = answer.error;
       this.renewFailure = error;
-      this.#announcer.announce(this.localize.term.errors[error.code]);
+      this.#announcer.announce(this.#localize.term.errors[error.code]);
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'renew' }));
       // the session moved on (paid at the last second?): show where it stands
       if (error.code === 'conflict') void this.#resource.pollNow();
@@ -314,7 +324,7 @@ export class PayDynamicAccount extends LitElement {
   async #copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
     const copied = await this.#clipboard.copy(field, value);
     if (!copied) {
-      this.#announcer.announce(this.localize.term.copyFailed);
+      this.#announcer.announce(this.#localize.term.copyFailed);
       return;
     }
     this.#announcer.announce(done);
@@ -327,14 +337,14 @@ export class PayDynamicAccount extends LitElement {
     void this.#copy(
       'account-number',
       compactAccountNumber(view.account.account_number),
-      this.localize.term.copiedAccountNumber,
+      this.#localize.term.copiedAccountNumber,
     );
   };
 
   readonly #handleCopyAmount = (): void => {
     const view = this.#resource.view;
     if (!view) return;
-    void this.#copy('amount', view.amount, this.localize.term.copiedAmount);
+    void this.#copy('amount', view.amount, this.#localize.term.copiedAmount);
   };
 
   protected override render(): TemplateResult {
@@ -368,14 +378,14 @@ export class PayDynamicAccount extends LitElement {
     return html`
       <div part="base" role="group" aria-labelledby="title" aria-busy="true">
         <p part="title" id="title">
-          <span class="spinner" aria-hidden="true"></span>${this.localize.term.loading}
+          <span class="spinner" aria-hidden="true"></span>${this.#localize.term.loading}
         </p>
       </div>
     `;
   }
 
   #renderError(): TemplateResult {
-    const term = this.localize.term;
+    const term = this.#localize.term;
     const code = this.#resource.failure?.code ?? 'internal';
     return html`
       <div part="base" role="group" aria-labelledby="title">
@@ -395,12 +405,12 @@ export class PayDynamicAccount extends LitElement {
   #renderPending(): TemplateResult {
     const view = this.#resource.view;
     if (!view) return this.#renderLoading();
-    const term = this.localize.term;
-    const amount = this.localize.money(view.amount, view.currency);
+    const term = this.#localize.term;
+    const amount = this.#localize.money(view.amount, view.currency);
     const copied = this.#clipboard.copied;
     const numberCopied = copied === 'account-number';
     const amountCopied = copied === 'amount';
-    const dir = this.localize.dir();
+    const dir = this.#localize.dir();
     const showQr = this.showQr && view.checkout_url;
     if (showQr) defineQrOnce();
     // inline styles through the CSSOM (`.style`, its cssText), which a CSP without 'unsafe-inline'
@@ -461,7 +471,7 @@ export class PayDynamicAccount extends LitElement {
         ${
           this.#countdown.remaining > 0 && this.#countdown.remaining <= lowTimeMs
             ? html`<p part="low-time" role="alert">
-                ${term.lowTime(this.localize.durationWords(lowTimeMs))}
+                ${term.lowTime(this.#localize.durationWords(lowTimeMs))}
               </p>`
             : nothing
         }
@@ -485,14 +495,14 @@ export class PayDynamicAccount extends LitElement {
   }
 
   #renderCountdown(view: SessionView): TemplateResult {
-    const term = this.localize.term;
+    const term = this.#localize.term;
     const remaining = this.#countdown.remaining;
     const total = Math.max(0, Date.parse(view.expires_at) - this.#windowStart);
     const fraction = remainingFraction(remaining, total);
     const seconds = Math.ceil(remaining / 1000);
     return html`
       <div part="countdown">
-        <p part="countdown-text">${term.expiresIn(this.localize.clockFace(remaining))}</p>
+        <p part="countdown-text">${term.expiresIn(this.#localize.clockFace(remaining))}</p>
         <div
           part="progress"
           role="progressbar"
@@ -500,7 +510,7 @@ export class PayDynamicAccount extends LitElement {
           aria-valuemin="0"
           aria-valuemax=${Math.max(seconds, Math.ceil(total / 1000))}
           aria-valuenow=${seconds}
-          aria-valuetext=${term.timeLeftValue(this.localize.durationWords(remaining))}
+          aria-valuetext=${term.timeLeftValue(this.#localize.durationWords(remaining))}
         >
           <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
         </div>
@@ -511,8 +521,8 @@ export class PayDynamicAccount extends LitElement {
   #renderPaid(): TemplateResult {
     const view = this.#resource.view;
     if (!view) return this.#renderLoading();
-    const term = this.localize.term;
-    const amount = this.localize.money(view.amount, view.currency);
+    const term = this.#localize.term;
+    const amount = this.#localize.money(view.amount, view.currency);
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.#renderIcon('paid')} ${this.#renderTitle(term.statusTitle.paid)}
@@ -523,13 +533,13 @@ export class PayDynamicAccount extends LitElement {
             <dd><span part="amount" dir="ltr">${amount}</span></dd>
           </div>
         </dl>
-        ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.localize.dateTime(view.paid_at))}</p>` : nothing}
+        ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.#localize.dateTime(view.paid_at))}</p>` : nothing}
       </div>
     `;
   }
 
   #renderExpired(): TemplateResult {
-    const term = this.localize.term;
+    const term = this.#localize.term;
     return html`
       <div part="base" role="group" aria-labelledby="title">
         ${this.#renderIcon('expired')} ${this.#renderTitle(term.statusTitle.expired)}

@@ -1,6 +1,5 @@
 import { LitElement, html } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
@@ -112,110 +111,116 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  */
 export class PayInvoiceView extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    number: { attribute: 'number' },
+    endpoint: { attribute: 'endpoint' },
+    theme: { reflect: true, attribute: 'theme' },
+    clock: { attribute: false },
+  };
 
   /** The invoice number, e.g. `INV-000101`. */
-  @property({ attribute: 'number' }) number = '';
+  number = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. (Print is always black on white.) */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  private readonly internals: ElementInternals;
-  private readonly localize = new LocalizeController(this, enInvoiceView);
-  private readonly announcer = new AnnouncerController(this);
-  private readonly resource = new ResourceController<InvoiceViewModel>(this, {
+  readonly #internals: ElementInternals;
+  readonly #localize = new LocalizeController(this, enInvoiceView);
+  readonly #announcer = new AnnouncerController(this);
+  readonly #resource = new ResourceController<InvoiceViewModel>(this, {
     clock: () => this.clock,
     schedule: invoicePollSchedule,
     fetch: (options) =>
       this.number ? fetchInvoice(this.endpoint, this.number, options) : Promise.resolve({ kind: 'aborted' }),
     isFinal: (view) => finalStatuses.includes(view.status),
-    onView: (view, previous) => this.accept(view, previous),
+    onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) => {
-      const term = this.localize.term;
-      this.announcer.announce(reconnecting ? term.connection.reconnecting : this.errorMessage(error));
+      const term = this.#localize.term;
+      this.#announcer.announce(reconnecting ? term.connection.reconnecting : this.#errorMessage(error));
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
     },
   });
-  private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
-  private paidAnnounced = false;
+  readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
+  #paidAnnounced = false;
 
   constructor() {
     super();
-    this.internals = this.attachInternals();
-    this.internals.role = 'region';
+    this.#internals = this.attachInternals();
+    this.#internals.role = 'region';
   }
 
   /** The invoice's status, or null before the first answer and when it failed to load. */
   get status(): InvoiceStatus | null {
-    return this.resource.view?.status ?? null;
+    return this.#resource.view?.status ?? null;
   }
 
   /** The invoice view as last answered by the backend. */
   get invoice(): InvoiceViewModel | null {
-    return this.resource.view;
+    return this.#resource.view;
   }
 
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
-    await this.resource.pollNow();
+    await this.#resource.pollNow();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('number') || changed.has('endpoint')) {
-      this.paidAnnounced = false;
-      this.resource.restart(this.number !== '');
+      this.#paidAnnounced = false;
+      this.#resource.restart(this.number !== '');
     }
   }
 
   protected override updated(): void {
-    const current = this.displayState;
-    showState(this, this.internals.states, stateNames, current, this.status);
-    if (this.resource.reconnecting && current !== 'error') this.internals.states.add('reconnecting');
-    else this.internals.states.delete('reconnecting');
-    const term = this.localize.term.invoice;
-    this.internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
-    this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
+    const current = this.#displayState;
+    showState(this, this.#internals.states, stateNames, current, this.status);
+    if (this.#resource.reconnecting && current !== 'error') this.#internals.states.add('reconnecting');
+    else this.#internals.states.delete('reconnecting');
+    const term = this.#localize.term.invoice;
+    this.#internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
+    this.#internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
-  private get displayState(): InvoiceViewState {
-    if (this.resource.view) return this.resource.view.status;
-    return this.resource.failure ? 'error' : 'loading';
+  get #displayState(): InvoiceViewState {
+    if (this.#resource.view) return this.#resource.view.status;
+    return this.#resource.failure ? 'error' : 'loading';
   }
 
-  private accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
+  #accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),
     );
-    if (previous) this.announcer.announce(this.localize.term.invoice.statusAnnouncement[view.status]);
-    if (view.status === 'paid' && !this.paidAnnounced) {
-      this.paidAnnounced = true;
+    if (previous) this.#announcer.announce(this.#localize.term.invoice.statusAnnouncement[view.status]);
+    if (view.status === 'paid' && !this.#paidAnnounced) {
+      this.#paidAnnounced = true;
       this.dispatchEvent(new PayInvoicePaidEvent({ invoice: view }));
     }
   }
 
-  private errorMessage(error: BackendError): string {
-    const term = this.localize.term;
+  #errorMessage(error: BackendError): string {
+    const term = this.#localize.term;
     return error.code === 'not_found' ? term.invoice.notFound : term.errors[error.code];
   }
 
-  private readonly handleRetry = (): void => {
-    this.resource.retry();
+  readonly #handleRetry = (): void => {
+    this.#resource.retry();
   };
 
-  private readonly handlePrint = (): void => {
+  readonly #handlePrint = (): void => {
     window.print();
   };
 
-  private readonly handleCopy = async (field: CopyField): Promise<void> => {
-    const view = this.resource.view;
+  readonly #handleCopy = async (field: CopyField): Promise<void> => {
+    const view = this.#resource.view;
     if (!view) return;
-    const term = this.localize.term;
+    const term = this.#localize.term;
     const copies: Record<CopyField, { value: string; done: string }> = {
       amount: { value: view.total, done: term.invoice.copiedTotal },
       'account-number': {
@@ -225,39 +230,39 @@ export class PayInvoiceView extends LitElement {
       'swift-code': { value: view.payment_details.swift_code, done: term.invoice.copiedSwiftCode },
     };
     const { value, done } = copies[field];
-    const copied = await this.clipboard.copy(field, value);
+    const copied = await this.#clipboard.copy(field, value);
     if (!copied) {
-      this.announcer.announce(term.copyFailed);
+      this.#announcer.announce(term.copyFailed);
       return;
     }
-    this.announcer.announce(done);
+    this.#announcer.announce(done);
     const detail: PayCopyDetail = { field, value };
     this.dispatchEvent(new PayCopyEvent(detail));
   };
 
   protected override render(): TemplateResult {
-    const lang = this.localize.lang();
-    const term = this.localize.term;
+    const lang = this.#localize.lang();
+    const term = this.#localize.term;
     let body: TemplateResult;
-    const view = this.resource.view;
-    const failure = this.resource.failure;
+    const view = this.#resource.view;
+    const failure = this.#resource.failure;
     if (view) {
       body = renderInvoice({
         view,
         term,
         lang,
-        dir: this.localize.dir(),
-        money: (amount) => this.localize.money(amount, view.currency),
-        copied: this.clipboard.copied,
-        reconnecting: this.resource.reconnecting,
-        onCopy: (field) => void this.handleCopy(field),
-        onPrint: this.handlePrint,
+        dir: this.#localize.dir(),
+        money: (amount) => this.#localize.money(amount, view.currency),
+        copied: this.#clipboard.copied,
+        reconnecting: this.#resource.reconnecting,
+        onCopy: (field) => void this.#handleCopy(field),
+        onPrint: this.#handlePrint,
       });
     } else if (failure) {
-      body = renderError(term, this.errorMessage(failure), failure.code, this.handleRetry);
+      body = renderError(term, this.#errorMessage(failure), failure.code, this.#handleRetry);
     } else {
       body = renderLoading(term);
     }
-    return html`${body} ${this.announcer.render()}`;
+    return html`${body} ${this.#announcer.render()}`;
   }
 }

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
@@ -79,51 +78,59 @@ const stateNames: readonly LinkElementState[] = ['loading', 'active', 'inactive'
  */
 export class PayLink extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    linkId: { attribute: 'link-id' },
+    endpoint: { attribute: 'endpoint' },
+    link: { attribute: false },
+    currency: { attribute: 'currency' },
+    theme: { reflect: true, attribute: 'theme' },
+    clock: { attribute: false },
+  };
 
   /** The payment link's id, loaded from `{endpoint}/links/{link-id}` (unless `link` is set). */
-  @property({ attribute: 'link-id' }) linkId = '';
+  linkId = '';
 
   /** Base URL of the backend kit's widget endpoints. */
-  @property({ attribute: 'endpoint' }) endpoint = '/pay';
+  endpoint = '/pay';
 
   /** The link's view given directly (e.g. from a list the page already has): shown with no request. */
-  @property({ attribute: false }) link: LinkView | null = null;
+  link: LinkView | null = null;
 
   /** ISO 4217 code to show the amount in; defaults to the view's `currency`, else no currency symbol. */
-  @property({ attribute: 'currency' }) currency = '';
+  currency = '';
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
-  @property({ attribute: false }) clock: Clock = realClock;
+  clock: Clock = realClock;
 
-  private readonly internals: ElementInternals;
-  private readonly localize = new LocalizeController(this, enLink);
-  private readonly announcer = new AnnouncerController(this);
+  readonly #internals: ElementInternals;
+  readonly #localize = new LocalizeController(this, enLink);
+  readonly #announcer = new AnnouncerController(this);
   /** The link loaded by id (once: a payment link changes rarely; `reload()` asks again). */
-  private readonly resource = new ResourceController<LinkView>(this, {
+  readonly #resource = new ResourceController<LinkView>(this, {
     clock: () => this.clock,
     fetch: ({ signal }) =>
       this.linkId ? fetchLink(this.endpoint, this.linkId, { signal }) : Promise.resolve({ kind: 'aborted' }),
     isFinal: () => true,
     onView: () => undefined,
     onFailure: (error) => {
-      this.announcer.announce(this.errorMessage(error));
+      this.#announcer.announce(this.#errorMessage(error));
       this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
     },
   });
-  private readonly clipboard = new ClipboardController(this, { clock: () => this.clock });
+  readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
 
   constructor() {
     super();
-    this.internals = this.attachInternals();
-    this.internals.role = 'region';
+    this.#internals = this.attachInternals();
+    this.#internals.role = 'region';
   }
 
   /** The link shown: the `link` property, else the one loaded by id; null before it is known. */
   get linkView(): LinkView | null {
-    return this.link ?? this.resource.view;
+    return this.link ?? this.#resource.view;
   }
 
   /** The link's status, or null when there is no link to show. */
@@ -133,61 +140,61 @@ export class PayLink extends LitElement {
 
   /** Loads the link again (when it is loaded by id). */
   async reload(): Promise<void> {
-    this.load();
+    this.#load();
     await this.updateComplete;
   }
 
   /** Also waits for the link view being loaded, and its rendering. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.resource.loaded;
+    await this.#resource.loaded;
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.load();
+    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.#load();
   }
 
   protected override updated(): void {
-    const current = this.displayState;
-    showState(this, this.internals.states, stateNames, current, this.status);
-    const term = this.localize.term.link;
-    this.internals.ariaLabel = this.linkView?.title || term.label;
-    this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
+    const current = this.#displayState;
+    showState(this, this.#internals.states, stateNames, current, this.status);
+    const term = this.#localize.term.link;
+    this.#internals.ariaLabel = this.linkView?.title || term.label;
+    this.#internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
-  private get displayState(): LinkElementState | null {
+  get #displayState(): LinkElementState | null {
     const view = this.linkView;
     if (view) return view.status;
-    if (this.resource.failure) return 'error';
-    return this.resource.loading ? 'loading' : null;
+    if (this.#resource.failure) return 'error';
+    return this.#resource.loading ? 'loading' : null;
   }
 
   /** Loads the link by id, unless it is given: never polled. */
-  private load(): void {
-    this.resource.restart(!this.link && this.linkId !== '', () => false);
+  #load(): void {
+    this.#resource.restart(!this.link && this.linkId !== '', () => false);
   }
 
-  private errorMessage(error: BackendError): string {
-    const term = this.localize.term;
+  #errorMessage(error: BackendError): string {
+    const term = this.#localize.term;
     return error.code === 'not_found' ? term.link.notFound : term.errors[error.code];
   }
 
-  private readonly handleCopy = async (): Promise<void> => {
+  readonly #handleCopy = async (): Promise<void> => {
     const view = this.linkView;
     if (!view) return;
-    const term = this.localize.term;
-    const copied = await this.clipboard.copy('link', view.url);
+    const term = this.#localize.term;
+    const copied = await this.#clipboard.copy('link', view.url);
     if (!copied) {
-      this.announcer.announce(term.copyFailed);
+      this.#announcer.announce(term.copyFailed);
       return;
     }
-    this.announcer.announce(term.link.copiedLink);
+    this.#announcer.announce(term.link.copiedLink);
     this.dispatchEvent(new PayCopyEvent({ field: 'link', value: view.url }));
   };
 
-  private readonly handleShare = async (): Promise<void> => {
+  readonly #handleShare = async (): Promise<void> => {
     const view = this.linkView;
     if (!view) return;
     const detail = { url: view.url, title: view.title, text: view.description };
@@ -200,43 +207,43 @@ export class PayLink extends LitElement {
     }
   };
 
-  private readonly handleRetry = (): void => {
+  readonly #handleRetry = (): void => {
     void this.reload();
   };
 
   protected override render(): TemplateResult {
-    const term = this.localize.term;
+    const term = this.#localize.term;
     const view = this.linkView;
     let body: TemplateResult | typeof nothing = nothing;
     if (view) {
       body = renderLinkBody({
         view,
         term,
-        lang: this.localize.lang(),
+        lang: this.#localize.lang(),
         now: this.clock.now(),
         currency: this.currency || view.currency || null,
-        dateTime: (iso) => this.localize.dateTime(iso),
-        copied: this.clipboard.copied === 'link',
+        dateTime: (iso) => this.#localize.dateTime(iso),
+        copied: this.#clipboard.copied === 'link',
         canShare: canShare(),
-        onCopy: () => void this.handleCopy(),
-        onShare: () => void this.handleShare(),
+        onCopy: () => void this.#handleCopy(),
+        onShare: () => void this.#handleShare(),
       });
-    } else if (this.resource.failure) {
-      const failure = this.resource.failure;
+    } else if (this.#resource.failure) {
+      const failure = this.#resource.failure;
       body = html`
         <div part="base" role="group" aria-labelledby="title">
           <h2 part="title" id="title">${term.link.errorTitle}</h2>
-          <p part="message">${this.errorMessage(failure)}</p>
+          <p part="message">${this.#errorMessage(failure)}</p>
           ${
             failure.code === 'not_found'
               ? nothing
-              : html`<button part="retry-button" type="button" @click=${this.handleRetry}>
+              : html`<button part="retry-button" type="button" @click=${this.#handleRetry}>
                   ${term.retry}
                 </button>`
           }
         </div>
       `;
-    } else if (this.resource.loading) {
+    } else if (this.#resource.loading) {
       body = html`
         <div part="base" role="group" aria-labelledby="title" aria-busy="true">
           <h2 part="title" id="title">
@@ -245,7 +252,7 @@ export class PayLink extends LitElement {
         </div>
       `;
     }
-    return html`${body} ${this.announcer.render()}`;
+    return html`${body} ${this.#announcer.render()}`;
   }
 }
 

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enQr } from '../../i18n/en/qr.js';
 import { modulesPath, quietZone } from '../../lib/qr-path.js';
@@ -28,24 +27,32 @@ import styles from './qr.styles.js';
  */
 export class PayQr extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    value: { attribute: 'value' },
+    label: { attribute: 'label' },
+    theme: { reflect: true, attribute: 'theme' },
+    errorCorrection: { attribute: 'error-correction' },
+    path: { state: true },
+    size: { state: true },
+  };
 
   /** The text to encode: usually a URL. */
-  @property({ attribute: 'value' }) value = '';
+  value = '';
 
   /** Accessible name of the image; defaults to "QR code" in the page's language. */
-  @property({ attribute: 'label' }) label = '';
+  label = '';
 
   /** Colour scheme, as on the other elements: `auto`, `light`, `dark` or `high-contrast`. The code itself stays dark on light. */
-  @property({ reflect: true, attribute: 'theme' }) theme: PayTheme = 'auto';
+  theme: PayTheme = 'auto';
 
   /** Error correction level: L, M (default), Q or H. */
   // spelled out rather than taken from @types/qrcode, a dev dependency a merchant's tsc cannot see
-  @property({ attribute: 'error-correction' }) errorCorrection: 'L' | 'M' | 'Q' | 'H' = 'M';
+  errorCorrection: 'L' | 'M' | 'Q' | 'H' = 'M';
 
-  @state() private path = '';
-  @state() private size = 0;
+  private path = '';
+  private size = 0;
 
-  private readonly localize = new LocalizeController(this, enQr);
+  readonly #localize = new LocalizeController(this, enQr);
 
   /** The number of modules on a side (without the quiet zone), or 0 when nothing is drawn. */
   get moduleCount(): number {
@@ -53,23 +60,23 @@ export class PayQr extends LitElement {
   }
 
   /** The drawing under way, awaited by `updateComplete`. */
-  private drawing: Promise<void> = Promise.resolve();
+  #drawing: Promise<void> = Promise.resolve();
   /** Bumped by each draw, so that a slow earlier draw never overwrites a later one. */
-  private drawCount = 0;
+  #drawCount = 0;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('value') || changed.has('errorCorrection')) this.drawing = this.draw();
+    if (changed.has('value') || changed.has('errorCorrection')) this.#drawing = this.#draw();
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.drawing;
+    await this.#drawing;
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
   }
 
-  private async draw(): Promise<void> {
-    const count = ++this.drawCount;
+  async #draw(): Promise<void> {
+    const count = ++this.#drawCount;
     const value = this.value;
     const errorCorrectionLevel = this.errorCorrection;
     let path = '';
@@ -84,7 +91,7 @@ export class PayQr extends LitElement {
         // too long to encode: draw nothing rather than a wrong code
       }
     }
-    if (count !== this.drawCount) return;
+    if (count !== this.#drawCount) return;
     this.path = path;
     this.size = size;
   }
@@ -96,7 +103,7 @@ export class PayQr extends LitElement {
       <svg
         part="svg"
         role="img"
-        aria-label=${this.label || this.localize.term.qrCode}
+        aria-label=${this.label || this.#localize.term.qrCode}
         viewBox="0 0 ${side} ${side}"
         shape-rendering="crispEdges"
         focusable="false"

@@ -1,8 +1,13 @@
-// Minifies the CSS of every `css` tagged template in a built module (dist/**/*.js), with esbuild's CSS
-// minifier: comments and whitespace go, the rules stay. An interpolation (`${focusRing}`: declarations
-// or whole rules written once and shared) is swapped for a placeholder at-rule while the CSS is
-// minified, then put back, so the template's expressions are kept as written. A template of bare
-// declarations (`focusRing`) is minified inside a rule of its own, then taken out of it.
+// Minifies the static text of a built module's (dist/**/*.js) tagged templates.
+//
+// css``: the CSS, with esbuild's CSS minifier: comments and whitespace go, the rules stay. An
+// interpolation (`${focusRing}`: declarations or whole rules written once and shared) is swapped for a
+// placeholder at-rule while the CSS is minified, then put back, so the template's expressions are kept
+// as written. A template of bare declarations (`focusRing`) is minified inside a rule of its own, then
+// taken out of it.
+//
+// html`` and svg``: each run of whitespace that holds a line break (the source's indentation) becomes
+// one space, which renders the same outside `white-space: pre` (no template holds such text).
 import { parse } from 'acorn';
 import { transform } from 'esbuild';
 
@@ -28,19 +33,19 @@ async function minifyCss(text, file) {
   return declarations && !declarations.endsWith(';') ? `${declarations};` : declarations;
 }
 
-/** Every tagged template whose tag is the identifier `css`, in source order. */
-function cssTemplates(program) {
+/** Every tagged template whose tag is an identifier in `tags` (`{tag, quasi}`), outer ones first. */
+function taggedTemplates(program, tags) {
   const found = [];
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
     if (
       node.type === 'TaggedTemplateExpression' &&
       node.tag.type === 'Identifier' &&
-      node.tag.name === 'css'
+      tags.includes(node.tag.name)
     ) {
+      found.push({ tag: node.tag.name, quasi: node.quasi });
       // a css`` inside an interpolation stays as written: its text is kept with the expression
-      found.push(node.quasi);
-      return;
+      if (node.tag.name === 'css') return;
     }
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) value.forEach(visit);
@@ -51,8 +56,8 @@ function cssTemplates(program) {
   return found;
 }
 
-/** The text of one template with each static part minified; `quasi` is acorn's TemplateLiteral. */
-async function minifyTemplate(code, quasi, file) {
+/** The text of one css`` template with each static part minified; `quasi` is acorn's TemplateLiteral. */
+async function minifyCssTemplate(code, quasi, file) {
   const chunks = quasi.quasis.map((part) => part.value.raw);
   if (chunks.some((chunk) => chunk.includes('@pay-css-slot-') || chunk.includes('\\'))) {
     // an escape in the raw text would need unescaping first: leave such a template alone, loudly
@@ -75,16 +80,29 @@ async function minifyTemplate(code, quasi, file) {
   return `\`${restored}\``;
 }
 
-/** `code` (an ES module) with the CSS of its `css` templates minified; unchanged when it has none. */
-export async function minifyCssTemplates(code, file = 'module') {
-  if (!code.includes('css`') && !code.includes('css `')) return code;
+/** `code` (an ES module) with its css``, html`` and svg`` templates minified; unchanged when it has none. */
+export async function minifyTemplates(code, file = 'module') {
+  if (!/\b(css|html|svg) ?`/.test(code)) return code;
   const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
-  const templates = cssTemplates(program);
+  // [start, end, text]: a css`` whole, each static part of a markup template (those nested in its
+  // expressions have their own): never overlapping
+  const edits = [];
+  for (const { tag, quasi } of taggedTemplates(program, ['css', 'html', 'svg'])) {
+    if (tag === 'css') {
+      edits.push([quasi.start, quasi.end, await minifyCssTemplate(code, quasi, file)]);
+      continue;
+    }
+    for (const part of quasi.quasis) {
+      const text = code.slice(part.start, part.end);
+      edits.push([part.start, part.end, text.replace(/[ \t]*\n\s*/g, ' ')]);
+    }
+  }
+  edits.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
-  for (const quasi of templates) {
-    out += code.slice(at, quasi.start) + (await minifyTemplate(code, quasi, file));
-    at = quasi.end;
+  for (const [start, end, text] of edits) {
+    out += code.slice(at, start) + text;
+    at = end;
   }
   return out + code.slice(at);
 }
