@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,14 +133,35 @@ describe('the demo in any order of visits, across a restart, and on a phone', ()
     await app.sandbox?.flushWebhooks();
   }
 
-  async function orderStatus(order: string): Promise<{ code: number; status: string }> {
-    const response = await fetch(`${app.url}/pay/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ order_id: order }),
+  /**
+   * The order's session as POST /pay/sessions answers it, on a connection of its own: right after a
+   * restart, fetch's pool may still hold a keep-alive connection whose FIN from the old server it has
+   * not read yet, and sends the request into it (a browser retries such a request; fetch does not).
+   */
+  function orderStatus(order: string): Promise<{ code: number; status: string }> {
+    return new Promise((resolve, reject) => {
+      const body = JSON.stringify({ order_id: order });
+      const asked = request(
+        `${app.url}/pay/sessions`,
+        { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            try {
+              const view = JSON.parse(text) as { status: string };
+              resolve({ code: response.statusCode ?? 0, status: view.status });
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        },
+      );
+      asked.on('error', reject);
+      asked.end(body);
     });
-    const view = (await response.json()) as { status: string };
-    return { code: response.status, status: view.status };
   }
 
   it('never strands a visitor, whatever the order of the pages', { timeout: 120_000 }, async () => {
