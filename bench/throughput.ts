@@ -8,10 +8,9 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PayClient } from '@pay-elements/api';
-import { createClock, startSandbox, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { createPayHandler, MemoryStore } from '@pay-elements/server';
-import { toNodeListener } from '@pay-elements/server/node';
+import { createClock } from '@pay-elements/sandbox';
+import { MemoryStore } from '@pay-elements/server';
+import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
 import { readConfig } from '../server-example/src/config.js';
 import { startApp } from '../server-example/src/app.js';
 import { ratio, table } from './lib.js';
@@ -68,17 +67,16 @@ async function createSession(base: string, order: string): Promise<{ id: string;
 }
 
 export async function throughputBench(): Promise<void> {
-  const clock = createClock();
-  const sandbox = await startSandbox({ port: 0, clock });
-  const client = new PayClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url });
-  const pay = createPayHandler({
-    client,
-    store: new MemoryStore(),
-    clock,
-    resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: 'cus_ada_okafor' }),
+  const world = await startEmulatorAndKit({
+    clock: createClock(),
+    serve: true,
+    customer: null,
+    kit: ({ customerId }) => ({
+      store: new MemoryStore(),
+      resolveOrder: () => ({ amount: '5000.00', currency: 'NGN', customer_id: customerId }),
+    }),
   });
-  const kitServer = createServer(toNodeListener(pay));
-  const kitUrl = await listen(kitServer);
+  const kitUrl = world.kitUrl ?? '';
   const { id, view } = await createSession(kitUrl, 'bench-1');
 
   const bare = createServer((_req, res) => {
@@ -135,11 +133,8 @@ export async function throughputBench(): Promise<void> {
     }),
   );
 
-  kitServer.closeAllConnections();
   bare.closeAllConnections();
-  await new Promise((r) => kitServer.close(r));
   await new Promise((r) => bare.close(r));
   await example.close();
-  await pay.close();
-  await sandbox.close();
+  await world.close();
 }
