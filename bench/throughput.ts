@@ -1,7 +1,9 @@
 // Status requests per second, measured by autocannon in its own process (so the load generator does
 // not share the servers' event loop), in one run against: (a) a bare node:http server answering the
-// same JSON, (b) the kit alone on node:http, (c) the status route through server-example (security
-// headers, its router, the kit mounted at /pay). The ratios are the cost of the kit and of the app.
+// same JSON, (b) the floor under the kit: a one-route Hono app answering that JSON as the kit answers
+// (its plain answer, an ETag) through the kit's node adapter, (c) the kit alone on node:http, (d) the
+// status route through server-example (security headers, its router, the kit mounted at /pay). The
+// ratios are the cost of Hono and the adapter, of the kit and of the app.
 // The three are measured in turn, round after round, so that a machine whose other load comes and
 // goes slows each of them alike; each figure is the mean of its rounds.
 import { execFile } from 'node:child_process';
@@ -10,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createClock } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
+import { toNodeListener } from '@pay-elements/server/node';
+import { Hono } from 'hono';
+import { taggedJsonText } from '../packages/server/src/http.js';
 import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
 import { readConfig } from '../server-example/src/config.js';
 import { startApp } from '../server-example/src/app.js';
@@ -85,6 +90,11 @@ export async function throughputBench(): Promise<void> {
   });
   const bareUrl = await listen(bare);
 
+  const floorApp = new Hono();
+  floorApp.get('/pay/sessions/:id', () => taggedJsonText(view, 200, '"floor"'));
+  const floor = createServer(toNodeListener(floorApp));
+  const floorUrl = await listen(floor);
+
   // sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
   const exampleConfig = readConfig({
     HOST: '127.0.0.1',
@@ -99,6 +109,7 @@ export async function throughputBench(): Promise<void> {
 
   const targets = [
     { server: 'baseline: bare node:http, same JSON', url: bareUrl },
+    { server: 'floor: one Hono route, the same answer, the adapter', url: `${floorUrl}/pay/sessions/${id}` },
     { server: 'kit alone: GET /pay/sessions/{id}', url: `${kitUrl}/pay/sessions/${id}` },
     {
       server: 'server-example: GET /pay/sessions/{id}',
@@ -133,8 +144,10 @@ export async function throughputBench(): Promise<void> {
     }),
   );
 
-  bare.closeAllConnections();
-  await new Promise((r) => bare.close(r));
+  for (const server of [bare, floor]) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
   await example.close();
   await world.close();
 }
