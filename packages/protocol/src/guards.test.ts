@@ -11,7 +11,7 @@ import {
   readLinkView,
   readSessionView,
 } from './guards.js';
-import { sessionViewFixture } from './testing/fixtures.js';
+import { invoiceViewFixture, linkViewFixture, sessionViewFixture } from './testing/fixtures.js';
 
 const session = {
   ...sessionViewFixture,
@@ -19,36 +19,8 @@ const session = {
   order: { title: 'Ankara tote bag', reference: '#1001' },
   return_url: 'https://shop.example/orders/1001',
 };
-const invoice = {
-  number: 'INV-1',
-  status: 'pending',
-  currency: 'NGN',
-  items: [{ name: 'Tote', unit_price: '100.00', quantity: 2, total: '200.00' }],
-  charges: [{ kind: 'tax', type: 'percentage', rate: '7.5', amount: '15.00' }],
-  subtotal: '200.00',
-  total: '215.00',
-  note: '',
-  due_date: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-  payment_details: {
-    account_name: 'Demo Shop',
-    account_number: '9912345678',
-    bank_name: 'Wema Bank',
-    currency: 'NGN',
-    swift_code: 'WEMANGLA',
-  },
-  server_time: '2026-11-21T10:00:01.000Z',
-};
-const link = {
-  id: 'lnk_1',
-  title: 'Tote',
-  description: '',
-  amount: '5000.00',
-  url: 'https://pay.example/l/1',
-  status: 'active',
-  expires_at: null,
-  created_at: '2026-11-21T10:00:00.000Z',
-};
+const invoice = invoiceViewFixture;
+const link = linkViewFixture;
 
 interface Case {
   name: string;

@@ -1,38 +1,10 @@
 import { expect } from '../test/testing.js';
-import type { InvoiceViewModel, LinkView } from '@pay-elements/protocol';
+// the protocol's test fixtures (not published), from source
+import { invoiceViewFixture, linkViewFixture } from '../../../protocol/src/testing/fixtures.js';
 import { fetchInvoice, fetchLink } from './backend.js';
 
-const invoice: InvoiceViewModel = {
-  number: 'INV-000101',
-  status: 'pending',
-  currency: 'NGN',
-  items: [{ name: 'Website redesign', unit_price: '250000.00', quantity: 1, total: '250000.00' }],
-  charges: [{ kind: 'tax', type: 'percentage', rate: '7.5', amount: '18750.00' }],
-  subtotal: '250000.00',
-  total: '268750.00',
-  note: '',
-  due_date: '2025-01-23T10:00:00.000Z',
-  created_at: '2025-01-09T10:00:00.000Z',
-  payment_details: {
-    account_name: 'Acme Stores',
-    account_number: '9012345671',
-    bank_name: 'Wema Bank',
-    currency: 'NGN',
-    swift_code: 'WEMANGLA',
-  },
-  server_time: '2025-01-15T10:00:00.000Z',
-};
-
-const link: LinkView = {
-  id: 'lnk_pro_monthly',
-  title: 'Pro plan, monthly',
-  description: 'Priority delivery.',
-  amount: '15000.00',
-  url: 'https://pay.sandbox.local/l/pro-monthly',
-  status: 'active',
-  expires_at: null,
-  created_at: '2024-12-06T10:00:00.000Z',
-};
+const invoice = invoiceViewFixture;
+const link = linkViewFixture;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
