@@ -4,110 +4,43 @@
 // arethetypeswrong lint the same tarballs.
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { extname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import * as z from 'zod';
 import { chromiumArgs, chromiumPath, SECRET_KEY } from '../e2e/harness.js';
+import {
+  installMerchantProject,
+  merchantEnv,
+  packageJson,
+  packPackages,
+  root,
+  run,
+} from '../support/packed.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const fixture = join(import.meta.dirname, 'fixture');
-const packages = ['api', 'protocol', 'sandbox', 'server', 'elements'];
-const run = promisify(execFile);
-
-/** The environment of a merchant's shell: none of the workspace's NODE_OPTIONS (source condition) or npm's. */
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS' && !name.startsWith('npm_')),
-);
-
-const PackageJson = z.object({
-  name: z.string(),
-  version: z.string(),
-  exports: z.record(z.string(), z.unknown()).default({}),
-  dependencies: z.record(z.string(), z.string()).optional(),
-  devDependencies: z.record(z.string(), z.string()).optional(),
-});
-
-async function packageJson(dir: string) {
-  return PackageJson.parse(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')));
-}
-
-/** The version installed in the workspace, so the merchant's install comes from npm's cache. */
-async function workspaceVersion(name: string): Promise<string> {
-  return (await packageJson(join(root, 'node_modules', name))).version;
-}
+const env = merchantEnv;
 
 let dir = '';
 let app = '';
-const tarballs = new Map<string, string>();
+let tarballs = new Map<string, string>();
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pay-consumer-'));
   app = join(dir, 'app');
-  await mkdir(join(dir, 'tarballs'));
-  // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
-  await run(
-    'npm',
-    [
-      'pack',
-      '--silent',
-      '--pack-destination',
-      join(dir, 'tarballs'),
-      ...packages.flatMap((p) => ['-w', `packages/${p}`]),
-    ],
-    { cwd: root, env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
-  );
-  for (const p of packages) {
-    const { version } = await packageJson(join(root, 'packages', p));
-    tarballs.set(`@pay-elements/${p}`, join(dir, 'tarballs', `pay-elements-${p}-${version}.tgz`));
-  }
-
+  tarballs = await packPackages(join(dir, 'tarballs'));
   await cp(fixture, app, { recursive: true });
-  const pinned = async (name: string) => [name, await workspaceVersion(name)] as const;
-  await writeFile(
-    join(app, 'package.json'),
-    JSON.stringify(
-      {
-        name: 'merchant',
-        private: true,
-        type: 'module',
-        dependencies: {
-          ...Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`])),
-          ...Object.fromEntries(
-            await Promise.all(['better-sqlite3', 'pg', 'react', '@lit/react'].map(pinned)),
-          ),
-        },
-        devDependencies: Object.fromEntries(
-          await Promise.all(['typescript', 'vite', '@types/node', '@types/pg', '@types/react'].map(pinned)),
-        ),
-      },
-      null,
-      2,
-    ),
-  );
-  // Install scripts are skipped: the one that matters, better-sqlite3's native build (about 45 s
-  // from source here), is replaced by the binary the workspace compiled for the same version of
-  // better-sqlite3 and the same node; without one, it is built from source as npm would.
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-    cwd: app,
-    env,
-    timeout: 240_000,
+  await installMerchantProject(app, {
+    tarballs,
+    dependencies: ['better-sqlite3', 'pg', 'react', '@lit/react'],
+    devDependencies: ['typescript', 'vite', '@types/node', '@types/pg', '@types/react'],
   });
-  const binary = 'build/Release/better_sqlite3.node';
-  const built = join(root, 'node_modules/better-sqlite3', binary);
-  if (existsSync(built)) {
-    await mkdir(join(app, 'node_modules/better-sqlite3/build/Release'), { recursive: true });
-    await copyFile(built, join(app, 'node_modules/better-sqlite3', binary));
-  } else {
-    await run('npm', ['rebuild', 'better-sqlite3'], { cwd: app, env, timeout: 300_000 });
-  }
 });
 
 after(async () => {

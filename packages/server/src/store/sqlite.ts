@@ -6,6 +6,7 @@
 // Exported from `@pay-elements/server/sqlite` so that the memory path never loads the native module.
 import Database from 'better-sqlite3';
 import * as z from 'zod';
+import { PayConfigError } from '../config.js';
 import { ChangeListeners } from './listeners.js';
 import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
 import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
@@ -13,6 +14,29 @@ import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's lock, in ms; default 5000. */
   busyTimeoutMs?: number;
+}
+
+/** The runtime when it is not Node: better-sqlite3 is a Node (V8/nan) addon that Bun and Deno cannot load. */
+function otherRuntime(): string | null {
+  const versions: Partial<Record<string, string>> = process.versions;
+  if (versions['bun']) return 'Bun';
+  if (versions['deno']) return 'Deno';
+  return null;
+}
+
+/** Opens the file, or says which store to use on a runtime that cannot load better-sqlite3. */
+function openDatabase(filename: string): Database.Database {
+  try {
+    return new Database(filename);
+  } catch (error) {
+    const runtime = otherRuntime();
+    if (runtime === null) throw error;
+    throw new PayConfigError(
+      `SqliteStore needs better-sqlite3, a Node native addon that ${runtime} cannot load: on ${runtime} use ` +
+        'PostgresStore from @pay-elements/server/postgres (with pg), or MemoryStore for one process.',
+      { cause: error },
+    );
+  }
 }
 
 const SCHEMA = `
@@ -80,7 +104,7 @@ export class SqliteStore implements SessionStore {
 
   /** Opens (creating if needed) the database file; `:memory:` works for a throwaway store. */
   constructor(filename: string, options: SqliteStoreOptions = {}) {
-    this.db = new Database(filename);
+    this.db = openDatabase(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');

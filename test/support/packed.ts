@@ -1,0 +1,102 @@
+// The packages as a merchant gets them: every workspace package packed (its prepack builds dist/) and
+// installed from the tarballs into a project outside the workspace, with the other dependencies
+// pinned to the versions the workspace installed, so they come from npm's cache.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import * as z from 'zod';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const packages = ['api', 'protocol', 'sandbox', 'server', 'elements'];
+export const run = promisify(execFile);
+
+/** The environment of a merchant's shell: none of the workspace's NODE_OPTIONS (source condition) or npm's. */
+export const merchantEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS' && !name.startsWith('npm_')),
+);
+
+const PackageJson = z.object({
+  name: z.string(),
+  version: z.string(),
+  exports: z.record(z.string(), z.unknown()).default({}),
+  dependencies: z.record(z.string(), z.string()).optional(),
+  devDependencies: z.record(z.string(), z.string()).optional(),
+});
+
+export async function packageJson(dir: string) {
+  return PackageJson.parse(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')));
+}
+
+/** The version installed in the workspace, so the merchant's install comes from npm's cache. */
+export async function workspaceVersion(name: string): Promise<string> {
+  return (await packageJson(join(root, 'node_modules', name))).version;
+}
+
+/** Packs every package into `destination`; answers each package's tarball by name. */
+export async function packPackages(destination: string): Promise<Map<string, string>> {
+  await mkdir(destination, { recursive: true });
+  // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
+  await run(
+    'npm',
+    ['pack', '--silent', '--pack-destination', destination, ...packages.flatMap((p) => ['-w', `packages/${p}`])],
+    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+  );
+  const tarballs = new Map<string, string>();
+  for (const p of packages) {
+    const { version } = await packageJson(join(root, 'packages', p));
+    tarballs.set(`@pay-elements/${p}`, join(destination, `pay-elements-${p}-${version}.tgz`));
+  }
+  return tarballs;
+}
+
+export interface MerchantProject {
+  /** the tarballs to install, by package name */
+  tarballs: Map<string, string>;
+  /** other dependencies, at the workspace's versions */
+  dependencies?: string[];
+  devDependencies?: string[];
+}
+
+/**
+ * Writes the project's package.json in `app` (an existing folder) and installs it. Install scripts
+ * are skipped: the one that matters, better-sqlite3's native build (about 45 s from source here), is
+ * replaced by the binary the workspace compiled for the same version of better-sqlite3 and the same
+ * node; without one, it is built from source as npm would.
+ */
+export async function installMerchantProject(app: string, project: MerchantProject): Promise<void> {
+  const pinned = async (name: string) => [name, await workspaceVersion(name)] as const;
+  const dependencies = project.dependencies ?? [];
+  await writeFile(
+    join(app, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'merchant',
+        private: true,
+        type: 'module',
+        dependencies: {
+          ...Object.fromEntries([...project.tarballs].map(([name, file]) => [name, `file:${file}`])),
+          ...Object.fromEntries(await Promise.all(dependencies.map(pinned))),
+        },
+        devDependencies: Object.fromEntries(await Promise.all((project.devDependencies ?? []).map(pinned))),
+      },
+      null,
+      2,
+    ),
+  );
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: app,
+    env: merchantEnv,
+    timeout: 240_000,
+  });
+  if (!dependencies.includes('better-sqlite3')) return;
+  const binary = 'build/Release/better_sqlite3.node';
+  const built = join(root, 'node_modules/better-sqlite3', binary);
+  if (existsSync(built)) {
+    await mkdir(join(app, 'node_modules/better-sqlite3/build/Release'), { recursive: true });
+    await copyFile(built, join(app, 'node_modules/better-sqlite3', binary));
+  } else {
+    await run('npm', ['rebuild', 'better-sqlite3'], { cwd: app, env: merchantEnv, timeout: 300_000 });
+  }
+}
