@@ -82,7 +82,8 @@ const stages = [
     },
   },
   {
-    // alone, after the node tests: packing rebuilds every package's dist/, which other tests read
+    // alone, after the node tests: packing rebuilds every package's dist/, which other tests read;
+    // one file at a time, for each packs (the merchant's project, then the runtime matrix: Node, Bun, Deno)
     name: 'consumer',
     run: () =>
       run('the packages as a merchant installs them (packed, outside the workspace)', process.execPath, [
@@ -90,6 +91,7 @@ const stages = [
         'tsx',
         '--test',
         '--test-reporter=spec',
+        '--test-concurrency=1',
         ...find(join(root, 'test/consumer'), '.test.ts').sort(),
       ]),
   },

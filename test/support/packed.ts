@@ -40,7 +40,13 @@ export async function packPackages(destination: string): Promise<Map<string, str
   // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
   await run(
     'npm',
-    ['pack', '--silent', '--pack-destination', destination, ...packages.flatMap((p) => ['-w', `packages/${p}`])],
+    [
+      'pack',
+      '--silent',
+      '--pack-destination',
+      destination,
+      ...packages.flatMap((p) => ['-w', `packages/${p}`]),
+    ],
     { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
   );
   const tarballs = new Map<string, string>();

@@ -1,0 +1,290 @@
+// The runtime matrix: the packed packages installed outside the workspace, one merchant backend
+// (runtimes/shop.mjs) served by Node (node:http through the kit's adapter), Bun (Bun.serve) and Deno
+// (Deno.serve), with the memory store and with PostgreSQL (pg). The emulator runs in this process and
+// delivers its signed webhooks to the runtime's server. One scenario over HTTP on each: create, poll
+// with 304, the status stream until paid, the signed webhook (and a forged one refused), onPaid once,
+// the client address the runtime's server gave. SQLite (better-sqlite3) on Node; on Bun and Deno the
+// store's error, which names the store to use.
+import { after, before, describe, it, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { SessionView } from '@pay-elements/protocol';
+import { DEFAULT_API_KEY, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import { SseReader } from '../../packages/server/src/testing/sse.js';
+import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
+import { freePort, until } from '../support/processes.js';
+import { installMerchantProject, merchantEnv, packPackages, root } from '../support/packed.js';
+import { webhookSecretFor } from '../support/webhook-secret.js';
+
+const WEBHOOK_SECRET = webhookSecretFor('runtimes');
+
+/** How each runtime runs an entry of the merchant's project (in its folder, its node_modules). */
+const runtimes = {
+  node: (entry: string) => [process.execPath, entry],
+  bun: (entry: string) => [join(root, 'node_modules/.bin/bun'), 'run', entry],
+  deno: (entry: string) => [
+    join(root, 'node_modules/.bin/deno'),
+    'run',
+    '--allow-net=127.0.0.1',
+    '--allow-env',
+    '--allow-read',
+    '--allow-sys',
+    entry,
+  ],
+};
+type Runtime = keyof typeof runtimes;
+type Store = 'memory' | 'postgres' | 'sqlite';
+
+let dir = '';
+let app = '';
+let postgres: TestPostgres | null = null;
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pay-runtimes-'));
+  app = join(dir, 'app');
+  const tarballs = await packPackages(join(dir, 'tarballs'));
+  await mkdir(app);
+  await cp(join(import.meta.dirname, 'runtimes'), app, { recursive: true });
+  await installMerchantProject(app, { tarballs, dependencies: ['pg', 'better-sqlite3'] });
+  postgres = await startPostgres();
+});
+
+after(async () => {
+  postgres?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const Line = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('listening'), runtime: z.string(), url: z.string() }),
+  z.object({ event: z.literal('order'), id: z.string(), client: z.string() }),
+  z.object({ event: z.literal('paid'), id: z.string(), status: z.string() }),
+  z.object({ event: z.literal('store-error'), message: z.string() }),
+]);
+type Line = z.infer<typeof Line>;
+
+interface Backend {
+  child: ChildProcess;
+  /** the JSON lines it printed so far */
+  lines: Line[];
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Starts the shop on `runtime`; resolves once it listens, or once it has exited (see `exited`). */
+async function startBackend(runtime: Runtime, env: Record<string, string>): Promise<Backend> {
+  const [command, ...args] = runtimes[runtime](`serve-${runtime}.mjs`);
+  const child = spawn(command!, args, {
+    cwd: app,
+    env: { ...merchantEnv, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const lines: Line[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let listening: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += String(chunk);
+    partial += String(chunk);
+    const complete = partial.split('\n');
+    partial = complete.pop() ?? '';
+    for (const text of complete) {
+      const line = Line.safeParse(JSON.parse(/^\{.*\}$/.test(text) ? text : 'null'));
+      if (!line.success) continue;
+      lines.push(line.data);
+      if (line.data.event === 'listening') listening();
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (out += String(chunk)));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await Promise.race([ready, exited]);
+  clearTimeout(timer);
+  return {
+    child,
+    lines,
+    output: () => out,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+async function view(response: Response): Promise<SessionView> {
+  return SessionView.parse(await response.json());
+}
+
+/** The store's settings for one runtime's backend. */
+function storeEnv(runtime: Runtime, store: Store): Record<string, string> {
+  if (store === 'postgres') {
+    assert.ok(postgres);
+    return { STORE: store, DATABASE_URL: postgres.createDatabase(`pay_${runtime}`) };
+  }
+  return { STORE: store, SQLITE_FILE: join(dir, `${runtime}.sqlite`) };
+}
+
+function describeScenario(runtime: Runtime, store: Store): void {
+  describe(`${runtime}, ${store} store`, () => {
+    let sandbox: Sandbox;
+    let control: SandboxControl;
+    let backend: Backend;
+    let shop = '';
+    let session: SessionView;
+    let started = 0;
+
+    before(async () => {
+      started = Date.now();
+      const port = await freePort();
+      shop = `http://127.0.0.1:${port}`;
+      sandbox = await startSandbox({
+        port: 0,
+        webhookUrl: `${shop}/pay/webhooks`,
+        webhookSecret: WEBHOOK_SECRET,
+      });
+      control = new SandboxControl(sandbox.url, DEFAULT_API_KEY);
+      const customer = await control.createCustomer({
+        email: 'ada@example.com',
+        first_name: 'Ada',
+        last_name: 'Obi',
+        country_code: 'NGA',
+      });
+      backend = await startBackend(runtime, {
+        PORT: String(port),
+        PAY_BASE_URL: sandbox.url,
+        PAY_API_KEY: DEFAULT_API_KEY,
+        PAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        CUSTOMER_ID: customer.id,
+        ...storeEnv(runtime, store),
+      });
+      assert.equal(backend.child.exitCode, null, `the backend exited:\n${backend.output()}`);
+    });
+
+    after(async () => {
+      await backend?.stop();
+      await sandbox?.close();
+    });
+
+    it('creates a session from the order id alone; the order knows the client’s address', async () => {
+      const response = await fetch(`${shop}/pay/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: 'order-1' }),
+      });
+      assert.equal(response.status, 201, backend.output());
+      session = await view(response);
+      assert.equal(session.status, 'pending');
+      assert.equal(session.amount, '5000.00');
+      const order = backend.lines.find((line) => line.event === 'order');
+      assert.ok(order?.event === 'order');
+      assert.match(order.client, /^(::ffff:)?127\.0\.0\.1$/);
+    });
+
+    it('answers a poll with an ETag, then 304 to the same ETag', async () => {
+      const first = await fetch(`${shop}/pay/sessions/${session.id}`);
+      assert.equal(first.status, 200, backend.output());
+      assert.equal((await view(first)).status, 'pending');
+      const etag = first.headers.get('etag');
+      assert.ok(etag);
+      const again = await fetch(`${shop}/pay/sessions/${session.id}`, { headers: { 'if-none-match': etag } });
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+    });
+
+    it('refuses a forged webhook', async () => {
+      const forged = await fetch(`${shop}/pay/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,bm90IGEgc2lnbmF0dXJl',
+        },
+        body: JSON.stringify({ type: 'transaction.created', data: {} }),
+      });
+      assert.equal(forged.status, 400, backend.output());
+    });
+
+    it('streams the session until paid, through the signed webhook; onPaid once', async (t: TestContext) => {
+      const stream = await fetch(`${shop}/pay/sessions/${session.id}/events`, {
+        headers: { accept: 'text/event-stream' },
+      });
+      assert.equal(stream.status, 200, backend.output());
+      assert.match(stream.headers.get('content-type') ?? '', /^text\/event-stream/);
+      assert.ok(stream.body);
+      const events = new SseReader(stream.body);
+      try {
+        const first = await events.nextEvent();
+        assert.equal(first?.type, 'session');
+        assert.equal(SessionView.parse(JSON.parse(first.data)).status, 'pending');
+
+        await control.transfer({ account_number: session.account.account_number, amount: 5000 });
+        await sandbox.flushWebhooks();
+        const pushed = await events.nextEvent();
+        assert.equal(pushed?.type, 'session');
+        assert.equal(SessionView.parse(JSON.parse(pushed.data)).status, 'paid');
+      } finally {
+        await events.cancel();
+      }
+
+      const deliveries = (await control.webhooks()).filter((d) => d.url === `${shop}/pay/webhooks`);
+      assert.ok(deliveries.length > 0, 'the emulator sent its webhook to the runtime');
+      assert.ok(
+        deliveries.every((d) => d.delivered && d.last_status === 200),
+        JSON.stringify(deliveries),
+      );
+      // the same event again (same id): answered, nothing paid twice
+      for (const delivery of deliveries) await control.redeliver(delivery.id);
+      await sandbox.flushWebhooks();
+
+      const paid = await until('onPaid', 10_000, () => {
+        const lines = backend.lines.filter((line) => line.event === 'paid');
+        return Promise.resolve(lines.length ? lines : undefined);
+      });
+      const polled = await view(await fetch(`${shop}/pay/sessions/${session.id}`));
+      assert.equal(polled.status, 'paid');
+      assert.deepEqual(
+        backend.lines.filter((line) => line.event === 'paid').map((line) => line.id),
+        [session.id],
+      );
+      assert.equal(paid.length, 1);
+      t.diagnostic(`${runtime}, ${store} store: ${Date.now() - started} ms`);
+    });
+  });
+}
+
+for (const runtime of ['node', 'bun', 'deno'] as const) {
+  describeScenario(runtime, 'memory');
+  describeScenario(runtime, 'postgres');
+}
+describeScenario('node', 'sqlite');
+
+describe('SQLite (better-sqlite3) on Bun and Deno', () => {
+  for (const runtime of ['bun', 'deno'] as const) {
+    it(`${runtime}: the store’s error names the stores to use instead`, async () => {
+      const backend = await startBackend(runtime, {
+        PORT: String(await freePort()),
+        PAY_BASE_URL: 'http://127.0.0.1:9',
+        PAY_API_KEY: DEFAULT_API_KEY,
+        PAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        CUSTOMER_ID: 'cus_none',
+        ...storeEnv(runtime, 'sqlite'),
+      });
+      const code = await backend.exited;
+      assert.notEqual(code, 0);
+      const error = backend.lines.find((line) => line.event === 'store-error');
+      assert.ok(error?.event === 'store-error', backend.output());
+      assert.match(error.message, new RegExp(`better-sqlite3.*${runtime}.*PostgresStore`, 'is'));
+      assert.match(error.message, /MemoryStore/);
+    });
+  }
+});
