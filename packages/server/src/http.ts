@@ -1,5 +1,6 @@
 // HTTP plumbing of the kit: the one error type and the one place it becomes a response, JSON
-// answers, body reading under a size limit, CORS and ETags. Fetch-standard only.
+// answers, body reading under a size limit, CORS and ETags. Fetch-standard only: the node adapter
+// reads the kit's answers through `unreadAnswer`, and what leaves the kit is a real Response.
 import { hash } from 'node:crypto';
 import type * as z from 'zod';
 import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements/protocol';
@@ -125,6 +126,11 @@ class KitAnswer {
     return this.#real;
   }
 
+  /** The real Response this answer stands for (made once). */
+  real(): Response {
+    return this.#response();
+  }
+
   get status(): number {
     return this.#status;
   }
@@ -182,6 +188,33 @@ class KitAnswer {
   }
 }
 Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
+
+/**
+ * The real Response of an answer: a kit answer becomes one (its text and headers as they are), any
+ * other Response is given back as it is. Every answer that leaves the kit through its public `fetch`
+ * or `app` passes here: Bun, Deno, Workers and Next.js accept only Responses made by their own
+ * constructor, not a lookalike.
+ */
+export function realResponse(response: Response): Response {
+  if (!(response instanceof KitAnswer)) return response;
+  const headers = response.unreadHeaders;
+  if (!headers) return response.real();
+  const real = new Headers();
+  for (let i = 0; i < headers.length; i += 2) real.append(headers[i]!, headers[i + 1]!);
+  return new Response(response.unreadText, { status: response.status, headers: real });
+}
+
+/**
+ * The kit's handler as its node adapter calls it, a property of the kit's `fetch`: its answers may
+ * be kit answers (`unreadAnswer`), which the adapter writes without making Fetch objects. Not
+ * exported from the package: what a merchant calls answers real Responses only.
+ */
+export const kitAnswers = Symbol('pay-elements.kitAnswers');
+
+/** A Fetch handler that may carry the kit's private `kitAnswers` handler. */
+export interface WithKitAnswers {
+  [kitAnswers]?: (request: Request) => Response | Promise<Response>;
+}
 
 /**
  * A kit answer's headers (name, value, …) and body text (null: none) while nothing has made its
