@@ -486,6 +486,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     if (cookies.length) headers['set-cookie'] = cookies;
     if (closeAfter) headers['connection'] = 'close';
     if (!response.body || method === 'HEAD') {
+      // a body never to be sent is cancelled, so that what feeds it (a status stream) is let go
+      if (response.body) void response.body.cancel().catch(() => undefined);
       res.writeHead(response.status, headers);
       res.end();
       return;
