@@ -2,6 +2,7 @@
 // elements carry none: the error codes and their statuses, the scalar patterns, the URL check.
 export const errorCodes = [
   'invalid_request',
+  'forbidden',
   'not_found',
   'conflict',
   'method_not_allowed',
@@ -15,6 +16,7 @@ export const errorCodes = [
 /** The HTTP status each error code travels with. */
 export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
   invalid_request: 400,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   method_not_allowed: 405,

@@ -165,6 +165,28 @@ describe('status stream (webhooks on, served on node:http)', () => {
     for (const reader of readers.slice(1)) await reader.cancel();
   });
 
+  it('holds its limits under a flood of HEADs: each answered with the stream’s headers, no place taken', async () => {
+    const session = await create();
+    const heads = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${world.kitUrl}/pay/sessions/${session.id}/events`, { method: 'HEAD' }),
+      ),
+    );
+    assert.deepEqual([...new Set(heads.map((head) => head.status))], [200]);
+    assert.match(heads[0]?.headers.get('content-type') ?? '', /^text\/event-stream/);
+    // the same client may still open all of its streams
+    const readers: SseReader[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await open(session.id);
+      assert.equal(response.status, 200, `stream ${i + 1} of 4 after 40 HEADs`);
+      assert.ok(response.body);
+      const reader = new SseReader(response.body);
+      await reader.nextEvent();
+      readers.push(reader);
+    }
+    for (const reader of readers) await reader.cancel();
+  });
+
   it('lets a listed origin resume cross-origin: the preflight allows Last-Event-ID; others get no CORS', async () => {
     const session = await create();
     const preflight = await fetch(`${world.kitUrl}/pay/sessions/${session.id}/events`, {

@@ -81,6 +81,8 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
       // a final session the client already holds: 204 tells EventSource to stop reconnecting
       if (session.status !== 'pending' && held === viewVersion(await options.view(session)))
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+      // HEAD: what a stream would be, without one (Hono would drop its body and never free its place)
+      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: STREAM_HEADERS });
       const key = keyOf(request);
       const admission = hub.admit(key);
       if (admission !== 'ok') {

@@ -1,5 +1,6 @@
 // HTTP plumbing of the kit: the one error type and the one place it becomes a response, JSON
-// answers, body reading under a size limit, CORS and ETags. Fetch-standard only.
+// answers, body reading under a size limit, CORS and ETags. Fetch-standard only: the node adapter
+// reads the kit's answers through `unreadAnswer`, and what leaves the kit is a real Response.
 import { hash } from 'node:crypto';
 import type * as z from 'zod';
 import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements/protocol';
@@ -125,6 +126,11 @@ class KitAnswer {
     return this.#real;
   }
 
+  /** The real Response this answer stands for (made once). */
+  real(): Response {
+    return this.#response();
+  }
+
   get status(): number {
     return this.#status;
   }
@@ -182,6 +188,33 @@ class KitAnswer {
   }
 }
 Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
+
+/**
+ * The real Response of an answer: a kit answer becomes one (its text and headers as they are), any
+ * other Response is given back as it is. Every answer that leaves the kit through its public `fetch`
+ * or `app` passes here: Bun, Deno, Workers and Next.js accept only Responses made by their own
+ * constructor, not a lookalike.
+ */
+export function realResponse(response: Response): Response {
+  if (!(response instanceof KitAnswer)) return response;
+  const headers = response.unreadHeaders;
+  if (!headers) return response.real();
+  const real = new Headers();
+  for (let i = 0; i < headers.length; i += 2) real.append(headers[i]!, headers[i + 1]!);
+  return new Response(response.unreadText, { status: response.status, headers: real });
+}
+
+/**
+ * The kit's handler as its node adapter calls it, a property of the kit's `fetch`: its answers may
+ * be kit answers (`unreadAnswer`), which the adapter writes without making Fetch objects. Not
+ * exported from the package: what a merchant calls answers real Responses only.
+ */
+export const kitAnswers = Symbol('pay-elements.kitAnswers');
+
+/** A Fetch handler that may carry the kit's private `kitAnswers` handler. */
+export interface WithKitAnswers {
+  [kitAnswers]?: (request: Request) => Response | Promise<Response>;
+}
 
 /**
  * A kit answer's headers (name, value, …) and body text (null: none) while nothing has made its
@@ -275,6 +308,39 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
   }
   logger.error('unexpected error', { ...context, error: describeError(error) });
   return errorJson('internal', 'Something went wrong on our side.');
+}
+
+/**
+ * Whether a request came from a browser on another site: `Sec-Fetch-Site` says so, or, from a
+ * browser that sends none, an `Origin` whose host is not the request's (`null` included). An allowed
+ * origin (CORS) is no other site; servers (a provider's webhook, curl) send neither header.
+ */
+export function isCrossSite(request: Request, allowedOrigins: ReadonlySet<string>): boolean {
+  const origin = requestHeader(request, 'origin');
+  if (origin !== null && allowedOrigins.has(origin)) return false;
+  const site = requestHeader(request, 'sec-fetch-site');
+  if (site !== null) return site !== 'same-origin' && site !== 'none';
+  if (origin === null) return false;
+  try {
+    return new URL(origin).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Refuses what a page on another site could make a browser send without asking (a form post, a
+ * `no-cors` fetch): a request from another site (403), or a body that is not declared JSON (415;
+ * a browser asks before sending JSON across sites, and a bodiless request may omit the type).
+ */
+export function refuseForeignBrowsers(request: Request, allowedOrigins: ReadonlySet<string>): void {
+  if (isCrossSite(request, allowedOrigins))
+    throw new HttpError('forbidden', 'Requests from other sites are refused.');
+  const type = requestHeader(request, 'content-type');
+  const length = requestHeader(request, 'content-length');
+  const body = requestHeader(request, 'transfer-encoding') !== null || (length !== null && length !== '0');
+  if (type === null ? body : !isJsonMediaType(type))
+    throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
 }
 
 /** True for `application/json` and `…+json` media types, whatever the parameters. */

@@ -7,7 +7,14 @@
 // of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
-import { BodyLimitError, plainHeader, unreadAnswer, WEBHOOK_BODY_LIMIT } from './http.js';
+import {
+  BodyLimitError,
+  kitAnswers,
+  plainHeader,
+  unreadAnswer,
+  WEBHOOK_BODY_LIMIT,
+  type WithKitAnswers,
+} from './http.js';
 
 /** A Fetch handler, or an object with one (a Hono app answers synchronously when it can). */
 export type FetchHandler =
@@ -393,7 +400,11 @@ function requestUrl(host: string | undefined, path: string): string {
  * (`reply.hijack()`, then `listener(request.raw, reply.raw)`).
  */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): Listener {
-  const fetchResponse = typeof handler === 'function' ? handler : (r: Request) => handler.fetch(r);
+  // the kit's own handler (`pay` or `pay.fetch`) is called where its answers are written as they are
+  const fetchResponse =
+    typeof handler === 'function'
+      ? ((handler as WithKitAnswers)[kitAnswers] ?? handler)
+      : ((handler.fetch as WithKitAnswers)[kitAnswers] ?? ((r: Request) => handler.fetch(r)));
   const limit = options.maxBodyBytes ?? WEBHOOK_BODY_LIMIT;
   const onError = (error: unknown): void => {
     if (options.onError) options.onError(error);
@@ -475,6 +486,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     if (cookies.length) headers['set-cookie'] = cookies;
     if (closeAfter) headers['connection'] = 'close';
     if (!response.body || method === 'HEAD') {
+      // a body never to be sent is cancelled, so that what feeds it (a status stream) is let go
+      if (response.body) void response.body.cancel().catch(() => undefined);
       res.writeHead(response.status, headers);
       res.end();
       return;

@@ -1,6 +1,8 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ErrorBody } from '@pay-elements/protocol';
 import { RequestLimiter, TokenBucketLimiter, addressKey } from './rate-limit.js';
+import { startWorld, type World } from './testing/world.js';
 
 function manualClock(start = 0) {
   let now = start;
@@ -92,10 +94,65 @@ describe('RequestLimiter', () => {
     );
   });
 
+  it('spends nothing of an order for a client over its own limit, nor of a client for a spent order', () => {
+    const { limits } = limiter((r) => r.headers.get('x-client') ?? '');
+    assert.equal(limits.take(from('attacker'), 'own-1').allowed, true);
+    assert.equal(limits.take(from('attacker'), 'own-2').allowed, true);
+    for (let i = 0; i < 5; i++)
+      assert.equal(limits.take(from('attacker'), 'victims-order').allowed, false, 'over its own limit');
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        limits.take(from(`shopper-${i}`), 'victims-order').allowed,
+        true,
+        'the order’s 3 are whole',
+      );
+    assert.equal(limits.take(from('victim'), 'victims-order').allowed, false, 'the order is spent now');
+    assert.equal(limits.take(from('victim'), 'other-1').allowed, true, 'the refusal cost the victim nothing');
+    assert.equal(limits.take(from('victim'), 'other-2').allowed, true);
+  });
+
   it('limits a request from an unknown client per order only, and says so once', () => {
     const { limits, warnings } = limiter();
     for (let i = 0; i < 5; i++) assert.equal(limits.take(new Request('http://kit/'), `o${i}`).allowed, true);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /clientKey/);
+  });
+});
+
+describe('account openings limited through the kit', () => {
+  let world: World;
+
+  before(async () => {
+    world = await startWorld({ kit: { clientKey: (request) => request.headers.get('x-client') ?? '' } });
+  });
+  after(() => world.close());
+
+  function create(client: string, orderId: string) {
+    return world.request('/pay/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client': client },
+      body: JSON.stringify({ order_id: orderId }),
+    });
+  }
+
+  it('lets a shopper open their order while an attacker over its own limit keeps naming it', async () => {
+    for (let i = 0; i < 10; i++) {
+      const id = `attacker-${i}`;
+      world.orders.set(id, { amount: '100.00', currency: 'NGN', customer_id: world.customerId });
+      assert.equal((await create('attacker', id)).status, 201);
+    }
+    world.orders.set('victim-order', { amount: '2500.00', currency: 'NGN', customer_id: world.customerId });
+    for (let i = 0; i < 5; i++) {
+      const refused = await create('attacker', 'victim-order');
+      assert.equal(refused.status, 429);
+      assert.equal(ErrorBody.parse(await refused.json()).error.code, 'rate_limited');
+    }
+    const opened = world.calls.filter((call) => call === 'POST /v1/virtual-accounts/dynamic').length;
+    const victim = await create('victim', 'victim-order');
+    assert.equal(victim.status, 201, 'the victim’s order was untouched by the refusals');
+    assert.equal(
+      world.calls.filter((call) => call === 'POST /v1/virtual-accounts/dynamic').length,
+      opened + 1,
+    );
   });
 });

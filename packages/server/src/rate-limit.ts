@@ -36,6 +36,15 @@ export class TokenBucketLimiter {
 
   /** Takes one token for `key`, or says how many seconds until one is there. */
   take(key: string): RateDecision {
+    return this.decide(key, true);
+  }
+
+  /** Whether `take` would allow `key` now, taking nothing. */
+  peek(key: string): RateDecision {
+    return this.decide(key, false);
+  }
+
+  private decide(key: string, spend: boolean): RateDecision {
     const now = this.options.clock.now();
     let bucket = this.buckets.get(key);
     if (bucket) {
@@ -47,7 +56,7 @@ export class TokenBucketLimiter {
     }
     this.buckets.set(key, bucket);
     if (bucket.units >= UNITS_PER_TOKEN) {
-      bucket.units -= UNITS_PER_TOKEN;
+      if (spend) bucket.units -= UNITS_PER_TOKEN;
       return { allowed: true };
     }
     const waitMs = Math.ceil((UNITS_PER_TOKEN - bucket.units) / this.options.perMinute);
@@ -175,11 +184,22 @@ export class RequestLimiter {
     this.subjects = new TokenBucketLimiter({ clock, perMinute: options.perSubjectPerMinute, maxKeys });
   }
 
+  /**
+   * Takes a token from the client's bucket and the subject's, or neither: the client is asked first,
+   * so that a client over its own limit spends nothing of the subject's (an attacker naming a
+   * shopper's order cannot use up that order's allowance), and a refused request spends nothing.
+   */
   take(request: Request, subject: string): RateDecision {
+    const client = requestClientKey(request, this.options.clientKey);
+    if (client !== null) {
+      const byClient = this.clients.peek(client);
+      if (!byClient.allowed) return byClient;
+      const bySubject = this.subjects.take(subject);
+      if (bySubject.allowed) this.clients.take(client);
+      return bySubject;
+    }
     const bySubject = this.subjects.take(subject);
     if (!bySubject.allowed) return bySubject;
-    const client = requestClientKey(request, this.options.clientKey);
-    if (client !== null) return this.clients.take(client);
     if (!this.warned) {
       this.warned = true;
       this.options.logger.warn(

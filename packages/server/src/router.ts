@@ -1,7 +1,8 @@
 // The kit's one Hono app: each route at its protocol pattern under the base path, its body limit,
 // CORS for the allowed origins (preflights included), and every failure turned into the protocol's
 // error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
-// 405 with an Allow header, which Hono alone would answer 404.
+// 405 with an Allow header, which Hono alone would answer 404. A POST from a browser on another site
+// (not an allowed origin), or with a body not declared JSON, is refused before its route runs.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
@@ -9,6 +10,7 @@ import {
   CORS_EXPOSE_HEADERS,
   errorResponse,
   HttpError,
+  refuseForeignBrowsers,
   requestHeader,
   setAnswerHeader,
   tooLarge,
@@ -29,6 +31,11 @@ export interface Route {
   path: string;
   /** the most bytes the request body may have */
   maxBodyBytes: number;
+  /**
+   * Sent by servers, verified by its own means (a provider's signed webhook): no check of the
+   * browser's site or of the body's type. Every other POST refuses other sites and non-JSON bodies.
+   */
+  serverToServer?: boolean;
   handle(input: RouteInput): Promise<Response>;
 }
 
@@ -112,15 +119,19 @@ export function createRouter(options: RouterOptions): Hono {
       .split('/')
       .filter((segment) => segment.startsWith(':'))
       .map((segment) => segment.slice(1));
+    const guarded = route.method !== 'GET' && !route.serverToServer;
     const handle = async (c: Context): Promise<Response> => {
       let response: Response;
       try {
         const params = decodedParams(c, names);
         if (params === null) throw new HttpError('not_found', 'No such route.');
+        if (guarded) refuseForeignBrowsers(c.req.raw, origins);
         response = await route.handle({ request: c.req.raw, params });
       } catch (error) {
         response = fail(error, c);
       }
+      // HEAD runs the GET route, and Hono drops the answer's body unread: a stream is cancelled here
+      if (c.req.raw.method === 'HEAD' && response.body) void response.body.cancel();
       return withCors(c, response);
     };
     // a GET's body is never read (the node adapter does not even make one): no limit to check

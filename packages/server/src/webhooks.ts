@@ -67,6 +67,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
   const receive: Route = {
     ...endpoints.webhooks,
     maxBodyBytes: options.maxBodyBytes,
+    serverToServer: true,
     async handle({ request }) {
       if (!isJsonMediaType(request.headers.get('content-type')))
         throw new HttpError('unsupported_media_type', 'The request body must be application/json.');

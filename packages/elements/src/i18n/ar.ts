@@ -68,6 +68,7 @@ const ar: Translation = {
     not_found: 'لم نعثر على عملية الدفع هذه. ربما أُلغيت.',
     conflict: 'تغيّرت عملية الدفع هذه في هذه الأثناء. أعد تحميل الصفحة لمعرفة حالتها.',
     method_not_allowed: genericError,
+    forbidden: genericError,
     payload_too_large: genericError,
     unsupported_media_type: genericError,
     rate_limited: 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مرة أخرى.',

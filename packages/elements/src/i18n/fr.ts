@@ -47,6 +47,7 @@ const fr: Translation = {
     not_found: 'Ce paiement est introuvable. Il a peut-être été annulé.',
     conflict: 'Ce paiement a changé entre-temps. Rechargez la page pour voir où il en est.',
     method_not_allowed: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+    forbidden: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     payload_too_large: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     unsupported_media_type: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     rate_limited: 'Trop de tentatives. Patientez un instant puis réessayez.',

@@ -47,6 +47,7 @@ const pt: Translation = {
     not_found: 'Não foi possível encontrar este pagamento. Pode ter sido cancelado.',
     conflict: 'Este pagamento foi alterado. Recarregue a página para ver a situação atual.',
     method_not_allowed: 'Ocorreu um erro do nosso lado. Tente novamente.',
+    forbidden: 'Ocorreu um erro do nosso lado. Tente novamente.',
     payload_too_large: 'Ocorreu um erro do nosso lado. Tente novamente.',
     unsupported_media_type: 'Ocorreu um erro do nosso lado. Tente novamente.',
     rate_limited: 'Muitas tentativas. Aguarde um momento e tente novamente.',

@@ -48,6 +48,7 @@ const sw: Translation = {
     not_found: 'Hatukuweza kupata malipo haya. Huenda yameghairiwa.',
     conflict: 'Malipo haya yamebadilika. Pakia ukurasa upya ili uone hali yake.',
     method_not_allowed: genericError,
+    forbidden: genericError,
     payload_too_large: genericError,
     unsupported_media_type: genericError,
     rate_limited: 'Umejaribu mara nyingi mno. Subiri kidogo kisha ujaribu tena.',

@@ -19,6 +19,7 @@ export const failure: FailureTranslation = {
     not_found: 'We could not find this payment. It may have been cancelled.',
     conflict: 'This payment changed in the meantime. Reload to see where it stands.',
     method_not_allowed: 'Something went wrong on our side. Please try again.',
+    forbidden: 'Something went wrong on our side. Please try again.',
     payload_too_large: 'Something went wrong on our side. Please try again.',
     unsupported_media_type: 'Something went wrong on our side. Please try again.',
     rate_limited: 'Too many attempts. Wait a moment and try again.',
