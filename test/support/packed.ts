@@ -63,6 +63,8 @@ export interface MerchantProject {
   /** other dependencies, at the workspace's versions */
   dependencies?: string[];
   devDependencies?: string[];
+  /** dependencies the workspace does not have, at these versions (from npm) */
+  versions?: Record<string, string>;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function installMerchantProject(app: string, project: MerchantProje
         dependencies: {
           ...Object.fromEntries([...project.tarballs].map(([name, file]) => [name, `file:${file}`])),
           ...Object.fromEntries(await Promise.all(dependencies.map(pinned))),
+          ...project.versions,
         },
         devDependencies: Object.fromEntries(await Promise.all((project.devDependencies ?? []).map(pinned))),
       },
