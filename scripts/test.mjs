@@ -2,7 +2,8 @@
 // browser components, end to end). Each stage's counts are added up and printed as the last line,
 // `N passed, N failed`, so any CI can read the result whatever runner produced it.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -85,15 +86,26 @@ const stages = [
     // alone, after the node tests: packing rebuilds every package's dist/, which other tests read;
     // one file at a time, for each packs (the merchant's project, then the runtime matrix: Node, Bun, Deno)
     name: 'consumer',
-    run: () =>
-      run('the packages as a merchant installs them (packed, outside the workspace)', process.execPath, [
-        '--import',
-        'tsx',
-        '--test',
-        '--test-reporter=spec',
-        '--test-concurrency=1',
-        ...find(join(root, 'test/consumer'), '.test.ts').sort(),
-      ]),
+    run: async () => {
+      const tarballs = mkdtempSync(join(tmpdir(), 'pay-tarballs-'));
+      try {
+        return await run(
+          'the packages as a merchant installs them (packed once, outside the workspace; Node, Bun, Deno, Next.js)',
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--test',
+            '--test-reporter=spec',
+            '--test-concurrency=1',
+            ...find(join(root, 'test/consumer'), '.test.ts').sort(),
+          ],
+          { PAY_TEST_TARBALLS: tarballs },
+        );
+      } finally {
+        rmSync(tarballs, { recursive: true, force: true });
+      }
+    },
   },
   {
     name: 'browser',

@@ -34,26 +34,26 @@ export async function workspaceVersion(name: string): Promise<string> {
   return (await packageJson(join(root, 'node_modules', name))).version;
 }
 
-/** Packs every package into `destination`; answers each package's tarball by name. */
+/**
+ * Packs every package into `destination`; answers each package's tarball by name. When the consumer
+ * stage gives a folder for the stage (`PAY_TEST_TARBALLS`), the first file packs into it and the
+ * next ones use those tarballs: one pack per stage (its files run one at a time).
+ */
 export async function packPackages(destination: string): Promise<Map<string, string>> {
-  await mkdir(destination, { recursive: true });
-  // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
-  await run(
-    'npm',
-    [
-      'pack',
-      '--silent',
-      '--pack-destination',
-      destination,
-      ...packages.flatMap((p) => ['-w', `packages/${p}`]),
-    ],
-    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
-  );
+  const folder = process.env['PAY_TEST_TARBALLS'] || destination;
   const tarballs = new Map<string, string>();
   for (const p of packages) {
     const { version } = await packageJson(join(root, 'packages', p));
-    tarballs.set(`@pay-elements/${p}`, join(destination, `pay-elements-${p}-${version}.tgz`));
+    tarballs.set(`@pay-elements/${p}`, join(folder, `pay-elements-${p}-${version}.tgz`));
   }
+  if ([...tarballs.values()].every((file) => existsSync(file))) return tarballs;
+  await mkdir(folder, { recursive: true });
+  // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
+  await run(
+    'npm',
+    ['pack', '--silent', '--pack-destination', folder, ...packages.flatMap((p) => ['-w', `packages/${p}`])],
+    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+  );
   return tarballs;
 }
 
