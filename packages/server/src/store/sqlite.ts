@@ -1,42 +1,18 @@
-// The SQLite store (better-sqlite3, one file). WAL journal, full sync and a busy timeout, so that a
+// The SQLite store (one file; better-sqlite3 on Node, node:sqlite on Bun and Deno). WAL journal, full sync and a busy timeout, so that a
 // restart loses nothing that was answered and several kit instances (processes) may share the file:
 // every transition is one conditional UPDATE, the compare-and-set happens inside the database. An
 // order's one session is held by a row keyed by the order (the primary key is the uniqueness), which
 // first carries the claim of the caller opening the account.
 // Exported from `@pay-elements/server/sqlite` so that the memory path never loads the native module.
-import Database from 'better-sqlite3';
 import * as z from 'zod';
-import { PayConfigError } from '../config.js';
 import { ChangeListeners } from './listeners.js';
+import { openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver.js';
 import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
 import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's lock, in ms; default 5000. */
   busyTimeoutMs?: number;
-}
-
-/** The runtime when it is not Node: better-sqlite3 is a Node (V8/nan) addon that Bun and Deno cannot load. */
-function otherRuntime(): string | null {
-  const versions: Partial<Record<string, string>> = process.versions;
-  if (versions['bun']) return 'Bun';
-  if (versions['deno']) return 'Deno';
-  return null;
-}
-
-/** Opens the file, or says which store to use on a runtime that cannot load better-sqlite3. */
-function openDatabase(filename: string): Database.Database {
-  try {
-    return new Database(filename);
-  } catch (error) {
-    const runtime = otherRuntime();
-    if (runtime === null) throw error;
-    throw new PayConfigError(
-      `SqliteStore needs better-sqlite3, a Node native addon that ${runtime} cannot load: on ${runtime} use ` +
-        'PostgresStore from @pay-elements/server/postgres (with pg), or MemoryStore for one process.',
-      { cause: error },
-    );
-  }
 }
 
 const SCHEMA = `
@@ -98,13 +74,13 @@ INSERT OR IGNORE INTO pay_orders (order_id, session_id)
 `;
 
 export class SqliteStore implements SessionStore {
-  private readonly db: Database.Database;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly db: SqliteDatabase;
+  private readonly statements = new Map<string, SqliteStatement>();
   private readonly changes = new ChangeListeners();
 
   /** Opens (creating if needed) the database file; `:memory:` works for a throwaway store. */
   constructor(filename: string, options: SqliteStoreOptions = {}) {
-    this.db = openDatabase(filename);
+    this.db = openSqlite(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
@@ -355,7 +331,7 @@ export class SqliteStore implements SessionStore {
   }
 
   /** A prepared statement, prepared once per SQL text. */
-  private statement(sql: string): Database.Statement {
+  private statement(sql: string): SqliteStatement {
     let prepared = this.statements.get(sql);
     if (!prepared) {
       prepared = this.db.prepare(sql);
