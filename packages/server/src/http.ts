@@ -335,7 +335,7 @@ export function isCrossSite(request: Request, allowedOrigins: ReadonlySet<string
  */
 export function refuseForeignBrowsers(request: Request, allowedOrigins: ReadonlySet<string>): void {
   if (isCrossSite(request, allowedOrigins))
-    throw new HttpError('forbidden', 'Requests from other sites are refused.');
+    throw new HttpError('forbidden', 'Cross-site requests are refused.');
   const type = requestHeader(request, 'content-type');
   const length = requestHeader(request, 'content-length');
   const body = requestHeader(request, 'transfer-encoding') !== null || (length !== null && length !== '0');
@@ -502,25 +502,3 @@ export function etagJson(request: Request, stable: object, extra: Record<string,
 // Last-Event-ID: EventSource sends it when it resumes a stream, and it is not CORS-safelisted
 export const CORS_ALLOW_HEADERS = 'content-type, if-none-match, last-event-id';
 export const CORS_EXPOSE_HEADERS = 'etag, retry-after, pay-cache';
-
-/** Headers that let an allowed origin read the answer; none for any other origin. */
-export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>): Record<string, string> {
-  if (!origin || !allowed.has(origin)) return {};
-  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS };
-}
-
-/** Copies a response with extra headers (CORS, Vary) added. */
-export function withHeaders(response: Response, headers: Record<string, string>): Response {
-  const entries = Object.entries(headers);
-  if (entries.length === 0) return response;
-  const merged = new Headers(response.headers);
-  for (const [name, value] of entries) {
-    if (name === 'vary' && merged.has('vary')) merged.set('vary', `${merged.get('vary')}, ${value}`);
-    else merged.set(name, value);
-  }
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: merged,
-  });
-}
