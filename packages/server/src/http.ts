@@ -65,6 +65,27 @@ interface PlainHeaders {
   [plainHeader](name: string): string | null;
 }
 
+/** How an adapter's own request objects give the client's socket address (a getter under this key). */
+export const plainClientAddress = Symbol('pay-elements.clientAddress');
+
+/** The client addresses adapters recorded for the real Requests they built. */
+const clientAddresses = new WeakMap<Request, string>();
+
+/** Records the socket address of a Request an adapter built: the Fetch API has no such field. */
+export function recordClientAddress(request: Request, address: string): void {
+  clientAddresses.set(request, address);
+}
+
+/**
+ * The remote address of the socket a Request came in on, as the adapter that built it recorded it;
+ * undefined for any other Request. Behind a proxy this is the proxy's address: give the kit a
+ * `clientKey` then.
+ */
+export function clientAddress(request: Request): string | undefined {
+  const plain = request as Partial<Record<typeof plainClientAddress, string | undefined>>;
+  return plain[plainClientAddress] ?? clientAddresses.get(request);
+}
+
 /** A request header (lower-case name), as `request.headers.get(name)` answers it. */
 export function requestHeader(request: Request, name: string): string | null {
   const plain = request as Partial<PlainHeaders>;
