@@ -2,6 +2,7 @@
 // not share the servers' event loop), in one run against: (a) a bare node:http server answering the
 // same JSON, (b) the floor under the kit: a one-route Hono app answering that JSON as the kit answers
 // (its plain answer, an ETag) through the kit's node adapter, (c) the kit alone on node:http, (d) the
+// same kit on @hono/node-server, Hono's own adapter, given `pay.fetch` (real Responses), (e) the
 // status route through server-example (security headers, its router, the kit mounted at /pay). The
 // ratios are the cost of Hono and the adapter, of the kit and of the app.
 // The three are measured in turn, round after round, so that a machine whose other load comes and
@@ -13,6 +14,7 @@ import { promisify } from 'node:util';
 import { createClock } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { taggedJsonText } from '../packages/server/src/http.js';
 import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
@@ -95,6 +97,11 @@ export async function throughputBench(): Promise<void> {
   const floor = createServer(toNodeListener(floorApp));
   const floorUrl = await listen(floor);
 
+  // the same kit through Hono's own node adapter, which takes what any Fetch handler answers
+  const honoListener = getRequestListener((request) => world.kit.fetch(request));
+  const honoNode = createServer((req, res) => void honoListener(req, res));
+  const honoNodeUrl = await listen(honoNode);
+
   // sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
   const exampleConfig = readConfig({
     HOST: '127.0.0.1',
@@ -111,6 +118,7 @@ export async function throughputBench(): Promise<void> {
     { server: 'baseline: bare node:http, same JSON', url: bareUrl },
     { server: 'floor: one Hono route, the same answer, the adapter', url: `${floorUrl}/pay/sessions/${id}` },
     { server: 'kit alone: GET /pay/sessions/{id}', url: `${kitUrl}/pay/sessions/${id}` },
+    { server: 'kit alone on @hono/node-server (pay.fetch)', url: `${honoNodeUrl}/pay/sessions/${id}` },
     {
       server: 'server-example: GET /pay/sessions/{id}',
       url: `${example.url}/pay/sessions/${exampleSession.id}`,
@@ -144,7 +152,7 @@ export async function throughputBench(): Promise<void> {
     }),
   );
 
-  for (const server of [bare, floor]) {
+  for (const server of [bare, floor, honoNode]) {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   }

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
@@ -24,6 +24,7 @@ import {
   type SandboxClock,
 } from '@pay-elements/sandbox';
 import {
+  addressKey,
   createPayHandler,
   MemoryStore,
   type Logger,
@@ -32,7 +33,7 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
+import { forwardedClient, forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
 import { checkoutPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
@@ -268,6 +269,15 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
       bankSuggestions: { enabled: true, perMinute: 10 },
       linkCurrency: 'NGN',
+      // behind a proxy, the shopper is the address the nearest proxy saw, not the proxy itself
+      ...(config.TRUST_PROXY
+        ? {
+            clientKey: (request: Request) => {
+              const client = forwardedClient(request.headers.get('x-forwarded-for'));
+              return client ? addressKey(client) : '';
+            },
+          }
+        : {}),
     });
   }
 
@@ -292,6 +302,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     const previous = pay;
     await previous.close();
     pay = createKit(await openStore(config, true));
+    kitListener = toNodeListener(pay, { headers: gate.securityFor });
     return json(200, { reset: true });
   }
 
@@ -453,20 +464,11 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
 
   const crossSiteRefused = () =>
-    json(403, { error: { code: 'invalid_request', message: 'Cross-site requests are refused.' } });
+    json(403, { error: { code: 'forbidden', message: 'Cross-site requests are refused.' } });
   const failed = (error: unknown) => {
     console.error('[server-example] handler failed', error);
     return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
   };
-
-  // The kit answers everything under its base path (a new kit after each reset, hence no mount). Its
-  // paths have one handler each, so that Hono calls it without composing the site's middleware for
-  // every status poll; every other path goes to the site's app (`notFound` here).
-  const root = new Hono();
-  const kit = (c: Context) => (isCrossSite(c.req.raw) ? crossSiteRefused() : pay.fetch(c.req.raw));
-  root.all('/pay', kit);
-  root.all('/pay/*', kit);
-  root.onError(failed);
 
   // The site: one router; handlers run in the order they are added.
   const app = new Hono();
@@ -525,9 +527,17 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     );
   });
   app.onError(failed);
-  root.notFound((c) => app.fetch(c.req.raw));
 
-  gate.open(toNodeListener(root, { headers: gate.securityFor }));
+  // The kit answers everything under its base path through its own node listener (a new kit after
+  // each reset, hence no mount), which writes its answers without making Fetch objects and refuses
+  // cross-site POSTs itself; every other path goes to the site's app.
+  let kitListener = toNodeListener(pay, { headers: gate.securityFor });
+  const siteListener = toNodeListener(app, { headers: gate.securityFor });
+  gate.open((req, res) => {
+    const path = req.url ?? '/';
+    if (path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?')) kitListener(req, res);
+    else siteListener(req, res);
+  });
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
   // an instance died delivering is delivered by another: the sweep, on every instance (the store

@@ -12,6 +12,12 @@ const port = (fallback: number) =>
     .max(65_535, 'must be 0 to 65535')
     .default(fallback);
 
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
 const Env = z
   .object({
     PORT: port(3000),
@@ -19,10 +25,19 @@ const Env = z
     /** the public origin of this server, for links in pages (default http://HOST:PORT) */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example' }).optional(),
     /**
-     * `1` when a proxy in front terminates TLS and sets `X-Forwarded-Proto`: its word is then believed
-     * for HSTS. Off by default, since anyone can send the header to a server reached directly.
+     * `1` when a proxy stands in front: its `X-Forwarded-Proto` is believed for HSTS, and the last
+     * address of its `X-Forwarded-For` is the client's for rate limits (else every shopper would be
+     * the proxy). Off by default, since anyone can send those headers to a server reached directly.
      */
     TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
+    /**
+     * `1` to serve the emulator on a HOST other than loopback on purpose (a public demo): its keys and
+     * webhook secret are public, so nothing real may depend on it.
+     */
+    PAY_DEMO_PUBLIC: z
       .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
       .default('0')
       .transform((value) => value === '1' || value === 'true'),
@@ -96,6 +111,16 @@ const Env = z
         path: [env.PAY_API_KEY ? 'PAY_BASE_URL' : 'PAY_API_KEY'],
         message:
           'PAY_API_KEY and PAY_BASE_URL go together: set both to use a provider, or neither for the emulator',
+      });
+    }
+    if (!env.PAY_API_KEY && !env.PAY_DEMO_PUBLIC && !isLoopback(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message:
+          'is not a loopback address, and with no PAY_API_KEY the emulator is served, whose keys and ' +
+          'webhook secret are public: listen on 127.0.0.1, set PAY_API_KEY and PAY_BASE_URL for a ' +
+          'provider, or PAY_DEMO_PUBLIC=1 for a public demo on purpose',
       });
     }
     if (env.REQUEST_TIMEOUT_MS < env.HEADERS_TIMEOUT_MS) {

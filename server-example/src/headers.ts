@@ -7,6 +7,7 @@
 // needs it to parse its templates), and the page is cross-origin isolated (COOP + COEP).
 
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -74,6 +75,16 @@ export function securityHeaders(https: boolean): Record<string, string> {
  * one the nearest proxy set; earlier ones came from further away, maybe from the client) is `https`.
  * Only to be asked when the operator said the proxy is to be trusted (TRUST_PROXY=1).
  */
+/**
+ * The client's address as the nearest proxy saw it: the last entry of `X-Forwarded-For` (the one the
+ * proxy in front of us appended; earlier entries are the client's own word), or null when there is
+ * no valid address there.
+ */
+export function forwardedClient(header: string | null): string | null {
+  const last = header?.split(',').at(-1)?.trim() ?? '';
+  return isIP(last) ? last : null;
+}
+
 export function forwardedHttps(header: string | string[] | undefined): boolean {
   const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
   return values.at(-1)?.trim().toLowerCase() === 'https';

@@ -169,7 +169,7 @@ describe('server-example refuses cross-site requests', () => {
         });
         assert.equal(response.status, 403, `${path} ${JSON.stringify(headers)}`);
         assert.deepEqual(await response.json(), {
-          error: { code: 'invalid_request', message: 'Cross-site requests are refused.' },
+          error: { code: 'forbidden', message: 'Cross-site requests are refused.' },
         });
       }
     }
@@ -204,5 +204,77 @@ describe('server-example refuses cross-site requests', () => {
     const deadline = performance.now() + 5000;
     while (sweeps === 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.ok(sweeps > 0, 'the watcher swept within the interval');
+  });
+});
+
+describe('server-example behind a proxy', () => {
+  const open: Response[] = [];
+  /** Opens status streams for `session` as the proxy passes them on for `client` (kept open); the statuses. */
+  async function streamsFor(base: string, session: string, client: string, count: number) {
+    const answers = await Promise.all(
+      Array.from({ length: count }, () =>
+        fetch(`${base}/pay/sessions/${session}/events`, {
+          headers: { accept: 'text/event-stream', 'x-forwarded-for': `203.0.113.9, ${client}` },
+        }),
+      ),
+    );
+    open.push(...answers);
+    return answers.map((answer) => answer.status);
+  }
+
+  async function started(env: Record<string, string>) {
+    const app = await startApp(readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:', ...env }), {
+      logger: silent,
+    });
+    const base = baseOf(app);
+    const created = await fetch(`${base}/pay/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: 'demo-1' }),
+    });
+    return { app, base, session: ((await created.json()) as { id: string }).id };
+  }
+
+  it('with TRUST_PROXY=1, gives each shopper the proxy names their own allowance of streams', async () => {
+    const { app, base, session } = await started({ TRUST_PROXY: '1' });
+    try {
+      const first = await streamsFor(base, session, '198.51.100.1', 21);
+      assert.equal(first.filter((status) => status === 200).length, 20);
+      assert.equal(first.filter((status) => status === 429).length, 1, 'the first shopper’s 21st');
+      const second = await streamsFor(base, session, '198.51.100.2', 5);
+      assert.deepEqual(second, [200, 200, 200, 200, 200], 'another shopper behind the same proxy');
+    } finally {
+      for (const answer of open.splice(0)) await answer.body?.cancel();
+      await app.close();
+    }
+  });
+
+  it('without it, believes no X-Forwarded-For: every client of one address shares one allowance', async () => {
+    const { app, base, session } = await started({});
+    try {
+      const first = await streamsFor(base, session, '198.51.100.1', 20);
+      assert.ok(first.every((status) => status === 200));
+      const second = await streamsFor(base, session, '198.51.100.2', 2);
+      assert.deepEqual(second, [429, 429], 'a forged header buys no new allowance');
+    } finally {
+      for (const answer of open.splice(0)) await answer.body?.cancel();
+      await app.close();
+    }
+  });
+
+  it('refuses to serve the emulator on an address other than loopback unless told it is a public demo', () => {
+    for (const HOST of ['0.0.0.0', '192.0.2.10', '::']) {
+      assert.throws(() => readConfig({ HOST }), /HOST is not a loopback address.*PAY_DEMO_PUBLIC=1/);
+    }
+    for (const HOST of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      assert.equal(readConfig({ HOST }).HOST, HOST);
+    assert.equal(readConfig({ HOST: '0.0.0.0', PAY_DEMO_PUBLIC: '1' }).PAY_DEMO_PUBLIC, true);
+    const provider = readConfig({
+      HOST: '0.0.0.0',
+      PAY_API_KEY: 'sk_test_provider',
+      PAY_BASE_URL: 'https://api.provider.example',
+      PAY_DEMO_CUSTOMER_ID: 'cus_1',
+    });
+    assert.equal(provider.HOST, '0.0.0.0', 'a real provider: the emulator is not served');
   });
 });

@@ -4,7 +4,7 @@
 // waiting on a provider that is down. Then one trial call goes through (half-open): any answer from
 // the provider closes the breaker, another failure opens it for a new cooldown.
 import { ApiError, ConnectionError, InternalServerError, UnexpectedResponseError } from '@pay-elements/api';
-import type { Clock } from './config.js';
+import type { Clock } from './clock.js';
 import { describeError, type Logger } from './log.js';
 
 /** The provider cannot be reached now: answered 503 `upstream_unavailable` with `Retry-After`. */

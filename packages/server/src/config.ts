@@ -10,6 +10,7 @@ import {
   type WebhookEvent,
 } from '@pay-elements/api';
 import type { SessionRecord, SessionStore } from './store/types.js';
+import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
 import { issueFields } from './http.js';
@@ -46,10 +47,7 @@ export interface WebhookVerifyInput {
 }
 export type WebhookVerifier = (input: WebhookVerifyInput) => WebhookEvent | Promise<WebhookEvent>;
 
-export interface Clock {
-  /** milliseconds since the epoch */
-  now(): number;
-}
+export type { Clock } from './clock.js';
 
 export interface PayHandlerOptions {
   /** the provider client, holding the secret key */

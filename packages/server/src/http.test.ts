@@ -11,7 +11,6 @@ import {
 import { CreateSessionRequest, ErrorBody } from '@pay-elements/protocol';
 import {
   BodyLimitError,
-  corsHeaders,
   errorResponse,
   etagMatches,
   etagOf,
@@ -19,7 +18,6 @@ import {
   parseInput,
   readBody,
   readJson,
-  withHeaders,
 } from './http.js';
 import type { Logger } from './log.js';
 
@@ -205,27 +203,5 @@ describe('ETag', () => {
     assert.equal(etagMatches('*', a), true);
     assert.equal(etagMatches('"other"', a), false);
     assert.equal(etagMatches(null, a), false);
-  });
-});
-
-describe('CORS', () => {
-  const allowed = new Set(['https://shop.example']);
-
-  it('lets only a listed origin read answers', () => {
-    assert.deepEqual(corsHeaders('https://shop.example', allowed), {
-      'access-control-allow-origin': 'https://shop.example',
-      'access-control-expose-headers': 'etag, retry-after, pay-cache',
-    });
-    assert.deepEqual(corsHeaders('https://evil.example', allowed), {});
-    assert.deepEqual(corsHeaders(null, allowed), {});
-    assert.deepEqual(corsHeaders('https://shop.example', new Set()), {});
-  });
-
-  it('adds headers to a response, appending to Vary', () => {
-    const original = new Response('x', { status: 201, headers: { vary: 'Accept' } });
-    const response = withHeaders(original, { vary: 'Origin', 'x-a': '1' });
-    assert.equal(response.status, 201);
-    assert.equal(response.headers.get('vary'), 'Accept, Origin');
-    assert.equal(response.headers.get('x-a'), '1');
   });
 });

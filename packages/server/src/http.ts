@@ -65,6 +65,27 @@ interface PlainHeaders {
   [plainHeader](name: string): string | null;
 }
 
+/** How an adapter's own request objects give the client's socket address (a getter under this key). */
+export const plainClientAddress = Symbol('pay-elements.clientAddress');
+
+/** The client addresses adapters recorded for the real Requests they built. */
+const clientAddresses = new WeakMap<Request, string>();
+
+/** Records the socket address of a Request an adapter built: the Fetch API has no such field. */
+export function recordClientAddress(request: Request, address: string): void {
+  clientAddresses.set(request, address);
+}
+
+/**
+ * The remote address of the socket a Request came in on, as the adapter that built it recorded it;
+ * undefined for any other Request. Behind a proxy this is the proxy's address: give the kit a
+ * `clientKey` then.
+ */
+export function clientAddress(request: Request): string | undefined {
+  const plain = request as Partial<Record<typeof plainClientAddress, string | undefined>>;
+  return plain[plainClientAddress] ?? clientAddresses.get(request);
+}
+
 /** A request header (lower-case name), as `request.headers.get(name)` answers it. */
 export function requestHeader(request: Request, name: string): string | null {
   const plain = request as Partial<PlainHeaders>;
@@ -335,7 +356,7 @@ export function isCrossSite(request: Request, allowedOrigins: ReadonlySet<string
  */
 export function refuseForeignBrowsers(request: Request, allowedOrigins: ReadonlySet<string>): void {
   if (isCrossSite(request, allowedOrigins))
-    throw new HttpError('forbidden', 'Requests from other sites are refused.');
+    throw new HttpError('forbidden', 'Cross-site requests are refused.');
   const type = requestHeader(request, 'content-type');
   const length = requestHeader(request, 'content-length');
   const body = requestHeader(request, 'transfer-encoding') !== null || (length !== null && length !== '0');
@@ -502,25 +523,3 @@ export function etagJson(request: Request, stable: object, extra: Record<string,
 // Last-Event-ID: EventSource sends it when it resumes a stream, and it is not CORS-safelisted
 export const CORS_ALLOW_HEADERS = 'content-type, if-none-match, last-event-id';
 export const CORS_EXPOSE_HEADERS = 'etag, retry-after, pay-cache';
-
-/** Headers that let an allowed origin read the answer; none for any other origin. */
-export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>): Record<string, string> {
-  if (!origin || !allowed.has(origin)) return {};
-  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS };
-}
-
-/** Copies a response with extra headers (CORS, Vary) added. */
-export function withHeaders(response: Response, headers: Record<string, string>): Response {
-  const entries = Object.entries(headers);
-  if (entries.length === 0) return response;
-  const merged = new Headers(response.headers);
-  for (const [name, value] of entries) {
-    if (name === 'vary' && merged.has('vary')) merged.set('vary', `${merged.get('vary')}, ${value}`);
-    else merged.set(name, value);
-  }
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: merged,
-  });
-}

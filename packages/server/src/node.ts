@@ -4,17 +4,21 @@
 // end closes the connection too; the answer is streamed back with
 // backpressure (an event stream chunk by chunk as it comes); a client that goes away aborts the
 // request's signal and cancels the answer's body. The socket's remote address
-// of each Request is recorded for `clientAddress` (the kit's default rate-limit key).
+// of each Request is recorded in the kit's HTTP core for `clientAddress` (the default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@pay-elements/protocol';
 import {
   BodyLimitError,
   kitAnswers,
+  plainClientAddress,
   plainHeader,
+  recordClientAddress,
   unreadAnswer,
   WEBHOOK_BODY_LIMIT,
   type WithKitAnswers,
 } from './http.js';
+
+export { clientAddress } from './http.js';
 
 /** A Fetch handler, or an object with one (a Hono app answers synchronously when it can). */
 export type FetchHandler =
@@ -36,18 +40,6 @@ export interface NodeListenerOptions {
 
 /** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
 type Listener = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
-
-/** The socket's remote address of each Request this adapter built (the Fetch API has no such field). */
-const remoteAddresses = new WeakMap<Request, string>();
-
-/**
- * The remote address of the socket a Request came in on, when `toNodeListener` built it; undefined
- * for any other Request. Behind a proxy this is the proxy's address: give the kit a `clientKey` then.
- */
-export function clientAddress(request: Request): string | undefined {
-  if (request instanceof BodylessRequest) return request.remoteAddress;
-  return remoteAddresses.get(request);
-}
 
 function errorBody(code: ErrorBody['error']['code'], message: string): string {
   const body: ErrorBody = { error: { code, message } };
@@ -122,7 +114,7 @@ class BodylessRequest {
     this.#res = res;
   }
 
-  get remoteAddress(): string | undefined {
+  get [plainClientAddress](): string | undefined {
     return this.#req.socket.remoteAddress;
   }
 
@@ -448,7 +440,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         duplex: 'half',
       };
       request = new Request(url, init);
-      if (req.socket.remoteAddress) remoteAddresses.set(request, req.socket.remoteAddress);
+      if (req.socket.remoteAddress) recordClientAddress(request, req.socket.remoteAddress);
     }
     let response: Response;
     try {

@@ -15,6 +15,7 @@ import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api'
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
 import {
+  clientAddress,
   HttpError,
   etagMatches,
   etagOf,
@@ -25,7 +26,6 @@ import {
   requestHeader,
 } from './http.js';
 import { describeError, type Logger } from './log.js';
-import { clientAddress } from './node.js';
 import type { RequestLimiter } from './rate-limit.js';
 import type { Route } from './router.js';
 import { sessionDisplay } from './session-display.js';

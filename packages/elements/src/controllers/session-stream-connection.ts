@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Timeout } from '../lib/clock.js';
 import { listenToSession } from '../lib/session-stream.js';
-import type { SessionStreamOptions, SessionStreamState } from './session-stream.js';
+import type { SessionStreamOptions, SessionStreamState } from './session-stream.types.js';
 
 const HIDDEN_CLOSE_MS = 30_000;
 

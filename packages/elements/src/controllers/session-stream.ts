@@ -3,21 +3,10 @@
 // first listen: the element first GETs the view and polls until the stream is open, so none of it is
 // part of an element's first load. Once loaded, every listen goes straight to it.
 import type { ReactiveControllerHost } from 'lit';
-import type { SessionView } from '@pay-elements/protocol';
-import type { Clock } from '../lib/clock.js';
-import type { StreamState } from '../lib/session-stream.js';
 import type * as Connection from './session-stream-connection.js';
+import type { SessionStreamOptions, SessionStreamState } from './session-stream.types.js';
 
-/** The stream's state as the host sees it; `paused`: closed while the page is hidden. */
-export type SessionStreamState = StreamState | 'paused';
-
-export interface SessionStreamOptions {
-  clock: () => Clock;
-  onView: (view: SessionView, version: string | null) => void;
-  onState: (state: SessionStreamState) => void;
-  /** How long the page may stay hidden before the stream is closed, ms; default 30 s. */
-  hiddenCloseMs?: number;
-}
+export type { SessionStreamOptions, SessionStreamState };
 
 let loading: Promise<typeof Connection> | null = null;
 
