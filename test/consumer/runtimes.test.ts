@@ -17,7 +17,7 @@ import { DEFAULT_API_KEY, SandboxControl, startSandbox, type Sandbox } from '@pa
 import { SseReader } from '../../packages/server/src/testing/sse.js';
 import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
 import { freePort, until } from '../support/processes.js';
-import { installMerchantProject, merchantEnv, packPackages, root } from '../support/packed.js';
+import { installMerchantProject, merchantEnv, packPackages, root, run } from '../support/packed.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const WEBHOOK_SECRET = webhookSecretFor('runtimes');
@@ -270,3 +270,39 @@ for (const runtime of ['node', 'bun', 'deno'] as const) {
   describeScenario(runtime, 'postgres');
 }
 for (const runtime of ['node', 'bun', 'deno'] as const) describeScenario(runtime, 'sqlite');
+
+describe('the store conformance suite on SqliteStore as Bun and Deno open it (node:sqlite)', () => {
+  const suite = 'packages/server/src/testing/sqlite-runtimes.ts';
+  const commands = {
+    bun: [join(root, 'node_modules/.bin/bun'), 'test', '--conditions=@pay-elements/source', `./${suite}`],
+    deno: [
+      join(root, 'node_modules/.bin/deno'),
+      'test',
+      '--unstable-sloppy-imports', // the sources import './x.js' for x.ts, as tsc wants
+      '--conditions=@pay-elements/source',
+      '--no-check',
+      '--allow-read',
+      `--allow-write=${tmpdir()}`,
+      '--allow-env',
+      '--allow-sys',
+      suite,
+    ],
+  };
+  for (const [runtime, [command, ...args]] of Object.entries(commands)) {
+    it(`passes on ${runtime}`, async () => {
+      const result = await run(command!, args, {
+        cwd: root,
+        env: { ...merchantEnv, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+        timeout: 120_000,
+      }).catch((error: unknown) => ({ stdout: `FAILED ${String(error)}`, stderr: '' }));
+      const output = `${result.stdout}${result.stderr}`;
+      assert.ok(!output.startsWith('FAILED'), output);
+      assert.match(
+        output,
+        runtime === 'bun'
+          ? /\b[1-9]\d* pass\b[\s\S]*\b0 fail\b/
+          : /ok \| 1 passed \([1-9]\d* steps\) \| 0 failed/,
+      );
+    });
+  }
+});
