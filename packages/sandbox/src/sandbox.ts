@@ -119,7 +119,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const unlock = dataFile ? lockStateFile(dataFile) : () => {};
   let loaded: ReturnType<typeof loadState>;
   try {
-    loaded = dataFile ? loadState(dataFile) : null;
+    loaded = dataFile ? loadState(dataFile, config.webhookRetryScheduleMs.length) : null;
   } catch (error) {
     unlock();
     throw error;
@@ -127,6 +127,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   // the clock goes on from where the saved run had moved it (it never goes back)
   if (loaded) clock.advance(Math.max(0, loaded.clockOffsetMs - (clock.now() - Date.now())));
   let state: State = loaded?.state ?? seedState(clock.now());
+  // deliveries from the file go to the URL configured now, never to one the file names
+  if (loaded && config.webhookUrl) for (const d of state.deliveries.values()) d.url = config.webhookUrl;
 
   const persist = dataFile ? () => saveState(dataFile, state, clock.now() - Date.now()) : () => {};
   if (dataFile && !loaded) persist();
