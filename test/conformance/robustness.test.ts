@@ -371,6 +371,12 @@ describe('hostile state files', () => {
       `state.deliveries[${id}].nextAttemptAt`,
       /at most/,
     );
+    // filed under another id, its attempts would never be recorded, so it would be sent again at once
+    refused(
+      hostile('key', (json) => (first(json.state.deliveries)[0] = 'evt_other')),
+      'state.deliveries[evt_other] (its key)',
+      new RegExp(`must be the record's own id \\(${id}\\)`),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(posts(), 0, 'nothing was sent');
   });

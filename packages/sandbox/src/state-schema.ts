@@ -39,9 +39,24 @@ const bigint = z
   .transform(({ $bigint }) => BigInt($bigint));
 const balance = bigint.refine((n) => n >= 0n, 'must not be negative');
 
-/** `{"$map": [[key, value], …]}`, as the file writes a Map. */
-const mapOf = <T>(value: z.ZodType<T>) =>
-  z.object({ $map: z.array(z.tuple([z.string(), value])) }).transform(({ $map }) => new Map<string, T>($map));
+/**
+ * `{"$map": [[key, value], …]}`, as the file writes a Map. `keyOf`: the key a record is filed under
+ * (its id), which the emulator relies on: a delivery filed under another key would be sent forever.
+ */
+const mapOf = <T>(value: z.ZodType<T>, keyOf?: (record: T) => string) =>
+  z
+    .object({ $map: z.array(z.tuple([z.string(), value])) })
+    .superRefine(({ $map }, ctx) => {
+      $map.forEach(([key, record], i) => {
+        if (keyOf && keyOf(record) !== key)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['$map', i, 0],
+            message: `must be the record's own id (${keyOf(record)})`,
+          });
+      });
+    })
+    .transform(({ $map }) => new Map<string, T>($map));
 /** `{"$set": [value, …]}`, as the file writes a Set. */
 const setOf = <T>(value: z.ZodType<T>) =>
   z.object({ $set: z.array(value) }).transform(({ $set }) => new Set<T>($set));
@@ -73,8 +88,8 @@ export function snapshotSchema(retries: number) {
   });
   const state = z.object({
     business: z.object({ name: z.string() }),
-    customers: mapOf(Customer),
-    wallets: mapOf(z.object({ id: z.string(), currency, balance, status: z.string() })),
+    customers: mapOf(Customer, (c) => c.id),
+    wallets: mapOf(z.object({ id: z.string(), currency, balance, status: z.string() }), (w) => w.id),
     permanentAccounts: z.array(
       z.object({ customerId: z.string(), reference: z.string(), currency, entry: PermanentVirtualAccount }),
     ),
@@ -86,9 +101,11 @@ export function snapshotSchema(retries: number) {
         expiresAt: time,
         paidBy: z.string().optional(),
       }),
+      (a) => a.account.account_no,
     ),
     invoices: mapOf(
       z.object({ invoice: Invoice, currency, total: bigint, paymentDetails: InvoicePaymentDetails }),
+      (i) => i.invoice.invoice_number,
     ),
     links: z.array(z.object({ link: PaymentLink, expiresAt: time })),
     cards: mapOf(
@@ -106,12 +123,13 @@ export function snapshotSchema(retries: number) {
         events: z.array(CardEvent),
         reveals: z.array(time).max(MAX_REVEALS),
       }),
+      (c) => c.id,
     ),
     transactions: z.array(z.object({ transaction: Transaction, customerId: z.string().optional() })),
     payments: mapOf(PaymentResult),
     suggestions: mapOf(z.array(BankSuggestion)),
     invoiceSequence: z.number().int().min(0).max(999_999_999),
-    deliveries: mapOf(delivery),
+    deliveries: mapOf(delivery, (d) => d.id),
     disabledEndpoints: setOf(z.string()),
   }) satisfies z.ZodType<State>;
   return z.object({
