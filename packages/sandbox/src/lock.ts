@@ -1,7 +1,7 @@
 // One state file, one emulator: a lock file beside the data file (`FILE.lock`) holds the PID of the
 // emulator using it. A second emulator on the same file refuses to start; a lock whose process is
 // gone (a kill -9, a crash) is taken over. Released on close, and at exit if close was not called.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { StateFileError } from './persist.js';
 
 /** Lock files this process holds, released at exit if their emulator was never closed. */
@@ -44,13 +44,23 @@ export function lockStateFile(file: string): () => void {
     throw new StateFileError(
       `the state file ${file} is in use by another emulator in this process (pid ${process.pid}); close it first`,
     );
-  for (let tries = 0; ; tries += 1) {
-    let fd: number;
-    try {
-      fd = openSync(lock, 'wx');
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST'))
-        throw new StateFileError(`cannot create the lock file ${lock}: ${String(error)}`);
+  // The lock appears whole or not at all (a hard link of a file already written), so a starter never
+  // reads an empty lock and takes it for a stale one.
+  const draft = `${lock}.${process.pid}.tmp`;
+  try {
+    writeFileSync(draft, `${process.pid}\n`);
+  } catch (error) {
+    throw new StateFileError(`cannot create the lock file ${lock}: ${String(error)}`);
+  }
+  try {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        linkSync(draft, lock);
+        break;
+      } catch (error) {
+        if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST'))
+          throw new StateFileError(`cannot create the lock file ${lock}: ${String(error)}`);
+      }
       const pid = holder(lock);
       if ((pid !== null && alive(pid)) || tries >= 2)
         throw new StateFileError(
@@ -63,18 +73,14 @@ export function lockStateFile(file: string): () => void {
       } catch {
         // taken over by another starter meanwhile: try again, and see who holds it
       }
-      continue;
     }
-    try {
-      writeSync(fd, `${process.pid}\n`);
-    } finally {
-      closeSync(fd);
-    }
-    held.add(lock);
-    if (!exitHook) {
-      exitHook = true;
-      process.once('exit', () => [...held].forEach(release));
-    }
-    return () => release(lock);
+  } finally {
+    unlinkSync(draft);
   }
+  held.add(lock);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => [...held].forEach(release));
+  }
+  return () => release(lock);
 }
