@@ -1,6 +1,7 @@
 // State in a file: `startSandbox({dataFile})` and `pay-sandbox --data FILE` keep customers, accounts,
 // transactions, cards, invoices, links, the delivery log and the clock across restarts, and a
-// `kill -9` right after an answered change loses nothing (each change is saved before the answer).
+// `kill -9` right after an answered change loses nothing (each change is saved before the answer);
+// and one file serves one emulator at a time (a second refuses to start; a dead one's lock is taken).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
