@@ -156,7 +156,8 @@ export class WebhookDispatcher {
 
   /** Starts every attempt that is due on the emulator's clock, and sets a timer for the next. */
   pump(): void {
-    if (this.#closed) return;
+    // no URL configured: deliveries restored from a file wait for a run that has one
+    if (this.#closed || !this.#options.url) return;
     const { clock } = this.#options;
     const { deliveries, disabledEndpoints } = this.#options.state();
     const now = clock.now();
