@@ -1,11 +1,16 @@
 // Bad input never crashes the emulator: oversized bodies (413, refused before being read whole),
 // unknown routes (404), wrong methods (405 with Allow), malformed JSON, wrong content types, wrong
-// types; and a randomized sweep that no input gets a 5xx.
+// types; a randomized sweep that no input gets a 5xx; and hostile or damaged state files, refused at
+// start with the field named.
 import assert from 'node:assert/strict';
-import { Agent, request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createClock, createSandbox } from '@pay-elements/sandbox';
+import { createClock, createSandbox, fixtures, type SandboxHandler } from '@pay-elements/sandbox';
 import { KEY, RESTRICTED, START, boot, expectFailure, expectValidation, type Harness } from './helpers.js';
 
 const MiB = 1024 * 1024;
@@ -234,5 +239,192 @@ describe('robustness', () => {
       { numRuns: 300, seed: 20250115 },
     );
     sandbox.close();
+  });
+});
+
+describe('hostile state files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-sandbox-hostile-'));
+  /** POSTs the receiver got, by path; it answers `status`. */
+  const hits = new Map<string, number>();
+  let status = 500;
+  let receiver: Server;
+  let base = '';
+  /** A state saved with one delivery pending (a failed first attempt at invoice.paid, to /old). */
+  let snapshot: string;
+
+  type Entries = { $map: [string, Record<string, unknown>][] };
+  /** The parts of a saved state the tests below change. */
+  type Json = {
+    clock_offset_ms: number;
+    state: Record<string, unknown> & { wallets: Entries; customers: Entries; deliveries: Entries };
+  };
+  const frozen = () => createClock({ frozen: true, start: START });
+  const post = (sandbox: SandboxHandler, path: string) =>
+    sandbox.handle(new Request(`http://sandbox${path}`, { method: 'POST', headers: { 'x-api-key': KEY } }));
+  /** Writes the snapshot changed by `edit` to a file of its own; answers the file. */
+  function hostile(name: string, edit: (file: Json) => void): string {
+    const file = join(dir, `${name}.json`);
+    const json = JSON.parse(snapshot) as Json;
+    edit(json);
+    writeFileSync(file, JSON.stringify(json));
+    return file;
+  }
+  const first = (entries: Entries) => entries.$map[0] ?? assert.fail('no entry');
+  const delivery = (json: Json) => first(json.state.deliveries)[1];
+  const posts = () => [...hits.values()].reduce((a, b) => a + b, 0);
+  /** createSandbox on `file` throws a StateFileError naming the file and `field`; the file is untouched. */
+  function refused(file: string, field: string, message: RegExp) {
+    const before = readFileSync(file, 'utf8');
+    assert.throws(
+      () => createSandbox({ dataFile: file, clock: frozen(), webhookUrl: `${base}/new` }),
+      (e: unknown) =>
+        e instanceof Error &&
+        e.name === 'StateFileError' &&
+        e.message.includes(file) &&
+        e.message.includes(`${field}: `) &&
+        message.test(e.message),
+    );
+    assert.equal(readFileSync(file, 'utf8'), before, 'a refused file is not rewritten');
+  }
+
+  before(async () => {
+    receiver = createServer((req, res) => {
+      hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+      req.resume();
+      res.writeHead(status).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const file = join(dir, 'base.json');
+    const sandbox = createSandbox({ dataFile: file, clock: frozen(), webhookUrl: `${base}/old` });
+    assert.equal(
+      (await post(sandbox, `/_sandbox/invoices/${fixtures.invoices.websiteRedesign.number}/pay`)).status,
+      200,
+    );
+    await sandbox.flushWebhooks();
+    sandbox.close();
+    snapshot = readFileSync(file, 'utf8');
+    assert.equal(delivery(JSON.parse(snapshot) as Json)['attempts'], 1);
+    hits.clear();
+  });
+  after(async () => {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a clock moved beyond a century (clock_offset_ms: 1e300), naming the field', () => {
+    refused(
+      hostile('clock', (json) => (json.clock_offset_ms = 1e300)),
+      'clock_offset_ms',
+      /at most/,
+    );
+    refused(
+      hostile('clock-back', (json) => (json.clock_offset_ms = -1e300)),
+      'clock_offset_ms',
+      /at least/,
+    );
+  });
+
+  it('refuses wrong types: state.wallets = 7, an API resource with a wrong field', () => {
+    refused(
+      hostile('wallets', (json) => Reflect.set(json.state, 'wallets', 7)),
+      'state.wallets',
+      /must be an object/,
+    );
+    const customer = fixtures.customers.ada.id;
+    const file = hostile('customer', (json) => {
+      const entry = json.state.customers.$map.find(([id]) => id === customer);
+      if (entry) entry[1]['email'] = 42;
+    });
+    refused(file, `state.customers[${customer}].email`, /must be a string/);
+  });
+
+  it('refuses a bad $bigint with a message of its own naming the field, not "not valid JSON"', () => {
+    let wallet = '';
+    const file = hostile('bigint', (json) => {
+      const [id, record] = first(json.state.wallets);
+      wallet = id;
+      record['balance'] = { $bigint: '12x' };
+    });
+    refused(file, `state.wallets[${wallet}].balance`, /must be a whole number written as a string/);
+    assert.doesNotThrow(() => readFileSync(file, 'utf8'));
+    assert.throws(
+      () => createSandbox({ dataFile: file }),
+      (e: unknown) => e instanceof Error && !/not valid JSON/.test(e.message),
+    );
+  });
+
+  it('refuses absurd delivery counters and times before sending anything', async () => {
+    const [id] = first((JSON.parse(snapshot) as Json).state.deliveries);
+    refused(
+      hostile('duplicates', (json) => (delivery(json)['duplicates'] = 1_000_000)),
+      `state.deliveries[${id}].duplicates`,
+      /at most 9/,
+    );
+    refused(
+      hostile('step', (json) => (delivery(json)['step'] = 1_000_000)),
+      `state.deliveries[${id}].step`,
+      /at most 8/,
+    );
+    refused(
+      hostile('time', (json) => (delivery(json)['nextAttemptAt'] = 1e300)),
+      `state.deliveries[${id}].nextAttemptAt`,
+      /at most/,
+    );
+    // filed under another id, its attempts would never be recorded, so it would be sent again at once
+    refused(
+      hostile('key', (json) => (first(json.state.deliveries)[0] = 'evt_other')),
+      'state.deliveries[evt_other] (its key)',
+      new RegExp(`must be the record's own id \\(${id}\\)`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(posts(), 0, 'nothing was sent');
+  });
+
+  it('sends a restored delivery to the configured URL, never to the one in the file', async () => {
+    status = 200;
+    hits.clear();
+    const file = hostile('restored', () => {});
+    const sandbox = createSandbox({ dataFile: file, clock: frozen(), webhookUrl: `${base}/new` });
+    try {
+      sandbox.clock.advance(60_000);
+      await sandbox.flushWebhooks();
+      assert.deepEqual(Object.fromEntries(hits), { '/new': 1 });
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  it('gives a restored delivery only the retries left in the schedule', async () => {
+    status = 500;
+    hits.clear();
+    const file = hostile('last-retry', (json) => (delivery(json)['step'] = 7));
+    const sandbox = createSandbox({ dataFile: file, clock: frozen(), webhookUrl: `${base}/new` });
+    try {
+      for (let hour = 0; hour < 48; hour += 1) {
+        sandbox.clock.advance(3_600_000);
+        await sandbox.flushWebhooks();
+      }
+      assert.equal(posts(), 1, 'one last attempt, then it gives up');
+      const log = await sandbox.handle(
+        new Request('http://sandbox/_sandbox/webhooks', { headers: { 'x-api-key': KEY } }),
+      );
+      const { data } = (await log.json()) as { data: { next_attempt_at: string | null }[] };
+      assert.equal(data[0]?.next_attempt_at, null);
+    } finally {
+      sandbox.close();
+    }
+  });
+
+  it('keeps a restored delivery waiting when no webhook URL is configured', async () => {
+    hits.clear();
+    const sandbox = createSandbox({ dataFile: hostile('no-url', () => {}), clock: frozen() });
+    try {
+      sandbox.clock.advance(3_600_000);
+      await sandbox.flushWebhooks();
+      assert.equal(posts(), 0);
+    } finally {
+      sandbox.close();
+    }
   });
 });

@@ -1,9 +1,10 @@
 // State in a file: `startSandbox({dataFile})` and `pay-sandbox --data FILE` keep customers, accounts,
 // transactions, cards, invoices, links, the delivery log and the clock across restarts, and a
-// `kill -9` right after an answered change loses nothing (each change is saved before the answer).
+// `kill -9` right after an answered change loses nothing (each change is saved before the answer);
+// and one file serves one emulator at a time (a second refuses to start; a dead one's lock is taken).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,5 +189,86 @@ describe('state in a file, through pay-sandbox', () => {
       second.process.kill('SIGTERM');
       await second.exited;
     }
+  });
+});
+
+describe('one state file, one emulator', () => {
+  const customer = (email: string) => ({
+    email,
+    first_name: 'One',
+    last_name: 'File',
+    country_code: 'NGA' as const,
+  });
+
+  it('refuses a second emulator on a file in use, in the same process, naming the file', async () => {
+    const file = join(dir, 'shared-library.json');
+    const first = await boot({ dataFile: file });
+    try {
+      await assert.rejects(
+        boot({ dataFile: file }),
+        (e: unknown) => e instanceof Error && e.message.includes(file) && /in use/.test(e.message),
+      );
+    } finally {
+      await first.sandbox.close();
+    }
+    assert.equal(existsSync(`${file}.lock`), false, 'close releases the lock');
+    const again = await boot({ dataFile: file });
+    await again.sandbox.close();
+  });
+
+  it('refuses a second pay-sandbox on a file in use, so nothing the first answered is lost', async () => {
+    const file = join(dir, 'shared-cli.json');
+    const first = await startCli(['--data', file]);
+    try {
+      const second = spawn(process.execPath, [bin, '--port', '0', '--data', file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      second.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      second.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      // exits, or is found listening (the old behaviour: two writers on one file)
+      const code = await new Promise((resolve) => {
+        second.once('exit', resolve);
+        second.stdout.on('data', () => {
+          if (out.includes('listening on')) second.kill('SIGKILL');
+        });
+      });
+      assert.equal(code, 1);
+      assert.match(out, /in use by another pay-sandbox \(pid \d+\)/);
+      assert.ok(out.includes(file), out);
+
+      const made = await new SandboxControl(first.url, KEY).createCustomer(customer('first@example.com'));
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { state: { customers: { $map: [string][] } } };
+      assert.ok(
+        saved.state.customers.$map.some(([id]) => id === made.id),
+        'the answered customer is in the file',
+      );
+    } finally {
+      first.process.kill('SIGTERM');
+      await first.exited;
+    }
+    assert.equal(existsSync(`${file}.lock`), false, 'SIGTERM releases the lock');
+  });
+
+  it('takes over the lock of an emulator that was killed -9, and of a PID that is gone', async () => {
+    const file = join(dir, 'stale.json');
+    const first = await startCli(['--data', file]);
+    const made = await new SandboxControl(first.url, KEY).createCustomer(customer('stale@example.com'));
+    first.process.kill('SIGKILL');
+    await first.exited;
+    assert.equal(readFileSync(`${file}.lock`, 'utf8').trim(), String(first.process.pid), 'the lock is left');
+    const second = await startCli(['--data', file]);
+    try {
+      const response = await fetch(`${second.url}/v1/customers/${made.id}`, {
+        headers: { 'x-api-key': KEY },
+      });
+      assert.equal(response.status, 200);
+    } finally {
+      second.process.kill('SIGTERM');
+      await second.exited;
+    }
+    writeFileSync(`${file}.lock`, 'not a pid\n');
+    const h = await boot({ dataFile: file });
+    await h.sandbox.close();
   });
 });

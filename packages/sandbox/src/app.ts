@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authorize } from './auth.js';
 import type { RequestContext, Route, SandboxConfig, Services } from './context.js';
 import { DroppedConnection, faultMessage } from './faults.js';
+import { checkControlRequest, isJsonType } from './provenance.js';
 import { SandboxFailure, failureResponse, messages, render } from './responses.js';
 
 /** 1 MiB: the largest body the emulator reads. */
@@ -23,6 +24,7 @@ export interface AppDeps {
 }
 
 const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
+const isControl = (path: string) => path === '/_sandbox' || path.startsWith('/_sandbox/');
 
 /**
  * The parsed JSON object of a body. An empty body reads as `{}` (so missing fields are reported one
@@ -30,8 +32,7 @@ const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
  */
 function jsonObject(bytes: ArrayBuffer, contentType: string): Record<string, unknown> {
   if (bytes.byteLength === 0) return {};
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType))
-    throw new SandboxFailure(415, messages.unsupportedMediaType);
+  if (!isJsonType(contentType)) throw new SandboxFailure(415, messages.unsupportedMediaType);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -92,8 +93,12 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
   // Static segments before parameters: `/v1/banks/suggest` wins over `/v1/banks/:country`.
   const statics = (route: Route) => route.path.split('/').filter((s) => s && !s.startsWith(':')).length;
   for (const route of [...routes].sort((a, b) => statics(b) - statics(a))) {
+    const control = isControl(route.path);
     const guard = async (c: Context, next: () => Promise<void>) => {
-      if (route.access !== 'public') authorize(c.req.raw, new URL(c.req.url), config, route.access ?? 'full');
+      const url = new URL(c.req.url);
+      if (control && route.method !== 'GET') checkControlRequest(c.req.raw, url);
+      if (route.access !== 'public')
+        authorize(c.req.raw, control ? null : url, config, route.access ?? 'full');
       await next();
     };
     const handler = async (c: Context) => {

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   console.log(
     [
       `pay-sandbox listening on ${sandbox.url}`,
-      `  full key        ${apiKey}   (X-API-KEY header, ?api-key= or Authorization: Bearer)`,
+      `  full key        ${apiKey}   (X-API-KEY or Authorization: Bearer; ?api-key= on /v1 only)`,
       `  restricted key  ${restricted}   (GET /v1/banks/... only)`,
       `  dashboard       ${sandbox.url}/_sandbox/`,
       `  control API     ${sandbox.url}/_sandbox/...   (OpenAPI of /v1: ${sandbox.url}/_sandbox/openapi.json)`,

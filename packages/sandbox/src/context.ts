@@ -1,16 +1,12 @@
 // What a route handler is given. Handlers are synchronous: the body is read before they run, so each
 // mutation of the state happens in one piece.
-import type { WebhookEvent } from '@pay-elements/api';
 import type { SandboxClock } from './clock.js';
 import type { FaultRegistry } from './faults.js';
+import type { SandboxLogger } from './logger.js';
 import type { State } from './store.js';
-import type { WebhookDispatcher } from './webhooks.js';
+import type { EventInput, WebhookDispatcher } from './webhooks.js';
 
-export interface SandboxLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+export type { SandboxLogger };
 
 export interface SandboxConfig {
   apiKey: string;
@@ -23,9 +19,7 @@ export interface SandboxConfig {
   logger: SandboxLogger;
 }
 
-type Distribute<T> = T extends unknown ? Pick<T, Extract<keyof T, 'type' | 'data'>> : never;
-/** An event to send: its type and data (the id and time are added when it is sent). */
-export type EventInput = Distribute<WebhookEvent>;
+export type { EventInput };
 
 export interface Services {
   state: State;

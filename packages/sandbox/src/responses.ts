@@ -72,6 +72,7 @@ export const messages = {
   rateLimited: 'too many requests',
   bodyTooLarge: 'request body too large',
   unsupportedMediaType: 'content type must be application/json',
+  crossOrigin: 'the control API refuses browser requests from other origins',
   malformedJson: 'request body is not valid JSON',
   bodyNotObject: 'request body must be a JSON object',
   malformedUrl: 'malformed request URL',

@@ -6,6 +6,7 @@ import { createClock, type SandboxClock } from './clock.js';
 import type { Route, SandboxConfig, SandboxLogger, Services } from './context.js';
 import { controlRoutes } from './control.js';
 import { FaultRegistry } from './faults.js';
+import { lockStateFile } from './lock.js';
 import { loadState, saveState } from './persist.js';
 import { scenarioRoutes } from './scenarios.js';
 import { seedState } from './seed.js';
@@ -59,7 +60,7 @@ export interface SandboxHandler {
   flushWebhooks(): Promise<void>;
   /** back to the seed fixtures (also clears faults) */
   reset(): void;
-  /** abandons webhook deliveries and injected delays in flight */
+  /** abandons webhook deliveries and injected delays in flight; releases the state file's lock */
   close(): void;
 }
 
@@ -115,10 +116,19 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const faults = new FaultRegistry();
   const closing = new AbortController();
   const { dataFile } = options;
-  const loaded = dataFile ? loadState(dataFile) : null;
+  const unlock = dataFile ? lockStateFile(dataFile) : () => {};
+  let loaded: ReturnType<typeof loadState>;
+  try {
+    loaded = dataFile ? loadState(dataFile, config.webhookRetryScheduleMs.length) : null;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // the clock goes on from where the saved run had moved it (it never goes back)
   if (loaded) clock.advance(Math.max(0, loaded.clockOffsetMs - (clock.now() - Date.now())));
   let state: State = loaded?.state ?? seedState(clock.now());
+  // deliveries from the file go to the URL configured now, never to one the file names
+  if (loaded && config.webhookUrl) for (const d of state.deliveries.values()) d.url = config.webhookUrl;
 
   const persist = dataFile ? () => saveState(dataFile, state, clock.now() - Date.now()) : () => {};
   if (dataFile && !loaded) persist();
@@ -160,6 +170,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     close() {
       closing.abort();
       webhooks.close();
+      unlock();
     },
   };
 }

@@ -14,13 +14,16 @@ interface Scenario {
   start(ctx: RequestContext, body: Record<string, number>): Record<string, unknown>;
 }
 
+/** The most copies duplicate_webhook sends of one event. */
+export const MAX_WEBHOOK_COPIES = 10;
+
 const count = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
 
 const table: Record<ScenarioName, Scenario> = {
   duplicate_webhook: {
     description: 'the next event is delivered `copies` times (default 2), with the same webhook-id and body',
-    body: z.object({ copies: count(2, 10, 2) }),
+    body: z.object({ copies: count(2, MAX_WEBHOOK_COPIES, 2) }),
     start(ctx, { copies = 2 }) {
       ctx.webhooks.arrange({ duplicates: copies - 1 });
       return { copies };

@@ -35,13 +35,18 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const server = createServer(toNodeListener((request) => sandbox.handle(request)));
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    sandbox.close(); // the state file's lock goes with it
+    throw error;
+  }
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('startSandbox: not a TCP server');
   const url = `http://${hostInUrl}:${address.port}`;

@@ -69,9 +69,14 @@ function messageFor(issue: RawIssue): string | undefined {
   return describe(issue);
 }
 
+/** Parses `input`, with the same short messages per issue as the validation body. */
+export function check<S extends z.ZodType>(schema: S, input: unknown): z.ZodSafeParseResult<z.infer<S>> {
+  return schema.safeParse(input, { error: messageFor });
+}
+
 /** Parses `input` or throws the validation body; `prefix` is the field `input` came from (`info`). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.infer<S> {
-  const result = schema.safeParse(input, { error: messageFor });
+  const result = check(schema, input);
   if (result.success) return result.data;
   throw new ValidationFailure(fieldsOf(result.error, prefix));
 }

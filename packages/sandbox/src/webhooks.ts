@@ -5,11 +5,15 @@
 import type * as z from 'zod';
 import { signWebhook, type WebhookEvent } from '@pay-elements/api';
 import { MINUTE, type SandboxClock } from './clock.js';
-import type { EventInput, SandboxLogger } from './context.js';
+import type { SandboxLogger } from './logger.js';
 import type { DeliverySchema } from './control-schemas.js';
 import { newId } from './ids.js';
 import { SandboxFailure } from './responses.js';
 import type { DeliveryRecord, State } from './store.js';
+
+type Distribute<T> = T extends unknown ? Pick<T, Extract<keyof T, 'type' | 'data'>> : never;
+/** An event to send: its type and data (the id and time are added when it is sent). */
+export type EventInput = Distribute<WebhookEvent>;
 
 const HOUR = 60 * MINUTE;
 /** Waits after each failed attempt (the first is at once), on the emulator's clock. */
@@ -156,7 +160,8 @@ export class WebhookDispatcher {
 
   /** Starts every attempt that is due on the emulator's clock, and sets a timer for the next. */
   pump(): void {
-    if (this.#closed) return;
+    // no URL configured: deliveries restored from a file wait for a run that has one
+    if (this.#closed || !this.#options.url) return;
     const { clock } = this.#options;
     const { deliveries, disabledEndpoints } = this.#options.state();
     const now = clock.now();
