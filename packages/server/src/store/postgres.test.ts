@@ -36,14 +36,14 @@ describe('PostgresStore', () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
     const url = newDatabase();
     const stores = await instances(url, 6);
-    for (const store of stores) assert.equal(await store.schemaVersion(), 3);
+    for (const store of stores) assert.equal(await store.schemaVersion(), 4);
     const applied = new pg.Client({ connectionString: url });
     await applied.connect();
     const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
     await applied.end();
     assert.equal(rows[0]?.n, '3');
     const again = await PostgresStore.open({ connectionString: url });
-    assert.equal(await again.schemaVersion(), 3);
+    assert.equal(await again.schemaVersion(), 4);
     await Promise.all([...stores, again].map((s) => s.close()));
   });
 
