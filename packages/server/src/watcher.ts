@@ -160,11 +160,13 @@ export class PaymentWatcher {
 
   /**
    * The least time between two checks for this session: the interval, or with webhooks healthy the
-   * safety net's longer one, except once the session is past its expiry (its last check is due).
+   * safety net's longer one, except once the session is past its expiry (its last check is due) or
+   * the last check failed (catching up after the trouble).
    */
   private intervalFor(session: SessionRecord, now: number): number {
     const { intervalMs } = this.options;
-    if (now >= Date.parse(session.expiresAt)) return intervalMs;
+    // after a failed check too: webhooks may have been lost while the provider was in trouble
+    if (this.failure || now >= Date.parse(session.expiresAt)) return intervalMs;
     return this.webhooksHealthy(now) ? intervalMs * SAFETY_NET_FACTOR : intervalMs;
   }
 
