@@ -164,10 +164,14 @@ export class PaymentWatcher {
    * the last check failed (catching up after the trouble).
    */
   private intervalFor(session: SessionRecord, now: number): number {
+    return now >= Date.parse(session.expiresAt) ? this.options.intervalMs : this.interval(now);
+  }
+
+  /** The least time between two checks now: longer with webhooks healthy and the last check fine. */
+  private interval(now: number): number {
     const { intervalMs } = this.options;
-    // after a failed check too: webhooks may have been lost while the provider was in trouble
-    if (this.failure || now >= Date.parse(session.expiresAt)) return intervalMs;
-    return this.webhooksHealthy(now) ? intervalMs * SAFETY_NET_FACTOR : intervalMs;
+    // after a failed check the plain one: webhooks may have been lost while the provider was in trouble
+    return !this.failure && this.webhooksHealthy(now) ? intervalMs * SAFETY_NET_FACTOR : intervalMs;
   }
 
   private webhooksHealthy(now: number): boolean {
@@ -394,12 +398,13 @@ export class PaymentWatcher {
   }
 
   /**
-   * The merchant-wide check (within the interval) and the onPaid deliveries left owed. A host may
+   * The merchant-wide check (within the interval, the safety net's with webhooks healthy) and the
+   * onPaid deliveries left owed. A host may
    * call this on an interval; status polls do not need it.
    */
   async sweep(): Promise<void> {
     await this.deliverOwed(this.options.clock.now() - this.options.retryAfterMs);
-    await this.look(this.options.intervalMs);
+    await this.look(this.interval(this.options.clock.now()));
     const failure = this.failure;
     // an outage is logged once by the breaker, a 429 is a wait
     if (failure?.reason === 'other')
