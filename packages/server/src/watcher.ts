@@ -155,7 +155,9 @@ export class PaymentWatcher {
   /** Whether this instance should look again now for this session. */
   private due(session: SessionRecord, now: number): boolean {
     if (this.failure && now < this.failure.until) return false;
-    return now - this.lastLook >= this.intervalFor(session, now);
+    const since = now - this.lastLook;
+    // within the plain interval nothing is due, whatever the session (no date parsed on most polls)
+    return since >= this.options.intervalMs && since >= this.intervalFor(session, now);
   }
 
   /**
