@@ -195,7 +195,7 @@ export class SandboxActions extends LitElement {
           >Requests a second per key
           <input name="per_second" type="number" min="1" step="1" value="5" required
         /></label>
-        <label>Minutes <input name="minutes" type="number" min="1" step="1" value="10" required /></label>
+        <label>For minutes <input name="minutes" type="number" min="1" step="1" value="10" required /></label>
         <div class="row"><button type="submit">Limit the rate</button></div>
       </form>
 
