@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import * as z from 'zod';
 import { Wallet } from '@pay-elements/api';
 import { fixtures } from '@pay-elements/sandbox';
+import { baseEnv, killLaunched, launch, sandboxBin } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 import { boot, expectFailure, expectOk, expectValidation, type Harness } from './helpers.js';
 
@@ -213,4 +214,32 @@ describe('a rate limit from the start (startSandbox({rateLimit}), --rate-limit, 
     expectOk(await h.call('/v1/wallets'), Wallet.array());
     expectFailure(await h.call('/v1/wallets'), 429, 'too many requests');
   });
+});
+
+describe('pay-sandbox --rate-limit N, PAY_SANDBOX_RATE_LIMIT', () => {
+  after(killLaunched);
+
+  for (const [label, args, env] of [
+    ['--rate-limit 1', ['--rate-limit', '1'], {}],
+    ['PAY_SANDBOX_RATE_LIMIT=1', [], { PAY_SANDBOX_RATE_LIMIT: '1' }],
+  ] as const) {
+    it(`limits /v1 per key with ${label} and says so at start`, async () => {
+      const running = await launch(
+        [sandboxBin, '--port', '0', ...args],
+        { ...baseEnv(), ...env },
+        /webhooks/,
+      );
+      assert.match(running.output(), /rate limit +1 \/v1 requests per second per key/);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1] ?? '';
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          fetch(`${url}/v1/wallets`, { headers: { 'x-api-key': 'sk_sandbox_local' } }),
+        ),
+      );
+      const limited = answers.filter((a) => a.status === 429);
+      assert.ok(limited.length >= 2, `${limited.length} of 4 answered 429`);
+      assert.match(limited[0]?.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+      await running.kill();
+    });
+  }
 });
