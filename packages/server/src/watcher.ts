@@ -63,6 +63,8 @@ const MAX_PAGES = 10_000;
 export const WEBHOOKS_HEALTHY_MS = 10 * 60 * 1000;
 /** With webhooks healthy the watcher is a safety net: it checks this many times less often. */
 export const SAFETY_NET_FACTOR = 6;
+/** How many settled references a watcher remembers before it starts again. */
+const SETTLED_LIMIT = 10_000;
 /** Every pending session is listed for a check (far above any peak). */
 const PENDING_LIMIT = 1_000_000;
 
@@ -110,6 +112,8 @@ export class PaymentWatcher {
   private webhookAt: number | null = null;
   /** the outcome of the last look when it failed, answered until its `until` */
   private failure: Failure | null = null;
+  /** account references of credits that pay no pending session (paid already, or not the kit's) */
+  private readonly settled = new Set<string>();
   /** provider calls held back, as this instance last learned (from the store or a 429 of its own) */
   private readonly waits = new Map<ProviderCallKind, ProviderWait>();
   /** background work (onPaid deliveries) that close() waits for */
@@ -335,9 +339,16 @@ export class PaymentWatcher {
     for (const credit of credits) {
       const reference = credit.payment_transfer.account_reference;
       if (reference === undefined) continue;
+      if (this.settled.has(reference)) continue;
       // a session opened while the pages were read is found by its reference
       const session = byReference.get(reference) ?? (await store.findByReference(reference));
-      if (!session || session.status === 'paid' || paid.has(session.id)) continue;
+      if (!session || session.status === 'paid') {
+        // the shop's other business, or paid already: not looked up again when read in the overlap
+        if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
+        this.settled.add(reference);
+        continue;
+      }
+      if (paid.has(session.id)) continue;
       if (!creditPays(credit, { ...session, reference })) continue;
       paid.add(session.id);
       await this.confirm(session, { transactionId: credit.id, paidAt: toIso(credit.created_at, startedAt) });
