@@ -109,4 +109,29 @@ describe('the provider rate-limits the kit', () => {
     assert.equal(expired.status, 200);
     assert.equal(SessionView.parse(await expired.json()).status, 'expired');
   });
+
+  it('answers a renewal 503 with Retry-After when opening its account meets a 429, on both instances, and renews after it', async () => {
+    world.orders.set('order-3', { amount: '3000.00', currency: 'NGN', customer_id: world.customerId });
+    const session = await open('order-3');
+    world.advance(31 * MINUTE);
+    assert.equal(SessionView.parse(await (await poll(world.kit, session.id)).json()).status, 'expired');
+    await world.control('/faults', { path_prefix: '/v1/virtual-accounts', status: 429, times: 1 });
+    const renew = (kit: PayHandler) =>
+      kit.fetch(new Request(`http://shop.test/pay/sessions/${session.id}/renew`, { method: 'POST' }));
+    const opened = () => world.calls.filter((c) => c.startsWith('POST /v1/virtual-accounts')).length;
+    const before = opened();
+    for (const kit of [world.kit, second]) {
+      const answer = await renew(kit);
+      assert.equal(answer.status, 503);
+      assert.equal(answer.headers.get('retry-after'), '1');
+      assert.equal(ErrorBody.parse(await answer.json()).error.code, 'upstream_unavailable');
+    }
+    assert.equal(opened() - before, 1, 'the other instance waited for Retry-After');
+    world.advance(1000);
+    const renewed = await renew(second);
+    assert.equal(renewed.status, 200);
+    const view = SessionView.parse(await renewed.json());
+    assert.equal(view.status, 'pending');
+    assert.notEqual(view.account.account_number, session.account.account_number);
+  });
 });
