@@ -62,7 +62,7 @@ async function storeOps(store: SessionStore, run: string): Promise<Record<string
     }),
     get: await timeEach(OPS, (i) => store.get(`ses_${run}_${i}`)),
     'find by reference': await timeEach(OPS, (i) => store.findByReference(`ref_${run}_${i}`)),
-    'claim a check': await timeEach(OPS, (i) => store.claimCheck(`cus_${i % 50}`, 1_000_000 + i, 5000)),
+    'claim the merchant-wide check': await timeEach(OPS, (i) => store.claimWatch(1_000_000 + i, 5000)),
     'mark paid': await timeEach(OPS, (i) =>
       store.markPaid(`ses_${run}_${i}`, { paidAt: new Date().toISOString(), transactionId: `t${i}`, now: i }),
     ),

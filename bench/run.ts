@@ -2,6 +2,7 @@
 // `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
 import { instancesBench } from './instances.js';
 import { loadBench } from './load.js';
+import { peakBench } from './peak.js';
 import { pollingBench } from './polling.js';
 import { pushBench } from './push.js';
 import { sizeBench } from './size.js';
@@ -15,6 +16,7 @@ const all: Record<string, () => Promise<void>> = {
   throughput: throughputBench,
   load: () => loadBench({ quick }),
   instances: instancesBench,
+  peak: peakBench,
 };
 const chosen = process.argv.slice(2).filter((name) => name in all);
 console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);

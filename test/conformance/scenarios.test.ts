@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import * as z from 'zod';
 import { Wallet } from '@pay-elements/api';
 import { fixtures } from '@pay-elements/sandbox';
+import { baseEnv, killLaunched, launch, sandboxBin } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 import { boot, expectFailure, expectOk, expectValidation, type Harness } from './helpers.js';
 
@@ -60,13 +61,13 @@ describe('scenarios', () => {
     const list = expectOk(await h.call('/_sandbox/scenarios'), Scenario.array());
     assert.deepEqual(
       list.map((s) => s.name),
-      ['duplicate_webhook', 'late_webhook', 'out_of_order_webhooks', 'provider_outage'],
+      ['duplicate_webhook', 'late_webhook', 'out_of_order_webhooks', 'provider_outage', 'rate_limit'],
     );
     assert.ok(list.every((s) => s.description.length > 20));
     expectFailure(
       await start('meteor_strike'),
       404,
-      'scenario was not found; known: duplicate_webhook, late_webhook, out_of_order_webhooks, provider_outage',
+      'scenario was not found; known: duplicate_webhook, late_webhook, out_of_order_webhooks, provider_outage, rate_limit',
     );
     assert.deepEqual(expectValidation(await start('late_webhook', { delay_minutes: 0 })), {
       delay_minutes: ['must be at least 1'],
@@ -161,7 +162,27 @@ describe('scenarios', () => {
     expectOk(await h.call('/v1/wallets'), Wallet.array());
   });
 
+  it('rate_limit: past `per_second` /v1 requests a second per key, 429 with Retry-After until the second is over', async () => {
+    const started = expectOk(
+      await start('rate_limit', { per_second: 3, minutes: 2 }),
+      z.object({ name: z.string(), per_second: z.number(), minutes: z.number(), until: z.string() }),
+    );
+    assert.equal(started.per_second, 3);
+    for (let i = 0; i < 3; i++) expectOk(await h.call('/v1/wallets'), Wallet.array());
+    const limited = await h.call('/v1/customers');
+    expectFailure(limited, 429, 'too many requests');
+    assert.equal(limited.headers.get('retry-after'), '1');
+    assert.equal((await h.call('/_sandbox/accounts')).status, 200, 'the control API is not limited');
+    // another key has its own allowance (it is refused for what it may not do, not limited)
+    expectFailure(await h.call('/v1/wallets', { key: 'sk_other' }), 401, 'unauthorized access');
+    h.sandbox.clock.advance(1000);
+    expectOk(await h.call('/v1/wallets'), Wallet.array());
+    await h.control.advanceClock(2);
+    for (let i = 0; i < 10; i++) expectOk(await h.call('/v1/wallets'), Wallet.array());
+  });
+
   it('reset ends every scenario', async () => {
+    await start('rate_limit', { per_second: 1 });
     await start('provider_outage');
     await start('late_webhook');
     await h.control.reset();
@@ -170,4 +191,55 @@ describe('scenarios', () => {
     await h.sandbox.flushWebhooks();
     assert.equal(received.length, 1);
   });
+});
+
+describe('a rate limit from the start (startSandbox({rateLimit}), --rate-limit, PAY_SANDBOX_RATE_LIMIT)', () => {
+  let h: Harness;
+  before(async () => {
+    h = await boot({ rateLimit: 2 });
+  });
+  after(async () => {
+    await h.sandbox.close();
+  });
+
+  it('answers 429 with Retry-After past 2 requests a second, and keeps the limit across a reset', async () => {
+    expectOk(await h.call('/v1/wallets'), Wallet.array());
+    expectOk(await h.call('/v1/wallets'), Wallet.array());
+    const limited = await h.call('/v1/wallets');
+    expectFailure(limited, 429, 'too many requests');
+    assert.equal(limited.headers.get('retry-after'), '1');
+    await h.control.reset();
+    h.sandbox.clock.advance(1000);
+    expectOk(await h.call('/v1/wallets'), Wallet.array());
+    expectOk(await h.call('/v1/wallets'), Wallet.array());
+    expectFailure(await h.call('/v1/wallets'), 429, 'too many requests');
+  });
+});
+
+describe('pay-sandbox --rate-limit N, PAY_SANDBOX_RATE_LIMIT', () => {
+  after(killLaunched);
+
+  for (const [label, args, env] of [
+    ['--rate-limit 1', ['--rate-limit', '1'], {}],
+    ['PAY_SANDBOX_RATE_LIMIT=1', [], { PAY_SANDBOX_RATE_LIMIT: '1' }],
+  ] as const) {
+    it(`limits /v1 per key with ${label} and says so at start`, async () => {
+      const running = await launch(
+        [sandboxBin, '--port', '0', ...args],
+        { ...baseEnv(), ...env },
+        /webhooks/,
+      );
+      assert.match(running.output(), /rate limit +1 \/v1 requests per second per key/);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1] ?? '';
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          fetch(`${url}/v1/wallets`, { headers: { 'x-api-key': 'sk_sandbox_local' } }),
+        ),
+      );
+      const limited = answers.filter((a) => a.status === 429);
+      assert.ok(limited.length >= 2, `${limited.length} of 4 answered 429`);
+      assert.match(limited[0]?.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+      await running.kill();
+    });
+  }
 });

@@ -183,6 +183,26 @@ describe('sandbox dashboard', () => {
     assert.equal(await page.getByRole('list', { name: 'Faults in force' }).count(), 0);
   });
 
+  it("limits the provider's rate (the rate_limit scenario)", async () => {
+    await page.getByLabel('Requests a second per key').fill('1');
+    await page.getByRole('button', { name: 'Limit the rate' }).click();
+    await status().filter({ hasText: 'Limit /v1 to 1 requests a second for 10 minutes: done.' }).waitFor();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${sandbox.url}/v1/wallets`, { headers: { 'x-api-key': SECRET_KEY } }),
+      ),
+    );
+    const limited = answers.filter((a) => a.status === 429);
+    assert.ok(limited.length >= 3, `${limited.length} of 5 answered 429`);
+    assert.match(limited[0]?.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+    // the limit ends with its 10 minutes of emulator time
+    sandbox.clock.advance(10 * 60_000);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await status().filter({ hasText: 'Refreshed.' }).waitFor();
+    const wallets = await fetch(`${sandbox.url}/v1/wallets`, { headers: { 'x-api-key': SECRET_KEY } });
+    assert.equal(wallets.status, 200);
+  });
+
   it('has no accessibility violation and no CSP violation with everything shown', async () => {
     assert.deepEqual(await axeViolations(page), []);
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { TrieRouter } from 'hono/router/trie-router';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { authorize } from './auth.js';
+import { authorize, presentedKey } from './auth.js';
 import type { RequestContext, Route, SandboxConfig, Services } from './context.js';
 import { DroppedConnection, faultMessage } from './faults.js';
 import { checkControlRequest, isJsonType } from './provenance.js';
@@ -72,6 +72,10 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
       return failureResponse(400, messages.malformedUrl);
     }
     if (!isV1(c.req.path)) return next();
+    const { rateLimit, clock } = services();
+    const rate = rateLimit.take(presentedKey(c.req.raw, new URL(c.req.url)) ?? '', clock.now());
+    if (rate.limited)
+      return failureResponse(429, messages.rateLimited, { 'retry-after': String(rate.retryAfterSeconds) });
     const fault = services().faults.take(c.req.method, c.req.path, services().clock.now());
     if (!fault) return next();
     if (fault.delay_ms > 0) {

@@ -1,15 +1,17 @@
-// `pay-sandbox [--port N] [--host H] [--data FILE]`: the emulator on real time, configured by PAY_SANDBOX_*.
+// `pay-sandbox [--port N] [--host H] [--data FILE] [--rate-limit N]`: the emulator on real time, configured by PAY_SANDBOX_*.
 import { parseArgs } from 'node:util';
 import { ConfigError, sandboxOptionsFromEnv } from './config.js';
 import { StateFileError } from './persist.js';
 import { DEFAULT_API_KEY, DEFAULT_RESTRICTED_KEY, DEFAULT_WEBHOOK_SECRET } from './sandbox.js';
 import { startSandbox } from './server.js';
 
-const usage = `usage: pay-sandbox [--port N] [--host H] [--data FILE]
+const usage = `usage: pay-sandbox [--port N] [--host H] [--data FILE] [--rate-limit N]
 
   --port N     port to listen on (env PAY_SANDBOX_PORT, default 4010; 0 = any free port)
   --host H     address to bind (env PAY_SANDBOX_HOST, default 127.0.0.1)
   --data FILE  keep the state in this JSON file across restarts (env PAY_SANDBOX_DATA; default memory)
+  --rate-limit N  /v1 requests per second per key, then 429 with Retry-After (env PAY_SANDBOX_RATE_LIMIT;
+               default no limit)
 
   env PAY_SANDBOX_API_KEY, PAY_SANDBOX_RESTRICTED_KEY, PAY_SANDBOX_WEBHOOK_URL,
       PAY_SANDBOX_WEBHOOK_SECRET, PAY_SANDBOX_REVEAL_LIMIT (see the package README)`;
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
       port: { type: 'string', short: 'p' },
       host: { type: 'string', short: 'H' },
       data: { type: 'string', short: 'd' },
+      'rate-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     ...(values.port !== undefined && { PAY_SANDBOX_PORT: values.port }),
     ...(values.host !== undefined && { PAY_SANDBOX_HOST: values.host }),
     ...(values.data !== undefined && { PAY_SANDBOX_DATA: values.data }),
+    ...(values['rate-limit'] !== undefined && { PAY_SANDBOX_RATE_LIMIT: values['rate-limit'] }),
   });
   const sandbox = await startSandbox({ ...options, logger: console });
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
       `  restricted key  ${restricted}   (GET /v1/banks/... only)`,
       `  dashboard       ${sandbox.url}/_sandbox/`,
       `  control API     ${sandbox.url}/_sandbox/...   (OpenAPI of /v1: ${sandbox.url}/_sandbox/openapi.json)`,
+      `  rate limit      ${options.rateLimit ? `${options.rateLimit} /v1 requests per second per key` : 'off (--rate-limit N)'}`,
       `  state           ${options.dataFile ? `kept in ${options.dataFile}` : 'in memory (--data FILE keeps it)'}`,
       options.webhookUrl
         ? `  webhooks        ${options.webhookUrl} (secret ${options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET})`

@@ -22,6 +22,7 @@ describe('environment', () => {
         PAY_SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:3000/pay/webhooks',
         PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
         PAY_SANDBOX_REVEAL_LIMIT: '3',
+        PAY_SANDBOX_RATE_LIMIT: '5',
         PAY_SANDBOX_DATA: '/tmp/sandbox.json',
         UNRELATED: 'ignored',
       }),
@@ -33,6 +34,7 @@ describe('environment', () => {
         webhookUrl: 'http://127.0.0.1:3000/pay/webhooks',
         webhookSecret: SECRET,
         revealLimit: 3,
+        rateLimit: 5,
         dataFile: '/tmp/sandbox.json',
       },
     );
@@ -47,6 +49,7 @@ describe('environment', () => {
       ],
       [{ PAY_SANDBOX_WEBHOOK_SECRET: 'abc' }, /PAY_SANDBOX_WEBHOOK_SECRET must start with "whsec_"/],
       [{ PAY_SANDBOX_REVEAL_LIMIT: '0' }, /PAY_SANDBOX_REVEAL_LIMIT must be at least 1/],
+      [{ PAY_SANDBOX_RATE_LIMIT: '0' }, /PAY_SANDBOX_RATE_LIMIT must be at least 1/],
       [{ PAY_SANDBOX_PORT: '70000' }, /PAY_SANDBOX_PORT must be 0 to 65535/],
       [{ PAY_SANDBOX_PORT: 'http' }, /PAY_SANDBOX_PORT must be a port number/],
       [{ PAY_SANDBOX_WEBHOOK_URL: 'not a url' }, /PAY_SANDBOX_WEBHOOK_URL must be an absolute http\(s\) URL/],

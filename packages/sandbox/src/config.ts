@@ -23,6 +23,11 @@ const EnvSchema = z.object({
     .int('must be an integer')
     .min(1, 'must be at least 1')
     .optional(),
+  PAY_SANDBOX_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .optional(),
 });
 
 export class ConfigError extends Error {
@@ -49,6 +54,7 @@ export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | unde
     ...(e.PAY_SANDBOX_WEBHOOK_URL && { webhookUrl: e.PAY_SANDBOX_WEBHOOK_URL }),
     ...(e.PAY_SANDBOX_WEBHOOK_SECRET && { webhookSecret: e.PAY_SANDBOX_WEBHOOK_SECRET }),
     ...(e.PAY_SANDBOX_REVEAL_LIMIT && { revealLimit: e.PAY_SANDBOX_REVEAL_LIMIT }),
+    ...(e.PAY_SANDBOX_RATE_LIMIT && { rateLimit: e.PAY_SANDBOX_RATE_LIMIT }),
     ...(e.PAY_SANDBOX_DATA && { dataFile: e.PAY_SANDBOX_DATA }),
   };
 }

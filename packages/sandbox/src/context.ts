@@ -3,6 +3,7 @@
 import type { SandboxClock } from './clock.js';
 import type { FaultRegistry } from './faults.js';
 import type { SandboxLogger } from './logger.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { State } from './store.js';
 import type { EventInput, WebhookDispatcher } from './webhooks.js';
 
@@ -28,6 +29,8 @@ export interface Services {
   emit(event: EventInput): void;
   webhooks: WebhookDispatcher;
   faults: FaultRegistry;
+  /** the provider's rate limit on /v1 (off unless configured or a scenario turns it on) */
+  rateLimit: RateLimiter;
   /** back to the seed fixtures */
   reset(): void;
 }

@@ -120,5 +120,6 @@ export const ScenarioNames = [
   'late_webhook',
   'out_of_order_webhooks',
   'provider_outage',
+  'rate_limit',
 ] as const;
 export type ScenarioName = (typeof ScenarioNames)[number];

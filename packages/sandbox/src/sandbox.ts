@@ -7,6 +7,7 @@ import type { Route, SandboxConfig, SandboxLogger, Services } from './context.js
 import { controlRoutes } from './control.js';
 import { FaultRegistry } from './faults.js';
 import { lockStateFile } from './lock.js';
+import { RateLimiter } from './rate-limit.js';
 import { loadState, saveState } from './persist.js';
 import { scenarioRoutes } from './scenarios.js';
 import { seedState } from './seed.js';
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   webhookSecret?: string;
   /** card reveals per card per minute; default conventions.revealLimitPerMinute (10) */
   revealLimit?: number;
+  /** /v1 requests per second per key, past which 429 with Retry-After; default no limit */
+  rateLimit?: number;
   /**
    * waits after each failed webhook attempt, on the emulator's clock; default 5 s, 5 min, 30 min,
    * 2 h, 5 h, 10 h, 10 h (its length is the number of retries)
@@ -91,6 +94,8 @@ function resolveConfig(options: SandboxOptions): SandboxConfig {
     throw new TypeError('startSandbox: restrictedKey must be non-empty and differ from apiKey');
   if (!Number.isInteger(revealLimit) || revealLimit < 1)
     throw new TypeError('startSandbox: revealLimit must be an integer ≥ 1');
+  if (options.rateLimit !== undefined && (!Number.isInteger(options.rateLimit) || options.rateLimit < 1))
+    throw new TypeError('startSandbox: rateLimit must be an integer ≥ 1');
   if (options.webhookUrl !== undefined && !URL.canParse(options.webhookUrl))
     throw new TypeError('startSandbox: webhookUrl must be an absolute URL');
   const webhookSecret = options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET;
@@ -114,6 +119,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const config = resolveConfig(options);
   const clock = options.clock ?? createClock();
   const faults = new FaultRegistry();
+  const rateLimit = new RateLimiter(options.rateLimit);
   const closing = new AbortController();
   const { dataFile } = options;
   const unlock = dataFile ? lockStateFile(dataFile) : () => {};
@@ -147,6 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   const reset = () => {
     state = seedState(clock.now());
     faults.clear();
+    rateLimit.set(options.rateLimit ?? null);
     webhooks.reset();
     persist();
   };
@@ -155,6 +162,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     clock,
     config,
     faults,
+    rateLimit,
     reset,
     webhooks,
     emit: (event) => void webhooks.emit(event),

@@ -57,6 +57,16 @@ const table: Record<ScenarioName, Scenario> = {
       return { minutes, until: new Date(until).toISOString() };
     },
   },
+  rate_limit: {
+    description:
+      'every key may make `per_second` /v1 requests a second (default 5), past which 429 with Retry-After, for `minutes` (default 10) of emulator time',
+    body: z.object({ per_second: count(1, 10_000, 5), minutes: count(1, 10_080, 10) }),
+    start(ctx, { per_second = 5, minutes = 10 }) {
+      const until = ctx.clock.now() + minutes * MINUTE;
+      ctx.rateLimit.set(per_second, until);
+      return { per_second, minutes, until: new Date(until).toISOString() };
+    },
+  },
 };
 
 export const scenarios = ScenarioNames.map((name) => ({ name, ...table[name] }));

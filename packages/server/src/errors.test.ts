@@ -202,11 +202,21 @@ describe('provider down', () => {
     });
   }
 
-  it('answers 429 rate_limited when the provider rate-limits the kit', async () => {
+  it('answers 503 with Retry-After when the provider rate-limits account opening, and asks it nothing more until then', async () => {
     await world.control('/faults', { path_prefix: '/v1/virtual-accounts', times: 1, status: 429 });
     const response = await world.request('/pay/sessions', jsonPost({ order_id: newOrder() }));
-    assert.equal(response.status, 429);
-    assert.equal((await errorOf(response)).code, 'rate_limited');
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '1');
+    assert.equal((await errorOf(response)).code, 'upstream_unavailable');
+    const opened = () => world.calls.filter((c) => c.startsWith('POST /v1/virtual-accounts')).length;
+    const before = opened();
+    const again = await world.request('/pay/sessions', jsonPost({ order_id: newOrder() }));
+    assert.equal(again.status, 503, 'within Retry-After');
+    assert.equal(again.headers.get('retry-after'), '1');
+    assert.equal(opened(), before, 'the provider is not asked before Retry-After');
+    world.advance(1000);
+    const later = await world.request('/pay/sessions', jsonPost({ order_id: newOrder() }));
+    assert.equal(later.status, 201);
   });
 
   it('answers a poll of a pending session 503 with Retry-After while the provider is down', async () => {

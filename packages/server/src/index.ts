@@ -32,8 +32,11 @@ export type {
   Claim,
   OrderClaim,
   PaidMark,
+  ProviderCallKind,
+  ProviderWait,
   Renewal,
   SessionAccountRecord,
   SessionRecord,
   SessionStore,
+  WatchState,
 } from './store/types.js';

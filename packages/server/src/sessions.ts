@@ -227,10 +227,13 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     const deadline = AbortSignal.timeout(Math.floor(options.claimTimeoutMs * 0.8));
     let account: DynamicAccount;
     try {
-      account = await breaker.run(() =>
-        client.virtualAccounts.createDynamic(
-          { customer_id: order.customer_id, amount, lifespan_minutes: options.lifespanMinutes },
-          { signal: deadline },
+      // under the provider's 429, no account is asked for before its Retry-After (503 meanwhile)
+      account = await watcher.providerCall('accounts', () =>
+        breaker.run(() =>
+          client.virtualAccounts.createDynamic(
+            { customer_id: order.customer_id, amount, lifespan_minutes: options.lifespanMinutes },
+            { signal: deadline },
+          ),
         ),
       );
     } catch (error) {

@@ -1,23 +1,32 @@
-// The payment watcher: finds the credit that pays a session by asking the provider for the
-// customer's transactions, at most once per interval per customer however many browsers poll and
-// however many kit instances share the store (the store holds the throttle; concurrent checks of one
-// customer in one instance share one in-flight call), makes one last check at expiry
-// before a session is called expired, and turns "paid" into exactly one onPaid call whether the news
-// comes from a webhook, from here, or both at once. Provider calls go through the circuit breaker
-// under a short timeout; a customer whose last check failed is answered that failure again (fast,
-// without asking the provider) until its next check is due.
-import { decimal, type PayClient, type Transaction } from '@pay-elements/api';
+// The payment watcher: finds the credits that pay sessions by reading what is new for the whole
+// business, once per interval for every pending session whatever their number and customers: the
+// business's transactions newest first back to a watermark (the newest already settled, less an
+// overlap), each credit matched to its session by the one rule (`creditPays`). One instance sharing
+// the store makes each check (a claim in the store), the watermark lives there, and so does a check's
+// failure, so every instance answers it without asking the provider. With webhooks healthy it is a
+// safety net and checks less often. Sessions past their expiry get one last check, shared by all that
+// expired since the one before, that reads back to their creation before any is called expired. A
+// provider's 429 means "wait for Retry-After": no call of that kind before then, from any instance,
+// and polls keep the stored state while the session is payable. "Paid" becomes exactly one onPaid
+// call whether the news comes from a webhook, from here, or both at once.
+import { decimal, RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from './config.js';
 import { describeError, type Logger } from './log.js';
-import type { SessionRecord, SessionStore } from './store/types.js';
+import type {
+  ProviderCallKind,
+  ProviderWait,
+  SessionRecord,
+  SessionStore,
+  WatchState,
+} from './store/types.js';
 
 export interface WatcherOptions {
   client: PayClient;
   store: SessionStore;
   clock: Clock;
   logger: Logger;
-  /** least time between two provider checks of one customer, ms */
+  /** least time between two merchant-wide checks (webhooks not known healthy), ms */
   intervalMs: number;
   /** a claimed onPaid delivery older than this is retried by a sweep, ms */
   retryAfterMs: number;
@@ -35,13 +44,29 @@ export interface Credit {
   paidAt: string;
 }
 
-/** How far back from the oldest pending session a check pages through the customer's history. */
+/**
+ * How far before the watermark each check reads again: a transaction the provider lists late, or
+ * with a time older than the newest already seen, is still read if it is at most this much older.
+ */
+export const WATERMARK_OVERLAP_MS = 2 * 60 * 1000;
+/**
+ * How far before a session's creation the last check before its expiry reads (the kit's and the
+ * provider's clocks may differ).
+ */
 const HISTORY_SLACK_MS = 60 * 60 * 1000;
 /**
  * A guard against a provider whose pages never end: a check that reads this many pages without
- * reaching its time bound confirms what it found but calls nothing expired.
+ * reaching its time bound confirms what it found but calls nothing expired and keeps its watermark.
  */
 const MAX_PAGES = 10_000;
+/** Webhooks count as healthy while the last verified delivery is at most this old. */
+export const WEBHOOKS_HEALTHY_MS = 10 * 60 * 1000;
+/** With webhooks healthy the watcher is a safety net: it checks this many times less often. */
+export const SAFETY_NET_FACTOR = 6;
+/** How many settled references a watcher remembers before it starts again. */
+const SETTLED_LIMIT = 10_000;
+/** Every pending session is listed for a check (far above any peak). */
+const PENDING_LIMIT = 1_000_000;
 
 /** The transaction type of an inbound bank transfer to a virtual account. */
 const TRANSFER_TYPE = 'transfer';
@@ -69,19 +94,28 @@ export function toIso(timestamp: string, fallback: number): string {
   return new Date(Number.isNaN(at) ? fallback : at).toISOString();
 }
 
-interface Check {
-  startedAt: number;
-  done: Promise<void>;
+/** What polls are answered until a failed check's `until`. */
+interface Failure {
+  until: number;
+  /** `rate_limited`: polls keep the stored state while the session is payable */
+  reason: ProviderWait['reason'] | 'other';
+  error: unknown;
 }
 
 export class PaymentWatcher {
   private readonly options: WatcherOptions;
-  /** customer → when its last provider check started (the throttle) */
-  private readonly lastCheck = new Map<string, number>();
-  /** customer → the provider check in flight (the coalescing) */
-  private readonly inFlight = new Map<string, Check>();
-  /** customer → why its last check failed (answered again until the next check is due) */
-  private readonly lastFailure = new Map<string, unknown>();
+  /** when this instance last looked at the merchant-wide check (made it, or found another's) */
+  private lastLook = Number.NEGATIVE_INFINITY;
+  /** the look under way, and when it started (the coalescing) */
+  private looking: { startedAt: number; done: Promise<void> } | null = null;
+  /** the last verified webhook as this instance knows it */
+  private webhookAt: number | null = null;
+  /** the outcome of the last look when it failed, answered until its `until` */
+  private failure: Failure | null = null;
+  /** account references of credits that pay no pending session (paid already, or not the kit's) */
+  private readonly settled = new Set<string>();
+  /** provider calls held back, as this instance last learned (from the store or a 429 of its own) */
+  private readonly waits = new Map<ProviderCallKind, ProviderWait>();
   /** background work (onPaid deliveries) that close() waits for */
   private readonly background = new Set<Promise<void>>();
   /** sessions whose onPaid this instance is calling right now (a sweep leaves them alone) */
@@ -95,91 +129,299 @@ export class PaymentWatcher {
   }
 
   /**
-   * The session brought up to date. A pending session triggers a check of its customer unless one
-   * ran within the interval; `force` makes sure a check starts now (used before a renewal). When the
-   * provider cannot be asked (or the last check within the interval could not), throws
-   * ProviderUnavailableError with when to try again; other failures are thrown as they are.
+   * The session brought up to date. A pending session triggers the merchant-wide check unless one
+   * ran within the interval (longer with webhooks healthy, the plain interval once the session is
+   * past its expiry); `force` makes sure a check starts now (used before a renewal). When the
+   * provider is down (or the last check within the interval found it so), throws
+   * ProviderUnavailableError with when to try again; under the provider's rate limit the stored
+   * session is answered while it is payable, ProviderUnavailableError once it is past its expiry.
    */
   refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
     if (session.status !== 'pending') return Promise.resolve(session);
     const force = options.force ?? false;
-    // no check due or under way, and the last one went well: the record as the caller just read it
-    // stands (one store read a poll), without an async function's frame on every poll
-    const { customerId } = session;
-    if (!force && !this.lastFailure.has(customerId) && this.notDue(customerId, this.options.clock.now()))
+    const now = this.options.clock.now();
+    // no check due or under way: the record as the caller just read it stands (one store read a
+    // poll), without an async function's frame on every poll
+    if (!force && !this.looking && !this.due(session, now)) {
+      if (this.failure) this.answerFailure(session, now);
       return Promise.resolve(session);
+    }
     return this.checkAndRead(session, force);
   }
 
   private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
-    await this.checkCustomer(session.customerId, force);
-    return (await this.options.store.get(session.id)) ?? session;
+    await this.look(force ? 0 : this.intervalFor(session, this.options.clock.now()));
+    const current = (await this.options.store.get(session.id)) ?? session;
+    if (current.status === 'pending' && this.failure) this.answerFailure(current, this.options.clock.now());
+    return current;
+  }
+
+  /** Whether this instance should look again now for this session. */
+  private due(session: SessionRecord, now: number): boolean {
+    if (this.failure && now < this.failure.until) return false;
+    const since = now - this.lastLook;
+    // within the plain interval nothing is due, whatever the session (no date parsed on most polls)
+    return since >= this.options.intervalMs && since >= this.intervalFor(session, now);
   }
 
   /**
-   * True when this instance checked the customer within the interval and no check is under way;
-   * throws the outcome of that check when it failed (it stands until the interval is over).
+   * The least time between two checks for this session: the interval, or with webhooks healthy the
+   * safety net's longer one, except once the session is past its expiry (its last check is due) or
+   * the last check failed (catching up after the trouble).
    */
-  private notDue(customerId: string, now: number): boolean {
-    if (this.inFlight.has(customerId)) return false;
-    const last = this.lastCheck.get(customerId);
-    if (last === undefined || now - last >= this.options.intervalMs) return false;
-    if (this.lastFailure.has(customerId)) throw this.unavailable(this.lastFailure.get(customerId), last);
-    return true;
+  private intervalFor(session: SessionRecord, now: number): number {
+    return now >= Date.parse(session.expiresAt) ? this.options.intervalMs : this.interval(now);
   }
 
-  /** Checks one customer's pending sessions against the provider, within the throttle. */
-  async checkCustomer(customerId: string, force = false): Promise<void> {
+  /** The least time between two checks now: longer with webhooks healthy and the last check fine. */
+  private interval(now: number): number {
+    const { intervalMs } = this.options;
+    // after a failed check the plain one: webhooks may have been lost while the provider was in trouble
+    return !this.failure && this.webhooksHealthy(now) ? intervalMs * SAFETY_NET_FACTOR : intervalMs;
+  }
+
+  private webhooksHealthy(now: number): boolean {
+    return this.webhookAt !== null && now - this.webhookAt < WEBHOOKS_HEALTHY_MS;
+  }
+
+  /** Throws what a poll of a pending session is answered while the last check's failure stands. */
+  private answerFailure(session: SessionRecord, now: number): void {
+    const failure = this.failure;
+    if (!failure || now >= failure.until) return;
+    if (failure.reason === 'other') throw failure.error;
+    // under a rate limit nothing is down: a payable session answers what the store holds
+    if (failure.reason === 'rate_limited' && now < Date.parse(session.expiresAt)) return;
+    throw new ProviderUnavailableError(
+      failure.reason === 'rate_limited'
+        ? 'the payment provider asked to slow down'
+        : 'the payment provider is unavailable',
+      failure.until - now,
+      { cause: failure.error },
+    );
+  }
+
+  /** A verified webhook delivery arrived: recorded for every instance (webhooks are healthy). */
+  async webhookVerified(): Promise<void> {
     const now = this.options.clock.now();
-    const running = this.inFlight.get(customerId);
+    this.webhookAt = now;
+    await this.options.store.noteWebhook(now);
+  }
+
+  /**
+   * Runs a provider call of a kind that a 429 holds back: not before the Retry-After that any
+   * instance was given has passed (ProviderUnavailableError until then); a 429 it gets itself is
+   * recorded for every instance and thrown as ProviderUnavailableError with the wait.
+   */
+  async providerCall<T>(kind: ProviderCallKind, call: () => Promise<T>): Promise<T> {
+    const { store, clock } = this.options;
+    const known = this.waits.get(kind);
+    const wait = known && clock.now() < known.until ? known : (await store.readWatch()).waits[kind];
+    if (wait && clock.now() < wait.until) {
+      this.waits.set(kind, wait);
+      throw new ProviderUnavailableError('the payment provider asked to slow down', wait.until - clock.now());
+    }
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      const held = await this.holdBack(kind, error);
+      throw new ProviderUnavailableError(
+        'the payment provider asked to slow down',
+        held.until - clock.now(),
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  /** Records a 429's Retry-After (1 s when it gave none) for every instance. */
+  private async holdBack(kind: ProviderCallKind, error: RateLimitError): Promise<ProviderWait> {
+    const wait: ProviderWait = {
+      until: this.options.clock.now() + Math.max(1, error.retryAfter ?? 1) * 1000,
+      reason: 'rate_limited',
+    };
+    this.waits.set(kind, wait);
+    await this.options.store.setProviderWait(kind, wait).catch((failure: unknown) =>
+      this.options.logger.warn("could not share the provider's Retry-After", {
+        error: describeError(failure),
+      }),
+    );
+    return wait;
+  }
+
+  /**
+   * Makes or joins the merchant-wide check: at most one per `intervalMs` across the instances
+   * sharing the store (0: now). Failures are kept in `failure`, not thrown.
+   */
+  private async look(intervalMs: number): Promise<void> {
+    const running = this.looking;
     if (running) {
       await running.done;
-      if (!force || running.startedAt >= now) return;
-      return this.checkCustomer(customerId, force);
+      if (intervalMs > 0 || running.startedAt >= this.options.clock.now()) return;
     }
-    // not due yet: this instance's last check's outcome stands, a failure included
-    if (!force && this.notDue(customerId, now)) return;
-    // The throttle every instance sharing the store obeys: an instance that checked this customer
-    // within the interval wrote what it found into the store, where this instance reads it.
-    const claim = this.options.store.claimCheck(customerId, now, force ? 0 : this.options.intervalMs);
-    const check: Check = {
+    const now = this.options.clock.now();
+    this.lastLook = now;
+    const look = {
       startedAt: now,
-      done: claim
-        .then((claimed) => (claimed ? this.runCheck(customerId, now) : undefined))
-        .then(
-          () => {
-            this.lastFailure.delete(customerId);
-          },
-          (error: unknown) => {
-            this.lastFailure.set(customerId, error);
-            throw this.unavailable(error, now);
-          },
-        )
-        .finally(() => {
-          if (this.inFlight.get(customerId) === check) this.inFlight.delete(customerId);
-        }),
+      done: this.lookNow(now, intervalMs).finally(() => {
+        if (this.looking === look) this.looking = null;
+      }),
     };
-    this.lastCheck.set(customerId, now);
-    this.pruneThrottle(now);
-    this.inFlight.set(customerId, check);
-    return check.done;
+    this.looking = look;
+    await look.done;
+  }
+
+  private async lookNow(now: number, intervalMs: number): Promise<void> {
+    const { store, logger } = this.options;
+    let state: WatchState;
+    try {
+      state = await store.readWatch();
+    } catch (error) {
+      this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
+      return;
+    }
+    this.webhookAt = state.webhookAt;
+    const wait = state.waits.transactions;
+    if (wait && now < wait.until) {
+      // a check's failure or a 429 another instance met: known here without asking the provider
+      this.failure = { until: wait.until, reason: wait.reason, error: undefined };
+      this.waits.set('transactions', wait);
+      return;
+    }
+    try {
+      // another instance checked within the interval: what it found is in the store
+      if (!(await store.claimWatch(now, intervalMs))) {
+        this.failure = null;
+        return;
+      }
+      await this.check(now, state.watermark);
+      this.failure = null;
+      if (wait) await store.setProviderWait('transactions', null);
+    } catch (error) {
+      if (error instanceof RateLimitError) {
+        const held = await this.holdBack('transactions', error);
+        this.failure = { until: held.until, reason: 'rate_limited', error };
+      } else if (error instanceof ProviderUnavailableError) {
+        const until =
+          now + Math.max(this.options.intervalMs, this.options.breaker.retryAfterMs(), error.retryAfterMs);
+        this.failure = { until, reason: 'unavailable', error };
+        await store.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
+      } else {
+        this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
+        logger.warn('payment check failed', { error: describeError(error) });
+      }
+    }
   }
 
   /**
-   * Checks every customer with a pending session (within the throttle) and retries onPaid
-   * deliveries left owed. A host may call this on an interval; status polls do not need it.
+   * One merchant-wide check started at `startedAt`: reads what is new since the watermark, confirms
+   * each credit that pays a session, calls expired the sessions past their expiry whose credit a read
+   * back to their creation did not find, and moves the watermark forward.
+   */
+  private async check(startedAt: number, watermark: number | null): Promise<void> {
+    const { store, logger } = this.options;
+    const pending = await store.listPending(PENDING_LIMIT);
+    if (pending.length === 0) return; // nothing to pay: no provider call
+    const created = (s: SessionRecord) => Date.parse(s.createdAt);
+    const oldest = Math.min(...pending.map(created)) - HISTORY_SLACK_MS;
+    // what is new: back to the watermark less the overlap (never past what could pay a pending session)
+    const newBound = watermark === null ? oldest : Math.max(oldest, watermark - WATERMARK_OVERLAP_MS);
+    const expiring = pending.filter((s) => startedAt >= Date.parse(s.expiresAt));
+    // the last check before expiry reads back to the expiring sessions' creation
+    const deepBound = expiring.length
+      ? Math.min(newBound, Math.min(...expiring.map(created)) - HISTORY_SLACK_MS)
+      : newBound;
+    const byReference = new Map(pending.map((s) => [s.reference, s]));
+
+    const { credits, newest, complete } = await this.read(newBound, deepBound, expiring);
+    const paid = new Set<string>();
+    for (const credit of credits) {
+      const reference = credit.payment_transfer.account_reference;
+      if (reference === undefined) continue;
+      if (this.settled.has(reference)) continue;
+      // a session opened while the pages were read is found by its reference
+      const session = byReference.get(reference) ?? (await store.findByReference(reference));
+      if (!session || session.status === 'paid') {
+        // the shop's other business, or paid already: not looked up again when read in the overlap
+        if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
+        this.settled.add(reference);
+        continue;
+      }
+      if (paid.has(session.id)) continue;
+      if (!creditPays(credit, { ...session, reference })) continue;
+      paid.add(session.id);
+      await this.confirm(session, { transactionId: credit.id, paidAt: toIso(credit.created_at, startedAt) });
+    }
+    if (complete) {
+      for (const session of expiring) {
+        if (paid.has(session.id)) continue;
+        // this check started after the account closed and read back to the session's creation
+        // without finding its credit: the session is expired
+        if (await store.markExpired(session.id, session.reference))
+          logger.info('session expired', { sessionId: session.id });
+      }
+      if (newest !== null) await store.advanceWatermark(newest);
+    }
+  }
+
+  /**
+   * The business's transactions newest first, page after page until the list is older than `bound`
+   * (or, for sessions past their expiry, `deepBound`, unless each of them has its credit already) or
+   * ends: then `complete`. Answers the credits read (inbound transfers, any account) and the newest
+   * transaction time seen.
+   */
+  private async read(
+    bound: number,
+    deepBound: number,
+    expiring: SessionRecord[],
+  ): Promise<{ credits: Transaction[]; newest: number | null; complete: boolean }> {
+    const { client, breaker, checkTimeoutMs, logger } = this.options;
+    const size = client.conventions.pageSize.max;
+    const credits: Transaction[] = [];
+    const seen = new Set<string>();
+    const unpaid = new Set(expiring.map((s) => s.id));
+    let newest: number | null = null;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await breaker.run(() =>
+        client.transactions.list(
+          { sort: 'created_at,desc', size, page },
+          { timeout: checkTimeoutMs, maxRetries: 0 },
+        ),
+      );
+      for (const transaction of result.items) {
+        const at = Date.parse(transaction.created_at);
+        if (!Number.isNaN(at) && (newest === null || at > newest)) newest = at;
+        // new transactions arriving between pages push older ones onto the next page: seen twice
+        if (seen.has(transaction.id)) continue;
+        seen.add(transaction.id);
+        if (transaction.entry !== 'credit') continue;
+        credits.push(transaction);
+        for (const session of expiring) if (creditPays(transaction, session)) unpaid.delete(session.id);
+      }
+      const last = result.items.at(-1);
+      const oldestRead = last ? Date.parse(last.created_at) : Number.NEGATIVE_INFINITY;
+      if (result.last || !last || oldestRead < deepBound || (oldestRead < bound && unpaid.size === 0))
+        return { credits, newest, complete: true };
+    }
+    logger.warn('payment check stopped before its history bound; nothing is called expired', {
+      pages: MAX_PAGES,
+    });
+    return { credits, newest, complete: false };
+  }
+
+  /**
+   * The merchant-wide check (within the interval, the safety net's with webhooks healthy) and the
+   * onPaid deliveries left owed. A host may
+   * call this on an interval; status polls do not need it.
    */
   async sweep(): Promise<void> {
     await this.deliverOwed(this.options.clock.now() - this.options.retryAfterMs);
-    const pending = await this.options.store.listPending();
-    const customers = [...new Set(pending.map((s) => s.customerId))];
-    for (const customerId of customers) {
-      await this.checkCustomer(customerId).catch((error: unknown) => {
-        // an outage is logged once by the breaker, not once per customer
-        if (!(error instanceof ProviderUnavailableError))
-          this.options.logger.warn('payment check failed', { customerId, error: describeError(error) });
-      });
-    }
+    await this.look(this.interval(this.options.clock.now()));
+    const failure = this.failure;
+    // an outage is logged once by the breaker, a 429 is a wait
+    if (failure?.reason === 'other')
+      this.options.logger.warn('payment check failed', { error: describeError(failure.error) });
   }
 
   /**
@@ -215,8 +457,8 @@ export class PaymentWatcher {
 
   /** Resolves once no check or onPaid delivery is running. */
   async idle(): Promise<void> {
-    while (this.background.size > 0 || this.inFlight.size > 0) {
-      await Promise.allSettled([...this.background, ...[...this.inFlight.values()].map((c) => c.done)]);
+    while (this.background.size > 0 || this.looking) {
+      await Promise.allSettled([...this.background, ...(this.looking ? [this.looking.done] : [])]);
     }
   }
 
@@ -224,62 +466,6 @@ export class PaymentWatcher {
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
-  }
-
-  private async runCheck(customerId: string, startedAt: number): Promise<void> {
-    const { store, logger } = this.options;
-    const sessions = await store.listPendingByCustomer(customerId);
-    if (sessions.length === 0) return;
-    const { found, complete } = await this.findCredits(customerId, sessions);
-    for (const session of sessions) {
-      const credit = found.get(session.id);
-      if (credit) {
-        await this.confirm(session, {
-          transactionId: credit.id,
-          paidAt: toIso(credit.created_at, startedAt),
-        });
-      } else if (complete && startedAt >= Date.parse(session.expiresAt)) {
-        // this check started after the account closed and read the whole history back to the
-        // session's creation without finding its credit: the session is expired
-        if (await store.markExpired(session.id, session.reference))
-          logger.info('session expired', { sessionId: session.id });
-      }
-    }
-  }
-
-  /**
-   * The credit paying each session, newest transactions first, page after page until every session
-   * has its credit, the history is older than the oldest session (less a slack for clock skew) or
-   * the list ends: then `complete`, nothing unread could pay a session.
-   */
-  private async findCredits(
-    customerId: string,
-    sessions: SessionRecord[],
-  ): Promise<{ found: Map<string, Transaction>; complete: boolean }> {
-    const { client, breaker, checkTimeoutMs, logger } = this.options;
-    const since = Math.min(...sessions.map((s) => Date.parse(s.createdAt))) - HISTORY_SLACK_MS;
-    const size = client.conventions.pageSize.max;
-    const found = new Map<string, Transaction>();
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await breaker.run(() =>
-        client.transactions.list(
-          { customer_id: customerId, sort: 'created_at,desc', size, page },
-          { timeout: checkTimeoutMs, maxRetries: 0 },
-        ),
-      );
-      for (const session of sessions) {
-        const credit = found.has(session.id) ? undefined : result.items.find((t) => creditPays(t, session));
-        if (credit) found.set(session.id, credit);
-      }
-      const oldest = result.items.at(-1);
-      if (found.size === sessions.length || result.last || !oldest || Date.parse(oldest.created_at) < since)
-        return { found, complete: true };
-    }
-    logger.warn('payment check stopped before the history bound; nothing is called expired', {
-      customerId,
-      pages: MAX_PAGES,
-    });
-    return { found, complete: false };
   }
 
   private async deliverOwed(claimedBefore: number): Promise<void> {
@@ -337,29 +523,5 @@ export class PaymentWatcher {
   private track(work: Promise<void>): void {
     this.background.add(work);
     void work.finally(() => this.background.delete(work));
-  }
-
-  /**
-   * A failed check's error as the caller should see it: a provider outage as a fresh
-   * ProviderUnavailableError saying when the next check may be made (the later of the customer's
-   * next check and the breaker's reopening); any other failure as it is.
-   */
-  private unavailable(error: unknown, checkedAt: number): unknown {
-    if (!(error instanceof ProviderUnavailableError)) return error;
-    const nextCheck = checkedAt + this.options.intervalMs - this.options.clock.now();
-    return new ProviderUnavailableError(
-      error.message,
-      Math.max(nextCheck, this.options.breaker.retryAfterMs()),
-      { cause: error.cause },
-    );
-  }
-
-  private pruneThrottle(now: number): void {
-    if (this.lastCheck.size < 10_000) return;
-    for (const [customer, at] of this.lastCheck)
-      if (now - at >= this.options.intervalMs && !this.inFlight.has(customer)) {
-        this.lastCheck.delete(customer);
-        this.lastFailure.delete(customer);
-      }
   }
 }

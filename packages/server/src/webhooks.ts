@@ -80,6 +80,8 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
         logger.warn('webhook refused', { reason: error.message });
         throw new HttpError('invalid_request', 'The webhook signature is not valid.');
       }
+      // verified deliveries arriving: webhooks are healthy, the watcher may check less often
+      await watcher.webhookVerified();
       if (await store.hasEvent(event.id)) return json({ received: true });
       if (event.type === 'virtual_account.credited') await settleCredit(event);
       await store.rememberEvent(event.id, clock.now());

@@ -1,5 +1,5 @@
 // The forms that drive the emulator: an inbound transfer (the exact amount or any other), moving the
-// clock, injecting or clearing a fault, and reset. Each sends a SandboxActionEvent up.
+// clock, injecting or clearing a fault, limiting the provider's rate (the rate_limit scenario), and reset. Each sends a SandboxActionEvent up.
 import { html, LitElement, css, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { SandboxActionEvent, type SandboxAction } from './action-event.js';
@@ -112,6 +112,19 @@ export class SandboxActions extends LitElement {
     });
   };
 
+  private readonly handleRateLimit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const per_second = Number(this.field(form, 'per_second'));
+    const minutes = Number(this.field(form, 'minutes'));
+    this.send({
+      label: `Limit /v1 to ${per_second} requests a second for ${minutes} minutes`,
+      method: 'POST',
+      path: '/_sandbox/scenarios/rate_limit',
+      body: { per_second, minutes },
+    });
+  };
+
   private readonly handleClearFaults = (): void => {
     this.send({ label: 'Clear faults', method: 'DELETE', path: '/_sandbox/faults' });
   };
@@ -173,6 +186,17 @@ export class SandboxActions extends LitElement {
               </ul>`
             : nothing
         }
+      </form>
+
+      <form @submit=${this.handleRateLimit} aria-labelledby="rate-title">
+        <h3 id="rate-title">Limit the rate</h3>
+        <p>Past the limit, /v1 answers 429 with Retry-After (the rate_limit scenario).</p>
+        <label
+          >Requests a second per key
+          <input name="per_second" type="number" min="1" step="1" value="5" required
+        /></label>
+        <label>For minutes <input name="minutes" type="number" min="1" step="1" value="10" required /></label>
+        <div class="row"><button type="submit">Limit the rate</button></div>
       </form>
 
       <form @submit=${this.handleReset} aria-labelledby="reset-title">

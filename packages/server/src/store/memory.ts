@@ -2,7 +2,17 @@
 // awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
 // restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
 import { ChangeListeners } from './listeners.js';
-import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import type {
+  Claim,
+  OrderClaim,
+  PaidMark,
+  ProviderCallKind,
+  ProviderWait,
+  Renewal,
+  SessionRecord,
+  SessionStore,
+  WatchState,
+} from './types.js';
 
 interface Entry {
   record: SessionRecord;
@@ -28,6 +38,8 @@ export class MemoryStore implements SessionStore {
   private readonly events = new Map<string, number>();
   private readonly orders = new Map<string, OrderEntry>();
   private readonly checks = new Map<string, number>();
+  private watchedAt: number | null = null;
+  private readonly watch: WatchState = { watermark: null, webhookAt: null, waits: {} };
   private readonly changes = new ChangeListeners();
 
   subscribe(listener: (sessionId: string) => void): () => void {
@@ -178,6 +190,32 @@ export class MemoryStore implements SessionStore {
     if (last !== undefined && last > now - intervalMs) return Promise.resolve(false);
     this.checks.set(customerId, now);
     return Promise.resolve(true);
+  }
+
+  claimWatch(now: number, intervalMs: number): Promise<boolean> {
+    if (this.watchedAt !== null && this.watchedAt > now - intervalMs) return Promise.resolve(false);
+    this.watchedAt = now;
+    return Promise.resolve(true);
+  }
+
+  readWatch(): Promise<WatchState> {
+    return Promise.resolve({ ...this.watch, waits: { ...this.watch.waits } });
+  }
+
+  advanceWatermark(at: number): Promise<void> {
+    if (this.watch.watermark === null || at > this.watch.watermark) this.watch.watermark = at;
+    return Promise.resolve();
+  }
+
+  noteWebhook(at: number): Promise<void> {
+    if (this.watch.webhookAt === null || at > this.watch.webhookAt) this.watch.webhookAt = at;
+    return Promise.resolve();
+  }
+
+  setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void> {
+    if (wait) this.watch.waits[kind] = { ...wait };
+    else delete this.watch.waits[kind];
+    return Promise.resolve();
   }
 
   close(): Promise<void> {

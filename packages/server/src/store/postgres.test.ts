@@ -36,15 +36,34 @@ describe('PostgresStore', () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
     const url = newDatabase();
     const stores = await instances(url, 6);
-    for (const store of stores) assert.equal(await store.schemaVersion(), 3);
+    for (const store of stores) assert.equal(await store.schemaVersion(), 4);
     const applied = new pg.Client({ connectionString: url });
     await applied.connect();
     const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
     await applied.end();
-    assert.equal(rows[0]?.n, '3');
+    assert.equal(rows[0]?.n, '4');
     const again = await PostgresStore.open({ connectionString: url });
-    assert.equal(await again.schemaVersion(), 3);
+    assert.equal(await again.schemaVersion(), 4);
     await Promise.all([...stores, again].map((s) => s.close()));
+  });
+
+  it('migrates a database of the version before the merchant-wide watch, keeping its sessions', async () => {
+    const url = newDatabase();
+    const first = await PostgresStore.open({ connectionString: url });
+    await seed(first, sessionRecord({ id: 'ses_kept', orderId: 'order-kept' }));
+    await first.close();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query('DROP TABLE pay_watch; DELETE FROM pay_schema_migrations WHERE version = 4');
+    await db.end();
+    const [a, b] = await instances(url, 2);
+    assert.ok(a && b);
+    assert.equal(await a.schemaVersion(), 4);
+    assert.equal((await b.get('ses_kept'))?.status, 'pending');
+    assert.equal(await a.claimWatch(10_000, 5000), true);
+    assert.equal(await b.claimWatch(10_001, 5000), false);
+    await a.close();
+    await b.close();
   });
 
   it('makes each transition once across instances racing for it', async () => {

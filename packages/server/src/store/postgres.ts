@@ -6,7 +6,18 @@
 // Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
 import pg from 'pg';
 import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
-import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
+import type {
+  Claim,
+  OrderClaim,
+  PaidMark,
+  ProviderCallKind,
+  ProviderWait,
+  Renewal,
+  SessionRecord,
+  SessionStore,
+  WatchState,
+} from './types.js';
 
 export interface PostgresStoreOptions {
   /** A pool of the merchant's; the store does not end it on close. */
@@ -92,6 +103,15 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER pay_sessions_announce AFTER UPDATE ON pay_sessions
     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.reference IS DISTINCT FROM NEW.reference)
     EXECUTE FUNCTION pay_announce_session();
+  `,
+  // The merchant-wide watcher's shared state: its claim, its watermark, the last verified webhook,
+  // and the kinds of provider call held back (a 429's Retry-After, an outage) for every instance.
+  `
+  CREATE TABLE pay_watch (
+    name TEXT PRIMARY KEY,
+    at BIGINT NOT NULL,
+    reason TEXT
+  );
   `,
 ];
 
@@ -335,6 +355,46 @@ export class PostgresStore implements SessionStore {
          ON CONFLICT (customer_id) DO UPDATE SET checked_at = EXCLUDED.checked_at
            WHERE pay_customer_checks.checked_at <= $2 - $3::bigint`,
       [customerId, now, intervalMs],
+    );
+  }
+
+  async claimWatch(now: number, intervalMs: number): Promise<boolean> {
+    return this.changed(
+      `INSERT INTO pay_watch (name, at) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at WHERE pay_watch.at <= $2 - $3::bigint`,
+      [WATCH_CHECK, now, intervalMs],
+    );
+  }
+
+  async readWatch(): Promise<WatchState> {
+    const { rows } = await this.pool.query('SELECT name, at, reason FROM pay_watch');
+    return watchStateOf(rows);
+  }
+
+  async advanceWatermark(at: number): Promise<void> {
+    await this.raise(WATCH_WATERMARK, at);
+  }
+
+  async noteWebhook(at: number): Promise<void> {
+    await this.raise(WATCH_WEBHOOK, at);
+  }
+
+  async setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void> {
+    if (wait)
+      await this.pool.query(
+        `INSERT INTO pay_watch (name, at, reason) VALUES ($1, $2, $3)
+           ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at, reason = EXCLUDED.reason`,
+        [waitName(kind), Math.ceil(wait.until), wait.reason],
+      );
+    else await this.pool.query('DELETE FROM pay_watch WHERE name = $1', [waitName(kind)]);
+  }
+
+  /** Sets a time that only moves forward. */
+  private async raise(name: string, at: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO pay_watch (name, at) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at WHERE pay_watch.at < EXCLUDED.at`,
+      [name, Math.floor(at)],
     );
   }
 

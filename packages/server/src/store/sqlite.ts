@@ -8,7 +8,18 @@ import * as z from 'zod';
 import { ChangeListeners } from './listeners.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver.js';
 import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
-import type { Claim, OrderClaim, PaidMark, Renewal, SessionRecord, SessionStore } from './types.js';
+import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
+import type {
+  Claim,
+  OrderClaim,
+  PaidMark,
+  ProviderCallKind,
+  ProviderWait,
+  Renewal,
+  SessionRecord,
+  SessionStore,
+  WatchState,
+} from './types.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's lock, in ms; default 5000. */
@@ -58,6 +69,11 @@ CREATE TABLE IF NOT EXISTS pay_webhook_events (
 CREATE TABLE IF NOT EXISTS pay_customer_checks (
   customer_id TEXT PRIMARY KEY,
   checked_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pay_watch (
+  name TEXT PRIMARY KEY,
+  at INTEGER NOT NULL,
+  reason TEXT
 );
 `;
 
@@ -314,6 +330,49 @@ export class SqliteStore implements SessionStore {
                WHERE pay_customer_checks.checked_at <= ? - ?`,
         ).run(customerId, now, now, intervalMs).changes === 1,
     );
+  }
+
+  claimWatch(now: number, intervalMs: number): Promise<boolean> {
+    return this.run(
+      () =>
+        this.statement(
+          `INSERT INTO pay_watch (name, at) VALUES (?, ?)
+             ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at <= ? - ?`,
+        ).run(WATCH_CHECK, now, now, intervalMs).changes === 1,
+    );
+  }
+
+  readWatch(): Promise<WatchState> {
+    return this.run(() => watchStateOf(this.statement('SELECT name, at, reason FROM pay_watch').all()));
+  }
+
+  advanceWatermark(at: number): Promise<void> {
+    return this.raise(WATCH_WATERMARK, at);
+  }
+
+  noteWebhook(at: number): Promise<void> {
+    return this.raise(WATCH_WEBHOOK, at);
+  }
+
+  setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void> {
+    return this.run(() => {
+      if (wait)
+        this.statement(
+          `INSERT INTO pay_watch (name, at, reason) VALUES (?, ?, ?)
+             ON CONFLICT (name) DO UPDATE SET at = excluded.at, reason = excluded.reason`,
+        ).run(waitName(kind), Math.ceil(wait.until), wait.reason);
+      else this.statement('DELETE FROM pay_watch WHERE name = ?').run(waitName(kind));
+    });
+  }
+
+  /** Sets a time that only moves forward. */
+  private raise(name: string, at: number): Promise<void> {
+    return this.run(() => {
+      this.statement(
+        `INSERT INTO pay_watch (name, at) VALUES (?, ?)
+           ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at < excluded.at`,
+      ).run(name, Math.floor(at));
+    });
   }
 
   close(): Promise<void> {

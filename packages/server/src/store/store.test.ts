@@ -76,6 +76,9 @@ describe('SqliteStore on a file', () => {
     assert.equal((await store.findByOrder('o2'))?.id, 'ses_4');
     assert.equal(await store.markExpired('ses_4', 'r4'), false);
     assert.equal(await store.claimRenewal('ses_4', 'r4', claimAt('t')), true, 'the new columns are there');
+    assert.equal(await store.claimWatch(1000, 5000), true, 'the watch table is there');
+    await store.advanceWatermark(900);
+    assert.equal((await store.readWatch()).watermark, 900);
     await store.close();
   });
 

@@ -71,6 +71,30 @@ export interface Claim {
 export type OrderClaim =
   { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
 
+/** The kinds of provider call the kit holds back as one when the provider says "slow down" or is down. */
+export type ProviderCallKind = 'transactions' | 'accounts';
+
+/** A kind of provider call no instance makes before `until`. */
+export interface ProviderWait {
+  /** the clock's time (ms) from which the call may be made again */
+  until: number;
+  /** `rate_limited`: the provider answered 429 (wait, nothing is down); `unavailable`: it is down */
+  reason: 'rate_limited' | 'unavailable';
+}
+
+/** What the watcher's merchant-wide check shares with every instance sharing the store. */
+export interface WatchState {
+  /**
+   * the watermark: the newest transaction time (ms) that a completed check read and settled; the
+   * next check reads back to it (less an overlap). null before the first check.
+   */
+  watermark: number | null;
+  /** when the last verified webhook delivery arrived (ms); null if none has */
+  webhookAt: number | null;
+  /** kinds of provider call held back, and until when */
+  waits: Partial<Record<ProviderCallKind, ProviderWait>>;
+}
+
 export interface SessionStore {
   /**
    * The order's one session, or the right to open it. Exactly one caller gets `claimed` for an order
@@ -125,6 +149,19 @@ export interface SessionStore {
    * one within `intervalMs` before `now`, and then records `now` as the latest check for them all.
    */
   claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean>;
+  /**
+   * Claims the merchant-wide check (every pending session at once): true when no instance sharing
+   * this store started one within `intervalMs` before `now`, and then records `now` for them all.
+   */
+  claimWatch(now: number, intervalMs: number): Promise<boolean>;
+  /** The merchant-wide check's shared state: watermark, last webhook, provider waits. */
+  readWatch(): Promise<WatchState>;
+  /** Moves the watermark forward to `at` (ms); a watermark never moves back. */
+  advanceWatermark(at: number): Promise<void>;
+  /** Records a verified webhook delivery at `at` (ms); the latest is kept. */
+  noteWebhook(at: number): Promise<void>;
+  /** Holds back a kind of provider call until `wait.until` for every instance; null lifts it. */
+  setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void>;
   /**
    * Optional: calls `listener` with the id of every session whose status or account changes (paid,
    * expired, renewed), committed by this store or, for a shared database, by any instance; answers

@@ -335,5 +335,44 @@ export function storeConformance(name: string, factory: StoreFactory): void {
           ['ses_old'],
         );
       }));
+
+    it('gives the merchant-wide check to one caller of 20 on several connections per interval', () =>
+      withStores(3, async (stores) => {
+        const claims = await across(stores, 20, (store) => store.claimWatch(10_000, 5000));
+        assert.equal(claims.filter(Boolean).length, 1);
+        const [a] = stores;
+        assert.ok(a);
+        assert.equal(await a.claimWatch(14_999, 5000), false, 'not due before the interval');
+        assert.equal(await a.claimWatch(15_000, 5000), true, 'due after it');
+        assert.equal(await a.claimWatch(15_001, 0), true, 'a forced check (interval 0) is always due');
+      }));
+
+    it('shares the watermark, the last webhook and provider waits between connections; times never move back', () =>
+      withStores(2, async ([a, b]) => {
+        assert.ok(a && b);
+        assert.deepEqual(await b.readWatch(), { watermark: null, webhookAt: null, waits: {} });
+        await a.advanceWatermark(5000);
+        await a.advanceWatermark(4000);
+        await a.noteWebhook(7000);
+        await a.noteWebhook(6000);
+        await a.setProviderWait('transactions', { until: 9000, reason: 'rate_limited' });
+        await a.setProviderWait('accounts', { until: 8000, reason: 'unavailable' });
+        assert.deepEqual(await b.readWatch(), {
+          watermark: 5000,
+          webhookAt: 7000,
+          waits: {
+            transactions: { until: 9000, reason: 'rate_limited' },
+            accounts: { until: 8000, reason: 'unavailable' },
+          },
+        });
+        await b.setProviderWait('transactions', { until: 8500, reason: 'unavailable' });
+        await b.setProviderWait('accounts', null);
+        await b.advanceWatermark(6000);
+        assert.deepEqual(await a.readWatch(), {
+          watermark: 6000,
+          webhookAt: 7000,
+          waits: { transactions: { until: 8500, reason: 'unavailable' } },
+        });
+      }));
   });
 }
