@@ -1,13 +1,14 @@
 // The SQLite store (one file; better-sqlite3 on Node, node:sqlite on Bun and Deno). WAL journal, full sync and a busy timeout, so that a
 // restart loses nothing that was answered and several kit instances (processes) may share the file:
-// every transition is one conditional UPDATE, the compare-and-set happens inside the database. An
-// order's one session is held by a row keyed by the order (the primary key is the uniqueness), which
-// first carries the claim of the caller opening the account.
+// every transition is one conditional UPDATE (the SQL in sqlite-sql.ts, which D1Store shares), the
+// compare-and-set happens inside the database. An order's one session is held by a row keyed by the
+// order (the primary key is the uniqueness), which first carries the claim of the caller opening it.
 // Exported from `@pay-elements/server/sqlite` so that the memory path never loads the native module.
 import * as z from 'zod';
 import { ChangeListeners } from './listeners.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver.js';
-import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
+import { sessionValues, toRecord, toRecordOrNull } from './row.js';
+import { SCHEMA, SQL } from './sqlite-sql.js';
 import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
 import type {
   Claim,
@@ -25,57 +26,6 @@ export interface SqliteStoreOptions {
   /** How long a write waits for another process's lock, in ms; default 5000. */
   busyTimeoutMs?: number;
 }
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS pay_sessions (
-  id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL,
-  customer_id TEXT NOT NULL,
-  amount TEXT NOT NULL,
-  currency TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
-  account_name TEXT NOT NULL,
-  account_number TEXT NOT NULL,
-  bank_name TEXT NOT NULL,
-  reference TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL,
-  paid_at TEXT,
-  transaction_id TEXT,
-  onpaid_owed INTEGER NOT NULL DEFAULT 0,
-  onpaid_claimed_at INTEGER,
-  renew_token TEXT,
-  renew_claimed_at INTEGER,
-  display TEXT
-);
-CREATE INDEX IF NOT EXISTS pay_sessions_customer ON pay_sessions (customer_id, status);
-CREATE INDEX IF NOT EXISTS pay_sessions_order ON pay_sessions (order_id, created_at);
-CREATE INDEX IF NOT EXISTS pay_sessions_pending ON pay_sessions (status, created_at);
-CREATE INDEX IF NOT EXISTS pay_sessions_owed ON pay_sessions (onpaid_owed) WHERE onpaid_owed = 1;
-CREATE TABLE IF NOT EXISTS pay_references (
-  reference TEXT PRIMARY KEY,
-  session_id TEXT NOT NULL REFERENCES pay_sessions (id)
-);
-CREATE TABLE IF NOT EXISTS pay_orders (
-  order_id TEXT PRIMARY KEY,
-  session_id TEXT UNIQUE REFERENCES pay_sessions (id),
-  claim_token TEXT,
-  claimed_at INTEGER
-);
-CREATE TABLE IF NOT EXISTS pay_webhook_events (
-  id TEXT PRIMARY KEY,
-  received_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pay_customer_checks (
-  customer_id TEXT PRIMARY KEY,
-  checked_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pay_watch (
-  name TEXT PRIMARY KEY,
-  at INTEGER NOT NULL,
-  reason TEXT
-);
-`;
 
 /**
  * A file made before orders had one session each: the renewal columns are added, and each order
@@ -129,16 +79,8 @@ export class SqliteStore implements SessionStore {
 
   claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
     return this.run((): OrderClaim => {
-      // one statement: a new order row is the claim; an existing one is taken over only when it holds
-      // no session and its claim is stale
       const claimed =
-        this.statement(
-          `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES (?, ?, ?)
-             ON CONFLICT (order_id) DO UPDATE SET claim_token = excluded.claim_token,
-                 claimed_at = excluded.claimed_at
-               WHERE pay_orders.session_id IS NULL
-                 AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?)`,
-        ).run(orderId, claim.token, claim.now, claim.staleBefore).changes === 1;
+        this.statement(SQL.claimOrder).run(orderId, claim.token, claim.now, claim.staleBefore).changes === 1;
       if (claimed) return { outcome: 'claimed' };
       const session = this.findByOrderNow(orderId);
       return session ? { outcome: 'session', session } : { outcome: 'busy' };
@@ -147,20 +89,10 @@ export class SqliteStore implements SessionStore {
 
   create(session: SessionRecord, token: string): Promise<boolean> {
     const insert = this.db.transaction((s: SessionRecord): boolean => {
-      const held = this.statement(
-        `SELECT 1 FROM pay_orders WHERE order_id = ? AND session_id IS NULL AND claim_token = ?`,
-      ).get(s.orderId, token);
-      if (held === undefined) return false;
-      this.statement(
-        `INSERT INTO pay_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(...sessionValues(s));
-      this.statement('INSERT INTO pay_references (reference, session_id) VALUES (?, ?)').run(
-        s.reference,
-        s.id,
-      );
-      this.statement(
-        `UPDATE pay_orders SET session_id = ?, claim_token = NULL, claimed_at = NULL WHERE order_id = ?`,
-      ).run(s.id, s.orderId);
+      if (this.statement(SQL.orderClaimHeld).get(s.orderId, token) === undefined) return false;
+      this.statement(SQL.insertSession).run(...sessionValues(s));
+      this.statement(SQL.insertReference).run(s.reference, s.id);
+      this.statement(SQL.settleOrder).run(s.id, s.orderId, token);
       return true;
     });
     return this.run(() => insert.immediate(session));
@@ -168,25 +100,16 @@ export class SqliteStore implements SessionStore {
 
   releaseOrder(orderId: string, token: string): Promise<void> {
     return this.run(() => {
-      this.statement(
-        'DELETE FROM pay_orders WHERE order_id = ? AND session_id IS NULL AND claim_token = ?',
-      ).run(orderId, token);
+      this.statement(SQL.releaseOrder).run(orderId, token);
     });
   }
 
   get(id: string): Promise<SessionRecord | null> {
-    return this.run(() => toRecordOrNull(this.statement('SELECT * FROM pay_sessions WHERE id = ?').get(id)));
+    return this.run(() => toRecordOrNull(this.statement(SQL.get).get(id)));
   }
 
   findByReference(reference: string): Promise<SessionRecord | null> {
-    return this.run(() =>
-      toRecordOrNull(
-        this.statement(
-          `SELECT s.* FROM pay_sessions s JOIN pay_references r ON r.session_id = s.id
-             WHERE r.reference = ?`,
-        ).get(reference),
-      ),
-    );
+    return this.run(() => toRecordOrNull(this.statement(SQL.findByReference).get(reference)));
   }
 
   findByOrder(orderId: string): Promise<SessionRecord | null> {
@@ -194,62 +117,37 @@ export class SqliteStore implements SessionStore {
   }
 
   listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
-    return this.run(() =>
-      this.statement(`SELECT * FROM pay_sessions WHERE customer_id = ? AND status = 'pending'`)
-        .all(customerId)
-        .map(toRecord),
-    );
+    return this.run(() => this.statement(SQL.listPendingByCustomer).all(customerId).map(toRecord));
   }
 
   listPending(limit = 1000): Promise<SessionRecord[]> {
-    return this.run(() =>
-      this.statement(`SELECT * FROM pay_sessions WHERE status = 'pending' ORDER BY created_at, rowid LIMIT ?`)
-        .all(limit)
-        .map(toRecord),
-    );
+    return this.run(() => this.statement(SQL.listPending).all(limit).map(toRecord));
   }
 
   markPaid(id: string, mark: PaidMark): Promise<boolean> {
     const transition = this.run(
-      () =>
-        this.statement(
-          `UPDATE pay_sessions SET status = 'paid', paid_at = ?, transaction_id = ?, onpaid_owed = 1,
-               onpaid_claimed_at = ?
-             WHERE id = ? AND status != 'paid'`,
-        ).run(mark.paidAt, mark.transactionId, mark.now, id).changes === 1,
+      () => this.statement(SQL.markPaid).run(mark.paidAt, mark.transactionId, mark.now, id).changes === 1,
     );
     return this.announce(id, transition);
   }
 
   markExpired(id: string, reference: string): Promise<boolean> {
-    const transition = this.run(
-      () =>
-        this.statement(
-          `UPDATE pay_sessions SET status = 'expired' WHERE id = ? AND status = 'pending' AND reference = ?`,
-        ).run(id, reference).changes === 1,
-    );
+    const transition = this.run(() => this.statement(SQL.markExpired).run(id, reference).changes === 1);
     return this.announce(id, transition);
   }
 
   claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean> {
     return this.run(
       () =>
-        this.statement(
-          `UPDATE pay_sessions SET renew_token = ?, renew_claimed_at = ?
-             WHERE id = ? AND status = 'expired' AND reference = ?
-               AND (renew_token IS NULL OR renew_claimed_at < ?)`,
-        ).run(claim.token, claim.now, id, previousReference, claim.staleBefore).changes === 1,
+        this.statement(SQL.claimRenewal).run(claim.token, claim.now, id, previousReference, claim.staleBefore)
+          .changes === 1,
     );
   }
 
   renew(id: string, token: string, renewal: Renewal): Promise<boolean> {
     const swap = this.db.transaction((): boolean => {
       const changed =
-        this.statement(
-          `UPDATE pay_sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,
-               reference = ?, expires_at = ?, renew_token = NULL, renew_claimed_at = NULL
-             WHERE id = ? AND status = 'expired' AND renew_token = ?`,
-        ).run(
+        this.statement(SQL.renew).run(
           renewal.account.accountName,
           renewal.account.accountNumber,
           renewal.account.bankName,
@@ -258,11 +156,7 @@ export class SqliteStore implements SessionStore {
           id,
           token,
         ).changes === 1;
-      if (changed)
-        this.statement('INSERT INTO pay_references (reference, session_id) VALUES (?, ?)').run(
-          renewal.reference,
-          id,
-        );
+      if (changed) this.statement(SQL.insertReference).run(renewal.reference, id);
       return changed;
     });
     return this.announce(
@@ -273,77 +167,44 @@ export class SqliteStore implements SessionStore {
 
   releaseRenewal(id: string, token: string): Promise<void> {
     return this.run(() => {
-      this.statement(
-        'UPDATE pay_sessions SET renew_token = NULL, renew_claimed_at = NULL WHERE id = ? AND renew_token = ?',
-      ).run(id, token);
+      this.statement(SQL.releaseRenewal).run(id, token);
     });
   }
 
   hasEvent(eventId: string): Promise<boolean> {
-    return this.run(
-      () => this.statement('SELECT 1 FROM pay_webhook_events WHERE id = ?').get(eventId) !== undefined,
-    );
+    return this.run(() => this.statement(SQL.hasEvent).get(eventId) !== undefined);
   }
 
   rememberEvent(eventId: string, now: number): Promise<boolean> {
-    return this.run(
-      () =>
-        this.statement(
-          'INSERT INTO pay_webhook_events (id, received_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
-        ).run(eventId, now).changes === 1,
-    );
+    return this.run(() => this.statement(SQL.rememberEvent).run(eventId, now).changes === 1);
   }
 
   listOwed(claimedBefore: number): Promise<SessionRecord[]> {
-    return this.run(() =>
-      this.statement(
-        `SELECT * FROM pay_sessions WHERE onpaid_owed = 1
-             AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-      )
-        .all(claimedBefore)
-        .map(toRecord),
-    );
+    return this.run(() => this.statement(SQL.listOwed).all(claimedBefore).map(toRecord));
   }
 
   claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
-    return this.run(
-      () =>
-        this.statement(
-          `UPDATE pay_sessions SET onpaid_claimed_at = ?
-             WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-        ).run(now, id, claimedBefore).changes === 1,
-    );
+    return this.run(() => this.statement(SQL.claimOwed).run(now, id, claimedBefore).changes === 1);
   }
 
   markDelivered(id: string): Promise<void> {
     return this.run(() => {
-      this.statement('UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?').run(id);
+      this.statement(SQL.markDelivered).run(id);
     });
   }
 
   claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
-    return this.run(
-      () =>
-        this.statement(
-          `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES (?, ?)
-             ON CONFLICT (customer_id) DO UPDATE SET checked_at = excluded.checked_at
-               WHERE pay_customer_checks.checked_at <= ? - ?`,
-        ).run(customerId, now, now, intervalMs).changes === 1,
-    );
+    return this.run(() => this.statement(SQL.claimCheck).run(customerId, now, now, intervalMs).changes === 1);
   }
 
   claimWatch(now: number, intervalMs: number): Promise<boolean> {
     return this.run(
-      () =>
-        this.statement(
-          `INSERT INTO pay_watch (name, at) VALUES (?, ?)
-             ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at <= ? - ?`,
-        ).run(WATCH_CHECK, now, now, intervalMs).changes === 1,
+      () => this.statement(SQL.claimWatch).run(WATCH_CHECK, now, now, intervalMs).changes === 1,
     );
   }
 
   readWatch(): Promise<WatchState> {
-    return this.run(() => watchStateOf(this.statement('SELECT name, at, reason FROM pay_watch').all()));
+    return this.run(() => watchStateOf(this.statement(SQL.readWatch).all()));
   }
 
   advanceWatermark(at: number): Promise<void> {
@@ -356,22 +217,15 @@ export class SqliteStore implements SessionStore {
 
   setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void> {
     return this.run(() => {
-      if (wait)
-        this.statement(
-          `INSERT INTO pay_watch (name, at, reason) VALUES (?, ?, ?)
-             ON CONFLICT (name) DO UPDATE SET at = excluded.at, reason = excluded.reason`,
-        ).run(waitName(kind), Math.ceil(wait.until), wait.reason);
-      else this.statement('DELETE FROM pay_watch WHERE name = ?').run(waitName(kind));
+      if (wait) this.statement(SQL.setWait).run(waitName(kind), Math.ceil(wait.until), wait.reason);
+      else this.statement(SQL.clearWait).run(waitName(kind));
     });
   }
 
   /** Sets a time that only moves forward. */
   private raise(name: string, at: number): Promise<void> {
     return this.run(() => {
-      this.statement(
-        `INSERT INTO pay_watch (name, at) VALUES (?, ?)
-           ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at < excluded.at`,
-      ).run(name, Math.floor(at));
+      this.statement(SQL.raiseWatch).run(name, Math.floor(at));
     });
   }
 
@@ -382,11 +236,7 @@ export class SqliteStore implements SessionStore {
   }
 
   private findByOrderNow(orderId: string): SessionRecord | null {
-    return toRecordOrNull(
-      this.statement(
-        `SELECT s.* FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id WHERE o.order_id = ?`,
-      ).get(orderId),
-    );
+    return toRecordOrNull(this.statement(SQL.findByOrder).get(orderId));
   }
 
   /** A prepared statement, prepared once per SQL text. */

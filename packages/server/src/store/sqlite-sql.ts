@@ -1,0 +1,141 @@
+// The SQL of the SQLite dialect, one source for the stores that speak it: SqliteStore (a file, through
+// better-sqlite3 or node:sqlite) and D1Store (Cloudflare's D1, which is SQLite). Each transition is one
+// conditional statement, so the compare-and-set happens inside the database whichever store sends it.
+import { SESSION_COLUMNS } from './row.js';
+
+/** The tables and indexes, each statement idempotent (`IF NOT EXISTS`). */
+export const SCHEMA_STATEMENTS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS pay_sessions (
+  id TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
+  account_name TEXT NOT NULL,
+  account_number TEXT NOT NULL,
+  bank_name TEXT NOT NULL,
+  reference TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  paid_at TEXT,
+  transaction_id TEXT,
+  onpaid_owed INTEGER NOT NULL DEFAULT 0,
+  onpaid_claimed_at INTEGER,
+  renew_token TEXT,
+  renew_claimed_at INTEGER,
+  display TEXT
+)`,
+  'CREATE INDEX IF NOT EXISTS pay_sessions_customer ON pay_sessions (customer_id, status)',
+  'CREATE INDEX IF NOT EXISTS pay_sessions_order ON pay_sessions (order_id, created_at)',
+  'CREATE INDEX IF NOT EXISTS pay_sessions_pending ON pay_sessions (status, created_at)',
+  'CREATE INDEX IF NOT EXISTS pay_sessions_owed ON pay_sessions (onpaid_owed) WHERE onpaid_owed = 1',
+  `CREATE TABLE IF NOT EXISTS pay_references (
+  reference TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES pay_sessions (id)
+)`,
+  `CREATE TABLE IF NOT EXISTS pay_orders (
+  order_id TEXT PRIMARY KEY,
+  session_id TEXT UNIQUE REFERENCES pay_sessions (id),
+  claim_token TEXT,
+  claimed_at INTEGER
+)`,
+  `CREATE TABLE IF NOT EXISTS pay_webhook_events (
+  id TEXT PRIMARY KEY,
+  received_at INTEGER NOT NULL
+)`,
+  `CREATE TABLE IF NOT EXISTS pay_customer_checks (
+  customer_id TEXT PRIMARY KEY,
+  checked_at INTEGER NOT NULL
+)`,
+  `CREATE TABLE IF NOT EXISTS pay_watch (
+  name TEXT PRIMARY KEY,
+  at INTEGER NOT NULL,
+  reason TEXT
+)`,
+];
+
+/** The whole schema as one script (for `exec`, or a D1 migration file). */
+export const SCHEMA = SCHEMA_STATEMENTS.map((statement) => `${statement};\n`).join('');
+
+const ORDER_CLAIM_HELD = 'order_id = ? AND session_id IS NULL AND claim_token = ?';
+
+/** Every statement, named by what it does; `?` parameters in the order each comment gives. */
+export const SQL = {
+  /** orderId, token, now, staleBefore: a new order row is the claim; a stale claim with no session is taken over */
+  claimOrder: `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES (?, ?, ?)
+    ON CONFLICT (order_id) DO UPDATE SET claim_token = excluded.claim_token, claimed_at = excluded.claimed_at
+      WHERE pay_orders.session_id IS NULL AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?)`,
+  /** orderId, token */
+  orderClaimHeld: `SELECT 1 FROM pay_orders WHERE ${ORDER_CLAIM_HELD}`,
+  /** the session's values (SESSION_COLUMNS) */
+  insertSession: `INSERT INTO pay_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  /** the session's values (SESSION_COLUMNS), then orderId, token: inserted only while the claim is held */
+  insertSessionIfClaimed: `INSERT INTO pay_sessions (${SESSION_COLUMNS})
+    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM pay_orders WHERE ${ORDER_CLAIM_HELD})`,
+  /** reference, sessionId */
+  insertReference: 'INSERT INTO pay_references (reference, session_id) VALUES (?, ?)',
+  /** reference, sessionId, orderId, token: only while the order's claim is held */
+  insertReferenceIfClaimed: `INSERT INTO pay_references (reference, session_id)
+    SELECT ?, ? WHERE EXISTS (SELECT 1 FROM pay_orders WHERE ${ORDER_CLAIM_HELD})`,
+  /** sessionId, orderId, token: the order holds its session, the claim ends */
+  settleOrder: `UPDATE pay_orders SET session_id = ?, claim_token = NULL, claimed_at = NULL WHERE ${ORDER_CLAIM_HELD}`,
+  /** orderId, token */
+  releaseOrder: `DELETE FROM pay_orders WHERE ${ORDER_CLAIM_HELD}`,
+  /** id */
+  get: 'SELECT * FROM pay_sessions WHERE id = ?',
+  /** reference */
+  findByReference: `SELECT s.* FROM pay_sessions s JOIN pay_references r ON r.session_id = s.id WHERE r.reference = ?`,
+  /** orderId */
+  findByOrder: `SELECT s.* FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id WHERE o.order_id = ?`,
+  /** customerId */
+  listPendingByCustomer: `SELECT * FROM pay_sessions WHERE customer_id = ? AND status = 'pending'`,
+  /** limit */
+  listPending: `SELECT * FROM pay_sessions WHERE status = 'pending' ORDER BY created_at, rowid LIMIT ?`,
+  /** paidAt, transactionId, now, id */
+  markPaid: `UPDATE pay_sessions SET status = 'paid', paid_at = ?, transaction_id = ?, onpaid_owed = 1,
+      onpaid_claimed_at = ?
+    WHERE id = ? AND status != 'paid'`,
+  /** id, reference */
+  markExpired: `UPDATE pay_sessions SET status = 'expired' WHERE id = ? AND status = 'pending' AND reference = ?`,
+  /** token, now, id, previousReference, staleBefore */
+  claimRenewal: `UPDATE pay_sessions SET renew_token = ?, renew_claimed_at = ?
+    WHERE id = ? AND status = 'expired' AND reference = ? AND (renew_token IS NULL OR renew_claimed_at < ?)`,
+  /** accountName, accountNumber, bankName, reference, expiresAt, id, token */
+  renew: `UPDATE pay_sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,
+      reference = ?, expires_at = ?, renew_token = NULL, renew_claimed_at = NULL
+    WHERE id = ? AND status = 'expired' AND renew_token = ?`,
+  /** reference, sessionId, sessionId, token: only while the renewal claim is held (before `renew`) */
+  insertReferenceIfRenewing: `INSERT INTO pay_references (reference, session_id)
+    SELECT ?, ? WHERE EXISTS (SELECT 1 FROM pay_sessions WHERE id = ? AND status = 'expired' AND renew_token = ?)`,
+  /** id, token */
+  releaseRenewal:
+    'UPDATE pay_sessions SET renew_token = NULL, renew_claimed_at = NULL WHERE id = ? AND renew_token = ?',
+  /** eventId */
+  hasEvent: 'SELECT 1 FROM pay_webhook_events WHERE id = ?',
+  /** eventId, now */
+  rememberEvent: 'INSERT INTO pay_webhook_events (id, received_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
+  /** claimedBefore */
+  listOwed: `SELECT * FROM pay_sessions WHERE onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+  /** now, id, claimedBefore */
+  claimOwed: `UPDATE pay_sessions SET onpaid_claimed_at = ?
+    WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+  /** id */
+  markDelivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
+  /** customerId, now, now, intervalMs */
+  claimCheck: `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES (?, ?)
+    ON CONFLICT (customer_id) DO UPDATE SET checked_at = excluded.checked_at
+      WHERE pay_customer_checks.checked_at <= ? - ?`,
+  /** name (WATCH_CHECK), now, now, intervalMs */
+  claimWatch: `INSERT INTO pay_watch (name, at) VALUES (?, ?)
+    ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at <= ? - ?`,
+  readWatch: 'SELECT name, at, reason FROM pay_watch',
+  /** name, at: a time that only moves forward */
+  raiseWatch: `INSERT INTO pay_watch (name, at) VALUES (?, ?)
+    ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at < excluded.at`,
+  /** name, until, reason */
+  setWait: `INSERT INTO pay_watch (name, at, reason) VALUES (?, ?, ?)
+    ON CONFLICT (name) DO UPDATE SET at = excluded.at, reason = excluded.reason`,
+  /** name */
+  clearWait: 'DELETE FROM pay_watch WHERE name = ?',
+} as const;
