@@ -4,7 +4,8 @@
 // delivers its signed webhooks to the runtime's server. One scenario over HTTP on each: create, poll
 // with 304, the status stream until paid, the signed webhook (and a forged one refused), onPaid once,
 // the client address the runtime's server gave. SQLite too: better-sqlite3 on Node, the runtime's
-// node:sqlite on Bun and Deno (which cannot load that Node addon).
+// node:sqlite on Bun and Deno (which cannot load that Node addon). And Cloudflare's workerd (through
+// miniflare) with the D1 store: the Worker of runtimes/worker.mjs, bundled as wrangler would.
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,9 +37,11 @@ const runtimes = {
     `--allow-write=${dir}`,
     entry,
   ],
+  // workerd through miniflare, which node runs (serve-workerd.mjs bundles the Worker and serves it)
+  workerd: (entry: string) => [process.execPath, entry],
 };
 type Runtime = keyof typeof runtimes;
-type Store = 'memory' | 'postgres' | 'sqlite';
+type Store = 'memory' | 'postgres' | 'sqlite' | 'd1';
 
 let dir = '';
 let app = '';
@@ -50,7 +53,10 @@ before(async () => {
   const tarballs = await packPackages(join(dir, 'tarballs'));
   await mkdir(app);
   await cp(join(import.meta.dirname, 'runtimes'), app, { recursive: true });
-  await installMerchantProject(app, { tarballs, dependencies: ['pg', 'better-sqlite3'] });
+  await installMerchantProject(app, {
+    tarballs,
+    dependencies: ['pg', 'better-sqlite3', 'miniflare', 'esbuild'],
+  });
   postgres = await startPostgres();
 });
 
@@ -131,6 +137,7 @@ function storeEnv(runtime: Runtime, store: Store): Record<string, string> {
     assert.ok(postgres);
     return { STORE: store, DATABASE_URL: postgres.createDatabase(`pay_${runtime}`) };
   }
+  if (store === 'd1') return { STORE: store }; // the Worker's binding, a local D1 of miniflare's
   return { STORE: store, SQLITE_FILE: join(dir, `${runtime}.sqlite`) };
 }
 
@@ -270,6 +277,7 @@ for (const runtime of ['node', 'bun', 'deno'] as const) {
   describeScenario(runtime, 'postgres');
 }
 for (const runtime of ['node', 'bun', 'deno'] as const) describeScenario(runtime, 'sqlite');
+describeScenario('workerd', 'd1');
 
 describe('the store conformance suite on SqliteStore as Bun and Deno open it (node:sqlite)', () => {
   const suite = 'packages/server/src/testing/sqlite-runtimes.ts';

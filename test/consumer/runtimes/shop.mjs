@@ -28,16 +28,13 @@ async function openStore(kind) {
   throw new Error(`STORE: memory, postgres or sqlite, not ${kind}`);
 }
 
-/** The kit, its client address from `clientKey(request)`. */
-export async function shop({ clientKey }) {
-  let store;
-  try {
-    store = await openStore(env.STORE);
-  } catch (error) {
-    report({ event: 'store-error', message: error instanceof Error ? error.message : String(error) });
-    throw error;
-  }
-  const pay = createPayHandler({
+/**
+ * The kit on the provider at `env.PAY_BASE_URL` with `store`, its client address from
+ * `clientKey(request)`; onPaid and each order's client are printed with `report`. Every runtime's
+ * backend, the Worker (worker.mjs) included, builds the kit here.
+ */
+export function payHandler({ env, store, clientKey }) {
+  return createPayHandler({
     client: new PayClient({ apiKey: env.PAY_API_KEY, baseUrl: env.PAY_BASE_URL }),
     store,
     webhookSecret: env.PAY_WEBHOOK_SECRET,
@@ -48,6 +45,18 @@ export async function shop({ clientKey }) {
     },
     onPaid: (session) => report({ event: 'paid', id: session.id, status: session.status }),
   });
+}
+
+/** The kit with the store STORE names, its client address from `clientKey(request)`. */
+export async function shop({ clientKey }) {
+  let store;
+  try {
+    store = await openStore(env.STORE);
+  } catch (error) {
+    report({ event: 'store-error', message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+  const pay = payHandler({ env, store, clientKey });
   const stop = () => void pay.close().finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
