@@ -9,15 +9,17 @@
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import * as z from 'zod';
 import { SessionView } from '@pay-elements/protocol';
 import { DEFAULT_API_KEY, SandboxControl, startSandbox, type Sandbox } from '@pay-elements/sandbox';
 import { SseReader } from '../../packages/server/src/testing/sse.js';
 import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
 import { freePort, until } from '../support/processes.js';
+import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { installMerchantProject, merchantEnv, packPackages, root, run } from '../support/packed.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
@@ -141,6 +143,54 @@ function storeEnv(runtime: Runtime, store: Store): Record<string, string> {
   return { STORE: store, SQLITE_FILE: join(dir, `${runtime}.sqlite`) };
 }
 
+/** The emulator (its webhooks sent to the shop unless `webhooks` is false) and the shop on `runtime` with `store`. */
+async function startShop(runtime: Runtime, store: Store, { webhooks = true } = {}) {
+  const port = await freePort();
+  const shop = `http://127.0.0.1:${port}`;
+  const sandbox = await startSandbox({
+    port: 0,
+    ...(webhooks ? { webhookUrl: `${shop}/pay/webhooks`, webhookSecret: WEBHOOK_SECRET } : {}),
+  });
+  const control = new SandboxControl(sandbox.url, DEFAULT_API_KEY);
+  const customer = await control.createCustomer({
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    country_code: 'NGA',
+  });
+  const backend = await startBackend(runtime, {
+    PORT: String(port),
+    PAY_BASE_URL: sandbox.url,
+    PAY_API_KEY: DEFAULT_API_KEY,
+    PAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    CUSTOMER_ID: customer.id,
+    ...storeEnv(runtime, store),
+  });
+  assert.equal(backend.child.exitCode, null, `the backend exited:\n${backend.output()}`);
+  return { shop, sandbox, control, backend };
+}
+
+/** A merchant's checkout page: it starts order-1's session and gives its id to the element. */
+const CHECKOUT_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Checkout</title><script src="/elements.js"></script></head>
+  <body>
+    <main>
+      <h1>Checkout</h1>
+      <pay-dynamic-account endpoint="/pay"></pay-dynamic-account>
+    </main>
+    <script>
+      fetch('/pay/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: 'order-1' }),
+      })
+        .then((response) => response.json())
+        .then((session) => (document.querySelector('pay-dynamic-account').session = session.id));
+    </script>
+  </body>
+</html>`;
+
 function describeScenario(runtime: Runtime, store: Store): void {
   describe(`${runtime}, ${store} store`, () => {
     let sandbox: Sandbox;
@@ -152,29 +202,7 @@ function describeScenario(runtime: Runtime, store: Store): void {
 
     before(async () => {
       started = Date.now();
-      const port = await freePort();
-      shop = `http://127.0.0.1:${port}`;
-      sandbox = await startSandbox({
-        port: 0,
-        webhookUrl: `${shop}/pay/webhooks`,
-        webhookSecret: WEBHOOK_SECRET,
-      });
-      control = new SandboxControl(sandbox.url, DEFAULT_API_KEY);
-      const customer = await control.createCustomer({
-        email: 'ada@example.com',
-        first_name: 'Ada',
-        last_name: 'Obi',
-        country_code: 'NGA',
-      });
-      backend = await startBackend(runtime, {
-        PORT: String(port),
-        PAY_BASE_URL: sandbox.url,
-        PAY_API_KEY: DEFAULT_API_KEY,
-        PAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        CUSTOMER_ID: customer.id,
-        ...storeEnv(runtime, store),
-      });
-      assert.equal(backend.child.exitCode, null, `the backend exited:\n${backend.output()}`);
+      ({ shop, sandbox, control, backend } = await startShop(runtime, store));
     });
 
     after(async () => {
@@ -278,6 +306,101 @@ for (const runtime of ['node', 'bun', 'deno'] as const) {
 }
 for (const runtime of ['node', 'bun', 'deno'] as const) describeScenario(runtime, 'sqlite');
 describeScenario('workerd', 'd1');
+
+describe('workerd, d1 store: with no webhook, the cron trigger’s sweep confirms the payment', () => {
+  let world: Awaited<ReturnType<typeof startShop>>;
+
+  before(async () => {
+    world = await startShop('workerd', 'd1', { webhooks: false });
+  });
+
+  after(async () => {
+    await world?.backend.stop();
+    await world?.sandbox.close();
+  });
+
+  it('marks the session paid and calls onPaid once, from `scheduled` alone', async () => {
+    const { shop, control, backend } = world;
+    const created = await fetch(`${shop}/pay/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: 'order-1' }),
+    });
+    assert.equal(created.status, 201, backend.output());
+    const session = await view(created);
+    await control.transfer({ account_number: session.account.account_number, amount: 5000 });
+    assert.deepEqual(await control.webhooks(), [], 'the emulator announced nothing');
+
+    // miniflare's stand-in for a cron firing (unsafeTriggerHandlers); no poll before onPaid
+    const cron = await fetch(`${shop}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+    assert.equal(cron.status, 200, backend.output());
+    await until('onPaid', 10_000, () =>
+      Promise.resolve(backend.lines.some((line) => line.event === 'paid') || undefined),
+    );
+    assert.equal((await view(await fetch(`${shop}/pay/sessions/${session.id}`))).status, 'paid');
+    assert.deepEqual(
+      backend.lines.filter((line) => line.event === 'paid').map((line) => line.id),
+      [session.id],
+    );
+  });
+});
+
+describe('workerd, d1 store: a shopper in Chromium takes an order to paid', () => {
+  let world: Awaited<ReturnType<typeof startShop>>;
+  let browser: Browser;
+
+  before(async () => {
+    world = await startShop('workerd', 'd1');
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await world?.backend.stop();
+    await world?.sandbox.close();
+  });
+
+  it('shows the account the Worker opened, then “Payment received” once the transfer lands', async () => {
+    const { shop, control, sandbox, backend } = world;
+    const cdn = join(app, 'node_modules/@pay-elements/elements/dist/cdn');
+    const bundle = (await readdir(cdn)).find((name) => /^pay-elements-[\d.]+\.iife\.js$/.test(name));
+    assert.ok(bundle, `the elements' script-tag bundle in ${cdn}`);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // the merchant's page and the elements' bundle from its origin (the Worker answers only /pay)
+    await page.route(`${shop}/elements.js`, (route) =>
+      route.fulfill({ path: join(cdn, bundle), contentType: 'text/javascript' }),
+    );
+    await page.route(`${shop}/checkout`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: CHECKOUT_PAGE }),
+    );
+    await page.goto(`${shop}/checkout`);
+    const account = page.locator('pay-dynamic-account');
+    await account
+      .getByRole('heading', { level: 2, name: 'Pay by bank transfer' })
+      .waitFor({ timeout: 15_000 });
+    assert.match(await account.locator('[part="base"]').innerText(), /NGN\s?5,000\.00/);
+
+    const id = await account.evaluate((el) => ('session' in el ? String(el.session) : ''));
+    const session = await view(await fetch(`${shop}/pay/sessions/${id}`));
+    const shown = (await account.locator('[part="base"]').innerText()).replace(/\s/g, '');
+    assert.ok(shown.includes(session.account.account_number), `the account number shown in ${shown}`);
+    await control.transfer({ account_number: session.account.account_number, amount: 5000 });
+    await sandbox.flushWebhooks();
+
+    await account.getByRole('heading', { level: 2, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await until('onPaid', 10_000, () =>
+      Promise.resolve(backend.lines.some((line) => line.event === 'paid') || undefined),
+    );
+    assert.deepEqual(
+      backend.lines.filter((line) => line.event === 'paid').map((line) => line.id),
+      [id],
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
 
 describe('the store conformance suite on SqliteStore as Bun and Deno open it (node:sqlite)', () => {
   const suite = 'packages/server/src/testing/sqlite-runtimes.ts';

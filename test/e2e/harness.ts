@@ -13,24 +13,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startApp, type App } from '../../server-example/src/app.js';
 import { readConfig } from '../../server-example/src/config.js';
+import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 export const SECRET_KEY = DEFAULT_API_KEY;
 
-export const chromiumPath =
-  process.env['CHROME_PATH'] ??
-  (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumArgs, chromiumPath };
 
 const elementsDir = `${root}packages/elements`;
 

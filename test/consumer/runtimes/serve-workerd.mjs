@@ -31,6 +31,8 @@ const mf = new Miniflare({
     PAY_WEBHOOK_SECRET: env.PAY_WEBHOOK_SECRET,
     CUSTOMER_ID: env.CUSTOMER_ID,
   },
+  // GET /cdn-cgi/handler/scheduled fires the cron trigger, as `wrangler dev --test-scheduled` does
+  unsafeTriggerHandlers: true,
   host: hostname,
   port,
 });
