@@ -2,6 +2,8 @@
 // store interface and its memory implementation, the payment watcher. The SQLite store lives at
 // `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
+export { createHealth, type Health, type HealthOptions } from './health.js';
+export { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
   PayConfigError,
