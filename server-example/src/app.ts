@@ -25,6 +25,7 @@ import {
 } from '@pay-elements/sandbox';
 import {
   addressKey,
+  createHealth,
   createPayHandler,
   MemoryStore,
   type Logger,
@@ -39,6 +40,7 @@ import { checkoutPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
+import { closeServer, within } from './shutdown.js';
 import { readStatic } from './static.js';
 
 export interface AppOptions {
@@ -67,7 +69,12 @@ export interface App {
   /** the kit (a new one after each POST /demo-api/reset) */
   readonly pay: PayHandler;
   server: Server;
-  close(): Promise<void>;
+  /**
+   * Drains and stops: readiness answers 503 at once, open status streams are told to reconnect, the
+   * listener takes no new connection, requests under way and onPaid deliveries finish (within
+   * PAY_SHUTDOWN_GRACE_MS), then the store closes. Resolves to whether everything finished in time.
+   */
+  close(): Promise<boolean>;
 }
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -92,10 +99,13 @@ const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
  * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
  * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
  */
-async function openStore(config: ExampleConfig, fresh: boolean): Promise<SessionStore> {
+async function openStore(config: ExampleConfig, fresh: boolean, logger?: Logger): Promise<SessionStore> {
   if (config.PAY_DATABASE_URL) {
     const { PostgresStore } = await import('@pay-elements/server/postgres');
-    return PostgresStore.open({ connectionString: config.PAY_DATABASE_URL });
+    return PostgresStore.open({
+      connectionString: config.PAY_DATABASE_URL,
+      ...(logger ? { logger } : {}),
+    });
   }
   if (config.PAY_DB === ':memory:') return new MemoryStore();
   if (fresh) removeSqliteFile(config.PAY_DB);
@@ -284,9 +294,16 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   let pay = createKit(
     typeof options.store === 'function'
       ? await options.store()
-      : (options.store ?? (await openStore(config, lifetime === 'fresh'))),
+      : (options.store ?? (await openStore(config, lifetime === 'fresh', options.logger))),
   );
   const store = () => pay.store;
+  // readiness follows the kit of the moment (a new one after each reset)
+  const health = createHealth({
+    get store() {
+      return pay.store;
+    },
+    drain: () => pay.drain(),
+  });
 
   /**
    * POST /demo-api/reset: the emulator back to its seed and the kit with no sessions, together, so
@@ -301,7 +318,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     await control.reset();
     const previous = pay;
     await previous.close();
-    pay = createKit(await openStore(config, true));
+    pay = createKit(await openStore(config, true, options.logger));
     kitListener = toNodeListener(pay, { headers: gate.securityFor });
     return json(200, { reset: true });
   }
@@ -484,7 +501,8 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     await next();
   });
-  app.get('/healthz', () => json(200, { ok: true, sandbox: Boolean(sandbox) }));
+  app.get('/healthz', () => health.live());
+  app.get('/readyz', () => health.ready());
   app.get('/demo-config.json', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
@@ -534,6 +552,8 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   let kitListener = toNodeListener(pay, { headers: gate.securityFor });
   const siteListener = toNodeListener(app, { headers: gate.securityFor });
   gate.open((req, res) => {
+    // while draining, every answer ends its connection, so keep-alive clients move to another instance
+    if (health.draining) res.shouldKeepAlive = false;
     const path = req.url ?? '/';
     if (path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?')) kitListener(req, res);
     else siteListener(req, res);
@@ -559,11 +579,15 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     },
     server,
     async close() {
+      const deadline = Date.now() + config.PAY_SHUTDOWN_GRACE_MS;
       clearInterval(sweeper);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pay.close();
+      health.drain();
+      const drained = await closeServer(server, config.PAY_SHUTDOWN_GRACE_MS);
+      // the kit waits for onPaid deliveries under way; past the deadline one stays owed (claimed), and
+      // another instance delivers it once its claim is stale
+      const delivered = await within(pay.close(), deadline - Date.now());
       await sandbox?.close();
+      return drained && delivered;
     },
   };
 }

@@ -97,6 +97,16 @@ const Env = z
       .default(10_000),
     /** how long the demo's onPaid takes to fulfil an order (a merchant's would call its systems), ms */
     PAY_DEMO_FULFIL_MS: z.coerce.number().int('must be a whole number of ms').min(0).max(60_000).default(0),
+    /**
+     * how long a stop (SIGTERM) may take, ms: requests under way and onPaid deliveries finish within
+     * it; past it what is left is cut (an unfinished onPaid stays owed, delivered by another instance)
+     */
+    PAY_SHUTDOWN_GRACE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0)
+      .max(600_000)
+      .default(10_000),
     PAY_LIFESPAN_MINUTES: z.coerce
       .number()
       .int('must be a whole number of minutes')

@@ -32,7 +32,12 @@ export interface PayHandler {
   /** The provider's circuit breaker (its `state` suits a health check). */
   breaker: CircuitBreaker;
   store: SessionStore;
-  /** Waits for checks and onPaid deliveries under way, then closes the store. */
+  /**
+   * The instance is going away: open status streams are told to reconnect (a `retry:` hint, then a
+   * clean end, so the element carries on against another instance) and new ones are refused.
+   */
+  drain(): void;
+  /** Drains, waits for checks and onPaid deliveries under way, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -160,6 +165,9 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     watcher,
     breaker,
     store,
+    drain() {
+      events.hub?.close();
+    },
     async close() {
       events.hub?.close();
       await watcher.close();
