@@ -40,6 +40,7 @@ import { checkoutPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
+import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
 import { readStatic } from './static.js';
 
@@ -66,6 +67,8 @@ export interface App {
   url: string;
   /** the emulator, when there is no provider key */
   sandbox: Sandbox | null;
+  /** the Prometheus metrics URL, when PAY_METRICS_PORT is set */
+  metricsUrl: string | null;
   /** the kit (a new one after each POST /demo-api/reset) */
   readonly pay: PayHandler;
   server: Server;
@@ -218,6 +221,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   const port = address.port;
   const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${port}`;
 
+  const metrics = await startMetrics(config);
+  const providerFetch = metrics
+    ? metrics.metrics.instrumentFetch(options.providerFetch)
+    : options.providerFetch;
   let sandbox: Sandbox | null = null;
   let client: PayClient;
   let customerId: string;
@@ -226,7 +233,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     client = new PayClient({
       apiKey: config.PAY_API_KEY,
       baseUrl: config.PAY_BASE_URL,
-      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+      ...(providerFetch ? { fetch: providerFetch } : {}),
     });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? '';
     webhookSecret = config.PAY_WEBHOOK_SECRET;
@@ -243,7 +250,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       apiKey: DEFAULT_API_KEY,
       baseUrl: sandbox.url,
       timeout: 5_000,
-      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+      ...(providerFetch ? { fetch: providerFetch } : {}),
     });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id;
     webhookSecret = DEFAULT_WEBHOOK_SECRET;
@@ -275,6 +282,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       ...(sandbox ? { clock: sandbox.clock } : {}),
       ...(webhookSecret ? { webhookSecret } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(metrics ? { observer: metrics.metrics.observer } : {}),
       checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
       invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
       bankSuggestions: { enabled: true, perMinute: 10 },
@@ -297,6 +305,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       : (options.store ?? (await openStore(config, lifetime === 'fresh', options.logger))),
   );
   const store = () => pay.store;
+  metrics?.metrics.track(() => pay);
   // readiness follows the kit of the moment (a new one after each reset)
   const health = createHealth({
     get store() {
@@ -574,6 +583,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   return {
     url,
     sandbox,
+    metricsUrl: metrics?.url ?? null,
     get pay() {
       return pay;
     },
@@ -587,6 +597,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       // another instance delivers it once its claim is stale
       const delivered = await within(pay.close(), deadline - Date.now());
       await sandbox?.close();
+      await metrics?.close();
       return drained && delivered;
     },
   };

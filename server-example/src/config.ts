@@ -48,6 +48,15 @@ const Env = z
     /** the provider's Standard Webhooks secret, `whsec_` + base64 */
     PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
     PAY_SANDBOX_PORT: port(4010),
+    /** the Prometheus metrics listener's port (GET /metrics); none when unset */
+    PAY_METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65_535, 'must be 0 to 65535')
+      .optional(),
+    /** the metrics listener's interface; loopback by default, so that only this machine scrapes it */
+    PAY_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
     /** PostgreSQL for sessions, shared by several instances; takes the place of PAY_DB when set */

@@ -25,6 +25,7 @@ try {
   } else {
     lines.push(`  provider                  ${config.PAY_BASE_URL ?? ''}`);
   }
+  if (app.metricsUrl) lines.push(`  metrics (Prometheus)      ${app.metricsUrl}`);
   lines.push('', 'Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
   // SIGTERM drains (app.close); a second signal stops at once
