@@ -27,7 +27,9 @@ import {
   addressKey,
   createHealth,
   createPayHandler,
+  describeError,
   MemoryStore,
+  redactingLogger,
   type Logger,
   type PayHandler,
   type SessionStore,
@@ -40,6 +42,7 @@ import { checkoutPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
+import { createLogger, requestContext, requestIdOf } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
 import { readStatic } from './static.js';
@@ -201,9 +204,12 @@ async function listen(config: ExampleConfig): Promise<Gate> {
 }
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
+  // one logger for the kit and for server-example's own lines, no secret in either
+  const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
+  const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
   const gate = await listen(config);
   try {
-    return await startBehind(gate, config, options);
+    return await startBehind(gate, config, { ...options, logger });
   } catch (error) {
     gate.fail(error);
     gate.server.closeAllConnections();
@@ -214,6 +220,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
 
 async function startBehind(gate: Gate, config: ExampleConfig, options: AppOptions): Promise<App> {
   const staticRoot = options.staticRoot ?? defaultStaticRoot;
+  const log = options.logger ?? createLogger(config.PAY_LOG_FORMAT);
   const cdnRoot = options.cdnRoot ?? defaultCdnRoot;
   const { server } = gate;
   const address = server.address();
@@ -269,10 +276,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       merchant: demoMerchant(url),
       onPaid: async (session) => {
         if (config.PAY_DEMO_FULFIL_MS > 0) {
-          console.log(`[server-example] order ${session.orderId} fulfilling (session ${session.id})`);
+          log.info(`order ${session.orderId} fulfilling`, { session_id: session.id });
           await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
         }
-        console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
+        log.info(`order ${session.orderId} paid`, { session_id: session.id });
         options.onPaid?.(session.id);
       },
       pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
@@ -328,7 +335,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     const previous = pay;
     await previous.close();
     pay = createKit(await openStore(config, true, options.logger));
-    kitListener = toNodeListener(pay, { headers: gate.securityFor });
+    kitListener = toNodeListener(pay, { headers: headersFor });
     return json(200, { reset: true });
   }
 
@@ -492,7 +499,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   const crossSiteRefused = () =>
     json(403, { error: { code: 'forbidden', message: 'Cross-site requests are refused.' } });
   const failed = (error: unknown) => {
-    console.error('[server-example] handler failed', error);
+    log.error('handler failed', { error: describeError(error) });
     return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
   };
 
@@ -558,14 +565,23 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // The kit answers everything under its base path through its own node listener (a new kit after
   // each reset, hence no mount), which writes its answers without making Fetch objects and refuses
   // cross-site POSTs itself; every other path goes to the site's app.
-  let kitListener = toNodeListener(pay, { headers: gate.securityFor });
-  const siteListener = toNodeListener(app, { headers: gate.securityFor });
+  // every answer names its request (x-request-id), as do the log lines written while it is answered
+  const requestIds = new WeakMap<IncomingMessage, string>();
+  const headersFor = (req: IncomingMessage): Readonly<Record<string, string>> => ({
+    ...gate.securityFor(req),
+    'x-request-id': requestIds.get(req) ?? '',
+  });
+  let kitListener = toNodeListener(pay, { headers: headersFor });
+  const siteListener = toNodeListener(app, { headers: headersFor });
   gate.open((req, res) => {
     // while draining, every answer ends its connection, so keep-alive clients move to another instance
     if (health.draining) res.shouldKeepAlive = false;
+    const id = requestIdOf(req);
+    requestIds.set(req, id);
     const path = req.url ?? '/';
-    if (path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?')) kitListener(req, res);
-    else siteListener(req, res);
+    const listener =
+      path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?') ? kitListener : siteListener;
+    requestContext.run(id, listener, req, res);
   });
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
@@ -573,9 +589,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // decides which one does each piece of work).
   const sweeper = setInterval(() => {
     pay.watcher.sweep().catch((error: unknown) => {
-      console.error(
-        `[server-example] sweep failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log.error('sweep failed', { error: describeError(error) });
     });
   }, config.PAY_SWEEP_INTERVAL_MS);
   sweeper.unref();

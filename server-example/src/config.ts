@@ -48,6 +48,8 @@ const Env = z
     /** the provider's Standard Webhooks secret, `whsec_` + base64 */
     PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
     PAY_SANDBOX_PORT: port(4010),
+    /** `text` (readable, the default) or `json` (one object per line, pino's shape) */
+    PAY_LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).default('text'),
     /** the Prometheus metrics listener's port (GET /metrics); none when unset */
     PAY_METRICS_PORT: z.coerce
       .number({ error: 'must be a port number' })

@@ -25,7 +25,15 @@ export {
 export { buildLinkView, linkStatus } from './links.js';
 export { countryCode, sortBanks } from './banks.js';
 export { HttpError, issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
-export { defaultLogger, type LogFields, type Logger } from './log.js';
+export {
+  defaultLogger,
+  describeError,
+  fromPino,
+  redactingLogger,
+  type FieldsFirstLogger,
+  type LogFields,
+  type Logger,
+} from './log.js';
 export { addressKey } from './rate-limit.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
 export { stableView, type StableSessionView } from './sessions.js';
