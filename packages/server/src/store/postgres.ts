@@ -116,6 +116,9 @@ export class PostgresStore implements SessionStore {
   /** a connection was lost and none has answered since: further losses are not logged again */
   private down = false;
   private listenerDown = false;
+  /** sessions whose onPaid returned while the database could not record it */
+  private readonly deliveredUnrecorded = new Set<string>();
+  private deliveredRetry: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(pool: pg.Pool, ownsPool: boolean, logger: Logger) {
     this.pool = pool;
@@ -332,14 +335,17 @@ export class PostgresStore implements SessionStore {
   }
 
   async listOwed(claimedBefore: number): Promise<SessionRecord[]> {
-    return this.all(
+    const owed = await this.all(
       `SELECT ${SESSION_COLUMNS} FROM pay_sessions
          WHERE onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $1)`,
       [claimedBefore],
     );
+    // delivered here while the database was away: not owed, whatever the row says until the retry lands
+    return owed.filter((session) => !this.deliveredUnrecorded.has(session.id));
   }
 
   async claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
+    if (this.deliveredUnrecorded.has(id)) return false;
     return this.changed(
       `UPDATE pay_sessions SET onpaid_claimed_at = $1
          WHERE id = $2 AND onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $3)`,
@@ -347,8 +353,44 @@ export class PostgresStore implements SessionStore {
     );
   }
 
+  /**
+   * onPaid returned: nothing is owed. While the database is away the fact is kept here and written as
+   * soon as it answers again (retried every second), so that the delivery is not made a second time.
+   */
   async markDelivered(id: string): Promise<void> {
-    await this.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+    try {
+      await this.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || this.closed) throw error;
+      this.deliveredUnrecorded.add(id);
+      this.logger.warn('onPaid delivered while PostgreSQL is away; recording it when it is back', {
+        sessionId: id,
+      });
+      this.scheduleDeliveredRetry();
+    }
+  }
+
+  private scheduleDeliveredRetry(): void {
+    if (this.deliveredRetry || this.closed) return;
+    this.deliveredRetry = setTimeout(() => {
+      this.deliveredRetry = null;
+      void this.recordDelivered();
+    }, 1000);
+    this.deliveredRetry.unref();
+  }
+
+  /** Writes the deliveries kept while the database was away; true when none is left. */
+  private async recordDelivered(): Promise<boolean> {
+    for (const id of [...this.deliveredUnrecorded]) {
+      try {
+        await this.pool.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+        this.deliveredUnrecorded.delete(id);
+      } catch {
+        this.scheduleDeliveredRetry();
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -429,6 +471,14 @@ export class PostgresStore implements SessionStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.deliveredRetry) clearTimeout(this.deliveredRetry);
+    this.deliveredRetry = null;
+    // a last try; what still cannot be written stays owed and is delivered again by a sweep
+    if (this.deliveredUnrecorded.size > 0 && !(await this.recordDelivered()))
+      this.logger.error('onPaid deliveries could not be recorded before closing; they may be repeated', {
+        sessionIds: [...this.deliveredUnrecorded],
+      });
+    if (this.deliveredRetry) clearTimeout(this.deliveredRetry);
     this.closed = true;
     this.listeners.clear();
     const listener = this.listener;
@@ -488,6 +538,7 @@ export class PostgresStore implements SessionStore {
     if (!this.down) return;
     this.down = false;
     this.logger.info('PostgreSQL answering again');
+    if (this.deliveredUnrecorded.size > 0) void this.recordDelivered();
   }
 
   private async changed(sql: string, values: unknown[]): Promise<boolean> {
