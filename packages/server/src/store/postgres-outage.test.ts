@@ -5,6 +5,7 @@
 // (so no sweep delivers it a second time).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect, createServer, type Socket } from 'node:net';
 import type { LogFields, Logger } from '../log.js';
 import { startPostgres, type TestPostgres } from '../testing/postgres.js';
 import { seed, sessionRecord } from '../testing/store-conformance.js';
@@ -76,6 +77,50 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
     } finally {
       await store.close();
       await other.close();
+    }
+  });
+
+  it('fails within its timeouts when the database stops answering (packets dropped, no reset)', async () => {
+    // a TCP relay to the database that, once `drop` is set, keeps every connection open and silent
+    let drop = false;
+    const sockets: Socket[] = [];
+    const relay = createServer((client) => {
+      sockets.push(client);
+      if (drop) return;
+      const upstream = connect(server.port, '127.0.0.1');
+      sockets.push(upstream);
+      client.on('data', (chunk) => {
+        if (!drop) upstream.write(chunk);
+      });
+      upstream.on('data', (chunk) => {
+        if (!drop) client.write(chunk);
+      });
+      client.on('error', () => undefined);
+      upstream.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const address = relay.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const store = await PostgresStore.open({
+      connectionString: url.replace(`:${server.port}/`, `:${port}/`),
+      connectTimeoutMs: 500,
+      queryTimeoutMs: 500,
+      logger,
+    });
+    try {
+      await store.ping();
+      drop = true;
+      for (const call of [() => store.get('ses_out'), () => store.get('ses_out')]) {
+        const started = performance.now();
+        await assert.rejects(call(), StoreUnavailableError);
+        const ms = performance.now() - started;
+        assert.ok(ms < 2500, `failed after ${Math.round(ms)} ms`);
+      }
+    } finally {
+      drop = false;
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+      await store.close().catch(() => undefined);
     }
   });
 });

@@ -21,7 +21,7 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** How long opening a connection may take before the query fails (503), ms; default 5000. */
   connectTimeoutMs?: number;
-  /** How long one statement may run (server and client side) before it fails (503), ms; default 10000. */
+  /** How long one statement may run (server and client side) before it fails (503), ms; default 5000. */
   queryTimeoutMs?: number;
   /** Where lost and recovered connections are told; default the console (warnings). */
   logger?: Logger;
@@ -132,7 +132,7 @@ export class PostgresStore implements SessionStore {
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
     if (!options.pool && !options.connectionString)
       throw new Error('PostgresStore needs a pool or a connectionString');
-    const queryTimeout = options.queryTimeoutMs ?? 10_000;
+    const queryTimeout = options.queryTimeoutMs ?? 5_000;
     const pool =
       options.pool ??
       new pg.Pool({
