@@ -2,7 +2,7 @@
 // store that is full, locked or disconnected answers 503 with Retry-After, never 500 `internal`.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ErrorBody } from '@pay-elements/protocol';
+import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createHealth } from './health.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 import { MemoryStore } from './store/memory.js';
@@ -99,5 +99,28 @@ describe('a store in trouble', () => {
     }
     store.failure = null;
     assert.equal((await world.request(`/pay/sessions/${id}`)).status, 200);
+  });
+
+  it('answers a paid session it has seen from memory while the store cannot, a pending one 503', async () => {
+    world.orders.set('o-2', { amount: '250.00', currency: 'NGN', customer_id: world.customerId });
+    const created = await world.request('/pay/sessions', jsonPost({ order_id: 'o-2' }));
+    const view = SessionView.parse(await created.json());
+    world.orders.set('o-3', { amount: '300.00', currency: 'NGN', customer_id: world.customerId });
+    const waiting = SessionView.parse(
+      await (await world.request('/pay/sessions', jsonPost({ order_id: 'o-3' }))).json(),
+    );
+    await world.control('/transfers', { account_number: view.account.account_number, amount: 250 });
+    world.advance(60_000);
+    const paid = await world.request(`/pay/sessions/${view.id}`);
+    assert.equal(SessionView.parse(await paid.json()).status, 'paid');
+    store.failure = coded('terminating connection due to administrator command', '57P01');
+    try {
+      const meanwhile = await world.request(`/pay/sessions/${view.id}`);
+      assert.equal(meanwhile.status, 200);
+      assert.equal(SessionView.parse(await meanwhile.json()).status, 'paid');
+      assert.equal((await world.request(`/pay/sessions/${waiting.id}`)).status, 503);
+    } finally {
+      store.failure = null;
+    }
   });
 });
