@@ -606,7 +606,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       const deadline = Date.now() + config.PAY_SHUTDOWN_GRACE_MS;
       clearInterval(sweeper);
       health.drain();
-      const drained = await closeServer(server, config.PAY_SHUTDOWN_GRACE_MS);
+      const delay = Math.min(config.PAY_SHUTDOWN_DELAY_MS, config.PAY_SHUTDOWN_GRACE_MS);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const drained = await closeServer(server, Math.max(0, deadline - Date.now()));
       // the kit waits for onPaid deliveries under way; past the deadline one stays owed (claimed), and
       // another instance delivers it once its claim is stale
       const delivered = await within(pay.close(), deadline - Date.now());

@@ -118,6 +118,16 @@ const Env = z
       .min(0)
       .max(600_000)
       .default(10_000),
+    /**
+     * how long a stopping instance keeps taking connections after readiness turned 503, ms, so that a
+     * balancer that learns of readiness by polling (Kubernetes) stops sending before the port closes
+     */
+    PAY_SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0)
+      .max(600_000)
+      .default(0),
     PAY_LIFESPAN_MINUTES: z.coerce
       .number()
       .int('must be a whole number of minutes')

@@ -1,5 +1,6 @@
 // server-example stopped with SIGTERM as an orchestrator does it, with 50 status streams open, a
-// create waiting on a slow provider and an onPaid under way: every stream is told to reconnect (a
+// create waiting on a slow provider and an onPaid under way: readiness turns 503 at once (while the
+// port stays open for PAY_SHUTDOWN_DELAY_MS), every stream is told to reconnect (a
 // `retry:` hint) and ends cleanly, the create is answered, the onPaid completes once (and is not
 // delivered again by the next start), and the process exits 0 within its grace period.
 import { after, before, describe, it } from 'node:test';
@@ -25,6 +26,8 @@ const KEY = DEFAULT_API_KEY;
 const SECRET = webhookSecretFor('faults_shutdown');
 const STREAMS = 50;
 const GRACE_MS = 8_000;
+/** how long the port stays open after readiness turned 503 */
+const DELAY_MS = 1_000;
 
 describe('server-example stopped with SIGTERM under load', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'pay-faults-shutdown-'));
@@ -67,6 +70,7 @@ describe('server-example stopped with SIGTERM under load', { timeout: 90_000 }, 
         PAY_DEMO_FULFIL_MS: '3000',
         PAY_SWEEP_INTERVAL_MS: '500',
         PAY_SHUTDOWN_GRACE_MS: String(GRACE_MS),
+        PAY_SHUTDOWN_DELAY_MS: String(DELAY_MS),
         // each stream comes "through the proxy" from a shopper of its own (the per-client limit is 20)
         TRUST_PROXY: '1',
       },
@@ -135,6 +139,12 @@ describe('server-example stopped with SIGTERM under load', { timeout: 90_000 }, 
 
     const stopped = Date.now();
     server.child.kill('SIGTERM');
+    // readiness 503 at once, while the port still answers
+    await until('readiness to turn 503', DELAY_MS, async () => {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      return ready.status === 503 ? ((await ready.json()) as unknown) : undefined;
+    }).then((body) => assert.deepEqual(body, { ready: false, reason: 'draining' }));
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200, 'alive while draining');
     const created = await inFlight;
     assert.equal(created.status, 201, 'the create under way is answered');
     assert.equal(SessionView.parse(await created.json()).status, 'pending');
