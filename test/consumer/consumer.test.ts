@@ -81,7 +81,7 @@ before(async () => {
         dependencies: {
           ...Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`])),
           ...Object.fromEntries(
-            await Promise.all(['better-sqlite3', 'pg', 'react', '@lit/react'].map(pinned)),
+            await Promise.all(['better-sqlite3', 'pg', 'prom-client', 'react', '@lit/react'].map(pinned)),
           ),
         },
         devDependencies: Object.fromEntries(
