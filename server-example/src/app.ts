@@ -276,10 +276,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       merchant: demoMerchant(url),
       onPaid: async (session) => {
         if (config.PAY_DEMO_FULFIL_MS > 0) {
-          log.info(`order ${session.orderId} fulfilling`, { session_id: session.id });
+          log.info(`order ${session.orderId} fulfilling (session ${session.id})`, { session_id: session.id });
           await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
         }
-        log.info(`order ${session.orderId} paid`, { session_id: session.id });
+        log.info(`order ${session.orderId} paid (session ${session.id})`, { session_id: session.id });
         options.onPaid?.(session.id);
       },
       pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
