@@ -3,6 +3,7 @@
 // `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
+export type { PayObserver, WebhookOutcome } from './observer.js';
 export { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
