@@ -28,6 +28,7 @@ import {
   createHealth,
   createPayHandler,
   describeError,
+  isStoreUnavailable,
   MemoryStore,
   redactingLogger,
   type Logger,
@@ -589,7 +590,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // decides which one does each piece of work).
   const sweeper = setInterval(() => {
     pay.watcher.sweep().catch((error: unknown) => {
-      log.error('sweep failed', { error: describeError(error) });
+      // the store's own line said it is away; one short line a sweep, no stack
+      if (isStoreUnavailable(error)) log.warn('sweep skipped: the session store is unavailable');
+      else log.error('sweep failed', { error: describeError(error) });
     });
   }, config.PAY_SWEEP_INTERVAL_MS);
   sweeper.unref();
