@@ -312,7 +312,12 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
   }
   if (isStoreUnavailable(error)) {
     const { name, message } = describeError(error);
-    logger.warn('session store unavailable', { ...context, error: { name, message } });
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : undefined;
+    logger.warn('session store unavailable', {
+      ...context,
+      error: code === undefined ? { name, message } : { name, message, code },
+    });
     const after = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 2;
     return errorJson('upstream_unavailable', STORE_UNAVAILABLE_MESSAGE, undefined, {
       'retry-after': String(after),
