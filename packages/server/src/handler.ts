@@ -18,6 +18,7 @@ import { sessionRoutes, stableView } from './sessions.js';
 import type { SessionStore } from './store/types.js';
 import { PaymentWatcher } from './watcher.js';
 import { webhookRoutes } from './webhooks.js';
+import { observedOnPaid, observedStore } from './observer.js';
 
 export interface PayHandler {
   /** Answers a request under the base path (anything else is a 404). */
@@ -32,14 +33,24 @@ export interface PayHandler {
   /** The provider's circuit breaker (its `state` suits a health check). */
   breaker: CircuitBreaker;
   store: SessionStore;
-  /** Waits for checks and onPaid deliveries under way, then closes the store. */
+  /** Status streams open on this instance now. */
+  readonly streams: number;
+  /**
+   * The instance is going away: open status streams are told to reconnect (a `retry:` hint, then a
+   * clean end, so the element carries on against another instance) and new ones are refused.
+   */
+  drain(): void;
+  /** Drains, waits for checks and onPaid deliveries under way, then closes the store. */
   close(): Promise<void>;
 }
 
 export function createPayHandler(options: PayHandlerOptions): PayHandler {
   const config = parseOptions(options);
   const logger: Logger = redactingLogger(config.logger, config.webhookSecret ? [config.webhookSecret] : []);
-  const { store, clock, client } = config;
+  const { clock, client, observer } = config;
+  // the kit's own view of the store: transitions it makes are counted for the observer
+  const store = observedStore(config.store, observer);
+  const onPaid = observedOnPaid(config.onPaid, observer);
   const breaker = new CircuitBreaker({
     clock,
     logger,
@@ -55,7 +66,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     retryAfterMs: config.onPaidRetryAfterMs,
     checkTimeoutMs: config.checkTimeoutMs,
     breaker,
-    onPaid: config.onPaid,
+    onPaid,
   });
   const routes: Route[] = sessionRoutes({
     client,
@@ -132,6 +143,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         watcher,
         clock,
         logger,
+        observer,
         maxBodyBytes: WEBHOOK_BODY_LIMIT,
       }),
     );
@@ -159,11 +171,17 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     app,
     watcher,
     breaker,
-    store,
+    store: config.store,
+    get streams() {
+      return events.hub?.size ?? 0;
+    },
+    drain() {
+      events.hub?.close();
+    },
     async close() {
       events.hub?.close();
       await watcher.close();
-      await store.close();
+      await config.store.close();
     },
   };
 }
