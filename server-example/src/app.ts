@@ -35,7 +35,7 @@ import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
 import { forwardedClient, forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutPage } from './checkout-page.js';
+import { checkoutPage, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
 import { notFoundPage, withNonce } from './pages.js';
@@ -489,7 +489,20 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
     if (!(await store().get(id))) return checkoutNotFound();
-    return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
+    return checkoutPage({
+      id,
+      origin: `http://${config.HOST}:${port}`,
+      pay,
+      staticRoot,
+      acceptLanguage: c.req.header('accept-language'),
+    });
+  });
+  // "Get a new account" with script off: the kit renews, the page shows the new account
+  app.post('/checkout/:id/renew', async (c) => {
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    await renewFromPage({ id, origin: `http://${config.HOST}:${port}`, pay });
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
   });
   app.get('/locked-down/checkout/:id', async (c) => {
     if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();

@@ -1,11 +1,13 @@
 // The hosted checkout page, /checkout/{id}: the built page with who asks for the money (the merchant's
 // name and logo), what for (the order's title and reference), a way back to the shop, and one main
 // heading for each state of the session, all from the session view the kit answers (display fields
-// the merchant supplied, never anything the browser sent). Every value is escaped.
+// the merchant supplied, never anything the browser sent), and the element with the payment details
+// already in the HTML (hosted-render.ts), payable with script off. Every value is escaped.
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import { escapeHtml, fillPlaceholders } from './pages.js';
 import { readStatic } from './static.js';
+import { checkoutElement, pickLanguage } from './hosted-render.js';
 
 const html = (body: string, status: number) =>
   new Response(body, {
@@ -60,6 +62,10 @@ export async function checkoutPage(options: {
   origin: string;
   pay: PayHandler;
   staticRoot: string;
+  /** the shopper's Accept-Language: the payment details are written in the first one the pages speak */
+  acceptLanguage?: string | undefined;
+  /** the page's own path (/checkout/{id}, or under /locked-down/), for "Check again" */
+  pagePath?: string;
 }): Promise<Response> {
   const { id, origin, pay, staticRoot } = options;
   const template = await readStatic(staticRoot, '/checkout.html');
@@ -67,6 +73,23 @@ export async function checkoutPage(options: {
   // the page shows without the order's details if the kit cannot answer now; the element retries
   const answer = await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}`));
   const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
-  const fills = checkoutFills(parsed?.success ? parsed.data : null);
+  const view = parsed?.success ? parsed.data : null;
+  const language = pickLanguage(options.acceptLanguage);
+  const fills = {
+    ...checkoutFills(view),
+    __PAY_LANG__: language,
+    __PAY_ELEMENT__: checkoutElement({
+      id,
+      view,
+      language,
+      pagePath: options.pagePath ?? `/checkout/${encodeURIComponent(id)}`,
+    }),
+  };
   return html(fillPlaceholders(template.body.toString('utf8'), fills), 200);
+}
+
+/** A page's renew form (script off): asks the kit for a new account; whatever it answers, the page shows where the session stands. */
+export async function renewFromPage(options: { id: string; origin: string; pay: PayHandler }): Promise<void> {
+  const { id, origin, pay } = options;
+  await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, { method: 'POST' }));
 }
