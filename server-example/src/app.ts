@@ -400,8 +400,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     const site = request.headers.get('sec-fetch-site');
     const origin = request.headers.get('origin');
     const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
-    return crossSite || (origin !== null && !own.has(origin));
+    // a browser that sends Sec-Fetch-Site is believed: under Referrer-Policy no-referrer its own
+    // page's form posts carry `Origin: null`
+    if (site !== null) return site !== 'same-origin' && site !== 'none';
+    return origin !== null && !own.has(origin);
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
@@ -478,6 +480,13 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.route('/demo-api', demo);
+  // "Get a new account" with script off: the kit renews, the page shows the new account
+  app.post('/checkout/:id/renew', async (c) => {
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    await renewFromPage({ id, origin: `http://${config.HOST}:${port}`, pay });
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  });
   app.use('*', async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD')
@@ -496,13 +505,6 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       staticRoot,
       acceptLanguage: c.req.header('accept-language'),
     });
-  });
-  // "Get a new account" with script off: the kit renews, the page shows the new account
-  app.post('/checkout/:id/renew', async (c) => {
-    const id = segment(c.req.param('id'));
-    if (!(await store().get(id))) return checkoutNotFound();
-    await renewFromPage({ id, origin: `http://${config.HOST}:${port}`, pay });
-    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
   });
   app.get('/locked-down/checkout/:id', async (c) => {
     if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();
