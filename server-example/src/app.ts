@@ -519,6 +519,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       staticRoot,
       merchant: demoMerchant(url),
       shopUrl: `${url}/`,
+      acceptLanguage: c.req.header('accept-language'),
     }),
   );
   app.get('/', () => page('/index.html'));

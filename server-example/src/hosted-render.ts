@@ -5,8 +5,8 @@ import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
-import { dynamicAccountHtml } from '@pay-elements/elements/server';
-import type { SessionView } from '@pay-elements/protocol';
+import { dynamicAccountHtml, invoiceViewHtml } from '@pay-elements/elements/server';
+import type { InvoiceViewModel, SessionView } from '@pay-elements/protocol';
 import { escapeHtml } from './pages.js';
 
 /** The languages the hosted pages speak; the page's script loads the one it is given. */
@@ -50,5 +50,19 @@ export function checkoutElement(options: {
     checkAgainUrl: pagePath,
     renewUrl: `${pagePath}/renew`,
     attributes: { 'show-qr': true },
+  });
+}
+
+/** The invoice page's element: the invoice in the HTML and its view as the element's first. */
+export function invoiceElement(options: {
+  view: InvoiceViewModel;
+  language: HostedLanguage;
+  /** the page's own path, for "Check again" */
+  pagePath: string;
+}): string {
+  return invoiceViewHtml(options.view, {
+    endpoint: '/pay',
+    locale: options.language,
+    checkAgainUrl: options.pagePath,
   });
 }

@@ -6,7 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeViolations, startHarness, type Harness } from './harness.js';
+import { PayClient } from '@pay-elements/api';
+import { axeViolations, SECRET_KEY, startHarness, type Harness } from './harness.js';
 
 interface Session {
   id: string;
@@ -27,7 +28,7 @@ async function sessionOf(url: string, orderId: string): Promise<Session> {
 
 const grouped = (number: string) => number.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3');
 const fallbackText = async (page: Page) =>
-  (await page.locator('pay-dynamic-account .pay-fallback').innerText()).replace(/\s+/g, ' ');
+  (await page.locator('.pay-fallback').innerText()).replace(/\s+/g, ' ');
 
 /** Follows "Check again" until the page says `text` (the kit may need a moment to learn it). */
 async function checkAgainUntil(page: Page, text: string): Promise<void> {
@@ -41,7 +42,7 @@ async function checkAgainUntil(page: Page, text: string): Promise<void> {
   assert.fail(`the page never said "${text}"`);
 }
 
-describe('hosted checkout with script off, and coming alive with script on', () => {
+describe('hosted pages with script off, and coming alive with script on', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness();
@@ -50,12 +51,12 @@ describe('hosted checkout with script off, and coming alive with script on', () 
     await h?.close();
   });
 
-  /** axe-core on the page as a browser with no script shows it (axe runs as script: the page's own is refused). */
-  async function fallbackViolations(id: string): Promise<string[]> {
+  /** axe-core on a page as a browser with no script shows it (axe runs as script: the page's own is refused). */
+  async function fallbackViolations(path: string): Promise<string[]> {
     const context = await h.browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.route(/\.js($|\?)/, (route) => route.abort());
-    await page.goto(`${h.url}/checkout/${id}`);
+    await page.goto(`${h.url}${path}`);
     assert.equal(await page.evaluate(() => customElements.get('pay-dynamic-account')), undefined);
     const violations = await axeViolations(page);
     await context.close();
@@ -80,7 +81,11 @@ describe('hosted checkout with script off, and coming alive with script on', () 
       timeZoneName: 'short',
     }).format(new Date(session.expires_at));
     assert.ok(text.includes(`Expires at ${expiry}`), `"Expires at ${expiry}" in "${text}"`);
-    assert.deepEqual(await fallbackViolations(session.id), [], 'no accessibility violations with script off');
+    assert.deepEqual(
+      await fallbackViolations(`/checkout/${session.id}`),
+      [],
+      'no accessibility violations with script off',
+    );
 
     await h.control.transfer({ account_number: session.account.account_number, amount: 5000 });
     await checkAgainUntil(page, 'Payment received');
@@ -140,6 +145,39 @@ describe('hosted checkout with script off, and coming alive with script on', () 
     t.diagnostic(`cumulative layout shift ${cls.toFixed(4)}`);
     assert.ok(cls < 0.05, `cumulative layout shift ${cls.toFixed(3)}`);
     assert.deepEqual(sessionRequests, [], 'the page carried the session: no request for it');
+    await context.close();
+  });
+
+  it('shows the invoice, its items, total and account with JavaScript disabled, and "Check again" shows it paid', async () => {
+    const client = new PayClient({ apiKey: SECRET_KEY, baseUrl: h.app.sandbox?.url ?? '' });
+    const invoice = await client.invoices.create({
+      email: 'buyer@example.com',
+      note: 'Thanks!',
+      items: [{ name: 'Logo design', unit_price: 120000, quantity: 1, currency: 'NGN', total: 120000 }],
+      charges: { tax: { amount: '7.5', type: 'percentage', enabled: true } },
+      payment_schedule: { type: 'one_time', due_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    });
+    const number = invoice.invoice_number;
+    const view = (await (await fetch(`${h.url}/pay/invoices/${number}`)).json()) as {
+      payment_details: { account_number: string };
+    };
+    const context = await h.browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+    const page = await context.newPage();
+    const response = await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
+    assert.equal(response?.status(), 200);
+    const text = await fallbackText(page);
+    assert.ok(text.includes(`Invoice ${number}`), text);
+    assert.match(text, /Logo design/);
+    assert.match(text, /Tax \(7\.5%\)/);
+    assert.match(text, /Total NGN\s?129,000\.00/);
+    assert.match(text, /Transfer NGN\s?129,000\.00 to this account/);
+    assert.ok(text.includes(grouped(view.payment_details.account_number)), 'the account number, grouped');
+    assert.deepEqual(await fallbackViolations(`/invoices/${number}`), [], 'no accessibility violations');
+
+    await h.control.payInvoice(number);
+    await checkAgainUntil(page, 'Paid');
+    await page.getByRole('heading', { level: 1, name: 'This invoice is paid' }).waitFor();
+    assert.doesNotMatch(await fallbackText(page), /Check again/, 'nothing more to wait for');
     await context.close();
   });
 });

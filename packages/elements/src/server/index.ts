@@ -5,3 +5,5 @@
 export { clockTime, dynamicAccountFallback, dynamicAccountHtml } from './dynamic-account.js';
 export type { DynamicAccountHtmlOptions } from './dynamic-account.js';
 export { escapeHtml, jsonScript } from './html.js';
+export { invoiceViewFallback, invoiceViewHtml } from './invoice-view.js';
+export type { InvoiceViewHtmlOptions } from './invoice-view.js';

@@ -16,7 +16,9 @@ import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { fetchInvoice } from '../../lib/backend.js';
+import { fetchInvoice, viewFromPage } from '../../lib/backend.js';
+import type { ViewAnswer } from '../../lib/backend.js';
+import { readInvoiceView } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { renderError, renderInvoice, renderLoading } from './invoice-view.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
@@ -42,7 +44,9 @@ export const invoicePollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
 const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
 
 /**
- * Loads the invoice view from `{endpoint}/invoices/{number}` and polls it until it is paid or
+ * Loads the invoice view from `{endpoint}/invoices/{number}` (or takes the one a server-rendered page put
+ * in it as a child `<script type="application/json">`, with no request; other children are the page's
+ * fallback for browsers without script, never shown once the element runs) and polls it until it is paid or
  * cancelled (every 5 s for the first minute, then backing off to 30 s; paused while the page is
  * hidden). Shows exactly what the view says: charges and totals are the backend's arithmetic.
  * Prints as a plain black-on-white document (no buttons, no shadows). When polls fail while the
@@ -148,6 +152,7 @@ export class PayInvoiceView extends LitElement {
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
   #paidAnnounced = false;
+  #pageViewTaken = false;
 
   constructor() {
     super();
@@ -173,7 +178,7 @@ export class PayInvoiceView extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('number') || changed.has('endpoint')) {
       this.#paidAnnounced = false;
-      this.#resource.restart(this.number !== '');
+      this.#resource.restart(this.number !== '', undefined, this.#takeViewFromPage());
     }
   }
 
@@ -190,6 +195,14 @@ export class PayInvoiceView extends LitElement {
   get #displayState(): InvoiceViewState {
     if (this.#resource.view) return this.#resource.view.status;
     return this.#resource.failure ? 'error' : 'loading';
+  }
+
+  /** The first view a server-rendered page carried for this invoice, taken once (see viewFromPage). */
+  #takeViewFromPage(): ViewAnswer<InvoiceViewModel> | undefined {
+    if (this.#pageViewTaken || !this.number) return undefined;
+    this.#pageViewTaken = true;
+    const answer = viewFromPage(this, readInvoiceView);
+    return answer?.kind === 'view' && answer.view.number === this.number ? answer : undefined;
   }
 
   #accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
