@@ -23,6 +23,8 @@ export interface WebhookRouteOptions {
   clock: Clock;
   logger: Logger;
   maxBodyBytes: number;
+  /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
+  onInvoicePaid?: (invoiceNumber: string) => void;
 }
 
 type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
@@ -82,6 +84,10 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       }
       if (await store.hasEvent(event.id)) return json({ received: true });
       if (event.type === 'virtual_account.credited') await settleCredit(event);
+      else if (event.type === 'invoice.paid') {
+        const number = event.data['invoice_number'];
+        if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
+      }
       await store.rememberEvent(event.id, clock.now());
       return json({ received: true });
     },
