@@ -180,4 +180,38 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     assert.doesNotMatch(await fallbackText(page), /Check again/, 'nothing more to wait for');
     await context.close();
   });
+
+  it('shows an open invoice page "paid" within a second of the payment, pushed by the stream', async (t) => {
+    const client = new PayClient({ apiKey: SECRET_KEY, baseUrl: h.app.sandbox?.url ?? '' });
+    const invoice = await client.invoices.create({
+      email: 'buyer@example.com',
+      note: '',
+      items: [{ name: 'Consulting', unit_price: 5000, quantity: 1, currency: 'NGN', total: 5000 }],
+      charges: {},
+      payment_schedule: { type: 'one_time', due_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    });
+    const number = invoice.invoice_number;
+    const { page, context } = await h.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
+    const element = page.locator('pay-invoice-view');
+    await element.locator('[part="status-badge"]').filter({ hasText: 'Awaiting payment' }).waitFor();
+    const streamPath = `/pay/invoices/${number}/events`;
+    await page.waitForResponse((response) => new URL(response.url()).pathname === streamPath);
+    assert.ok(
+      !requests.includes(`/pay/invoices/${number}`),
+      'the page carried the invoice: no request for it',
+    );
+
+    const paidAt = Date.now();
+    await h.control.payInvoice(number);
+    await element.locator('[part="status-badge"]').filter({ hasText: 'Paid' }).waitFor({ timeout: 5_000 });
+    const elapsed = Date.now() - paidAt;
+    t.diagnostic(`"paid" on screen ${elapsed} ms after the payment`);
+    await page.getByRole('heading', { level: 1, name: 'This invoice is paid' }).waitFor();
+    assert.ok(elapsed < 1_000, `"paid" came ${elapsed} ms after the payment`);
+    assert.ok(!requests.includes(`/pay/invoices/${number}`), 'no poll: the stream brought it');
+    await context.close();
+  });
 });
