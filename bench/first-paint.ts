@@ -68,7 +68,8 @@ async function trial(page: Page, cdp: CDPSession, url: string, digits: string): 
     { timeout: 30_000, polling: 50 },
   );
   const found = await page.evaluate(
-    () => (window as unknown as { __firstPaint: { at: number; requests: number; bytes: number } }).__firstPaint,
+    () =>
+      (window as unknown as { __firstPaint: { at: number; requests: number; bytes: number } }).__firstPaint,
   );
   return { ms: found.at, requests: found.requests, bytes: found.bytes, htmlBytes };
 }
@@ -90,7 +91,10 @@ export async function firstPaintBench(): Promise<void> {
       const trials: Trial[] = [];
       for (let i = 0; i < TRIALS; i++) {
         // a new context each time: an empty cache, no open connection
-        const context = await h.browser.newContext({ locale: 'en-GB', viewport: { width: 400, height: 800 } });
+        const context = await h.browser.newContext({
+          locale: 'en-GB',
+          viewport: { width: 400, height: 800 },
+        });
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
@@ -102,7 +106,9 @@ export async function firstPaintBench(): Promise<void> {
           downloadThroughput: bytesPerSecond,
           uploadThroughput: bytesPerSecond,
         });
-        trials.push(await trial(page, cdp, `${h.url}/checkout/${session.id}`, session.account.account_number));
+        trials.push(
+          await trial(page, cdp, `${h.url}/checkout/${session.id}`, session.account.account_number),
+        );
         await context.close();
       }
       const html = median(trials.map((t) => t.htmlBytes));

@@ -17,7 +17,7 @@ const view: SessionView = {
   expires_at: '2025-01-01T14:35:00.000Z',
   paid_at: null,
   server_time: '2025-01-01T14:05:00.000Z',
-} as SessionView;
+};
 
 /** The page as a browser with script off reads it. */
 function parse(html: string): Document {
@@ -37,7 +37,7 @@ describe('dynamicAccountHtml (server-rendered fallback)', () => {
     expect(el.getAttribute('session')).to.equal('ses_1');
     expect(el.getAttribute('endpoint')).to.equal('/pay');
     expect(el.hasAttribute('show-qr')).to.equal(true);
-    const text = el.querySelector('.pay-fallback')!.textContent!.replace(/\s+/g, ' ');
+    const text = el.querySelector('.pay-fallback')!.textContent.replace(/\s+/g, ' ');
     expect(text).to.include('Transfer exactly NGN');
     expect(text).to.match(/NGN\s5,000\.00/);
     expect(text).to.include('Wema Bank');
@@ -47,13 +47,13 @@ describe('dynamicAccountHtml (server-rendered fallback)', () => {
     expect(text).to.include('Expires at 14:35 UTC');
     const check = [...el.querySelectorAll('a')].find((a) => a.textContent === 'Check again');
     expect(check?.getAttribute('href')).to.equal('/checkout/ses_1');
-    const json = el.querySelector('script[type="application/json"]')!.textContent!;
+    const json = el.querySelector('script[type="application/json"]')!.textContent;
     expect(JSON.parse(json)).to.deep.equal(view);
   });
 
   it("speaks the shopper's language", () => {
     const doc = parse(dynamicAccountHtml(view, { locale: 'fr', checkAgainUrl: '/c' }));
-    const text = doc.body.textContent!.replace(/\s+/g, ' ');
+    const text = doc.body.textContent.replace(/\s+/g, ' ');
     expect(text).to.include('Virez exactement');
     expect(text).to.include('Numéro de compte');
     expect(text).to.include('Vérifier à nouveau');
