@@ -6,6 +6,7 @@
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
+import type { SessionView } from '@pay-elements/protocol';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -33,12 +34,19 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { forwardedClient, forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
+import {
+  forwardedClient,
+  forwardedHttps,
+  lockedDownHeaders,
+  logoSources,
+  newNonce,
+  securityHeaders,
+} from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutPage, renewFromPage } from './checkout-page.js';
+import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
-import { notFoundPage, withNonce } from './pages.js';
+import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
 import { readStatic } from './static.js';
 
 export interface AppOptions {
@@ -331,16 +339,21 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     );
   }
 
-  /** A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags. */
-  async function lockedDownPage(): Promise<Response> {
+  /**
+   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
+   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
+   */
+  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
     const file = await readStatic(staticRoot, '/locked-down.html');
     if (!file) return page('/locked-down.html');
     const nonce = newNonce();
-    return new Response(withNonce(file.body.toString('utf8'), nonce), {
+    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
+    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
+    return new Response(body, {
       headers: {
         'content-type': file.type,
         'cache-control': 'no-store',
-        ...lockedDownHeaders(nonce),
+        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, new URL(url).origin)),
       },
     });
   }
@@ -504,11 +517,13 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       pay,
       staticRoot,
       acceptLanguage: c.req.header('accept-language'),
+      siteOrigin: new URL(url).origin,
     });
   });
   app.get('/locked-down/checkout/:id', async (c) => {
-    if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();
-    return lockedDownPage();
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    return lockedDownPage(await checkoutView({ id, origin: `http://${config.HOST}:${port}`, pay }));
   });
   app.get('/locked-down/gallery', () => lockedDownPage());
   app.get('/invoices/:number', (c) =>

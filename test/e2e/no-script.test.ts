@@ -214,4 +214,16 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     assert.ok(!requests.includes(`/pay/invoices/${number}`), 'no poll: the stream brought it');
     await context.close();
   });
+
+  it('gives the locked-down checkout the hosted header: the merchant and its logo', async () => {
+    const session = await sessionOf(h.url, 'demo-3');
+    const { page, context } = await h.newPage();
+    await page.goto(`${h.url}/locked-down/checkout/${session.id}`);
+    const header = page.locator('header.hosted-header');
+    assert.equal((await header.innerText()).trim(), 'Acme Stores');
+    assert.equal(await header.locator('img.hosted-logo').getAttribute('src'), `${h.url}/logo.svg`);
+    await page.goto(`${h.url}/locked-down/gallery`);
+    assert.equal(await page.locator('header.hosted-header').isVisible(), false, 'no header on the gallery');
+    await context.close();
+  });
 });
