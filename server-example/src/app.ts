@@ -6,6 +6,7 @@
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
+import type { SessionView } from '@pay-elements/protocol';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -37,12 +38,19 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { forwardedClient, forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
+import {
+  forwardedClient,
+  forwardedHttps,
+  lockedDownHeaders,
+  logoSources,
+  newNonce,
+  securityHeaders,
+} from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutPage } from './checkout-page.js';
+import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
-import { notFoundPage, withNonce } from './pages.js';
+import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
 import { createLogger, requestContext, requestIdOf } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
@@ -365,16 +373,21 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     );
   }
 
-  /** A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags. */
-  async function lockedDownPage(): Promise<Response> {
+  /**
+   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
+   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
+   */
+  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
     const file = await readStatic(staticRoot, '/locked-down.html');
     if (!file) return page('/locked-down.html');
     const nonce = newNonce();
-    return new Response(withNonce(file.body.toString('utf8'), nonce), {
+    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
+    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
+    return new Response(body, {
       headers: {
         'content-type': file.type,
         'cache-control': 'no-store',
-        ...lockedDownHeaders(nonce),
+        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, new URL(url).origin)),
       },
     });
   }
@@ -434,8 +447,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     const site = request.headers.get('sec-fetch-site');
     const origin = request.headers.get('origin');
     const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
-    return crossSite || (origin !== null && !own.has(origin));
+    // a browser that sends Sec-Fetch-Site is believed: under Referrer-Policy no-referrer its own
+    // page's form posts carry `Origin: null`
+    if (site !== null) return site !== 'same-origin' && site !== 'none';
+    return origin !== null && !own.has(origin);
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
@@ -512,6 +527,13 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.route('/demo-api', demo);
+  // "Get a new account" with script off: the kit renews, the page shows the new account
+  app.post('/checkout/:id/renew', async (c) => {
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    await renewFromPage({ id, origin: `http://${config.HOST}:${port}`, pay });
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  });
   app.use('*', async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD')
@@ -524,11 +546,19 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
     if (!(await store().get(id))) return checkoutNotFound();
-    return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
+    return checkoutPage({
+      id,
+      origin: `http://${config.HOST}:${port}`,
+      pay,
+      staticRoot,
+      acceptLanguage: c.req.header('accept-language'),
+      siteOrigin: new URL(url).origin,
+    });
   });
   app.get('/locked-down/checkout/:id', async (c) => {
-    if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();
-    return lockedDownPage();
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    return lockedDownPage(await checkoutView({ id, origin: `http://${config.HOST}:${port}`, pay }));
   });
   app.get('/locked-down/gallery', () => lockedDownPage());
   app.get('/invoices/:number', (c) =>
@@ -539,6 +569,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       staticRoot,
       merchant: demoMerchant(url),
       shopUrl: `${url}/`,
+      acceptLanguage: c.req.header('accept-language'),
     }),
   );
   app.get('/', () => page('/index.html'));

@@ -9,6 +9,7 @@ import { CircuitBreaker } from './breaker.js';
 import { eventRoutes } from './events.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
+import { invoiceEventRoutes } from './invoice-events.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { RequestLimiter } from './rate-limit.js';
@@ -93,14 +94,23 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         })
       : null,
   });
+  const invoices = invoiceRoutes({
+    client,
+    clock,
+    logger,
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+    invoiceUrl: config.invoiceUrl,
+  });
+  const invoiceEvents = invoiceEventRoutes({
+    viewOf: invoices.viewOf,
+    logger,
+    streams: config.streams,
+    checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+  });
   routes.push(
-    ...invoiceRoutes({
-      client,
-      clock,
-      logger,
-      maxBodyBytes: WIDGET_BODY_LIMIT,
-      invoiceUrl: config.invoiceUrl,
-    }),
+    ...invoices.routes,
+    ...invoiceEvents.routes,
     ...linkRoutes({
       client,
       clock,
@@ -145,6 +155,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         logger,
         observer,
         maxBodyBytes: WEBHOOK_BODY_LIMIT,
+        onInvoicePaid: (number) => invoiceEvents.hub?.changed(number),
       }),
     );
   }
@@ -180,6 +191,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     },
     async close() {
       events.hub?.close();
+      invoiceEvents.hub?.close();
       await watcher.close();
       await config.store.close();
     },

@@ -25,6 +25,8 @@ export interface WebhookRouteOptions {
   logger: Logger;
   observer: PayObserver;
   maxBodyBytes: number;
+  /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
+  onInvoicePaid?: (invoiceNumber: string) => void;
 }
 
 type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
@@ -90,6 +92,10 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
         return json({ received: true });
       }
       if (event.type === 'virtual_account.credited') await settleCredit(event);
+      else if (event.type === 'invoice.paid') {
+        const number = event.data['invoice_number'];
+        if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
+      }
       await store.rememberEvent(event.id, clock.now());
       observer.webhook?.('accepted');
       return json({ received: true });
