@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, figures and ratios against a baseline measured in the same run.
 // `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
+import { firstPaintBench } from './first-paint.js';
 import { instancesBench } from './instances.js';
 import { loadBench } from './load.js';
 import { peakBench } from './peak.js';
@@ -17,6 +18,7 @@ const all: Record<string, () => Promise<void>> = {
   load: () => loadBench({ quick }),
   instances: instancesBench,
   peak: peakBench,
+  'first-paint': firstPaintBench,
 };
 const chosen = process.argv.slice(2).filter((name) => name in all);
 console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);

@@ -1,19 +1,36 @@
-// The hosted checkout page: the session id comes from the address (/checkout/{id}). server-example
-// wrote the merchant, the order, and the heading of each state (data-pending, data-paid,
-// data-expired); the heading follows the element's state, and the lead sentence shows only while the
-// account is open (site.css, by its data-status), so the page never says what the element contradicts.
-import '@pay-elements/elements/define/pay-dynamic-account';
+// The hosted checkout page: server-example wrote the element with its payment details and its session
+// view (so it shows them with no request), in the shopper's language (the lang of #checkout, whose
+// table is loaded before the element is defined, so it never renders in English first), and the
+// merchant, the order, and the heading of each state (data-pending, data-paid, data-expired); the
+// heading follows the element's state, and the lead sentence shows only while the account is open
+// (site.css, by its data-status), so the page never says what the element contradicts. The session
+// id comes from the address (/checkout/{id}) when the page has no element yet.
+import type { PayStatusChangeEvent } from '@pay-elements/elements';
 
-const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
-const element = document.createElement('pay-dynamic-account');
-element.setAttribute('endpoint', '/pay');
-element.setAttribute('session', id);
-element.toggleAttribute('show-qr', true);
-document.querySelector('#checkout')?.append(element);
+const languages: Record<string, () => Promise<unknown>> = {
+  fr: () => import('@pay-elements/elements/i18n/fr'),
+  pt: () => import('@pay-elements/elements/i18n/pt'),
+  sw: () => import('@pay-elements/elements/i18n/sw'),
+  ar: () => import('@pay-elements/elements/i18n/ar'),
+};
+
+const container = document.querySelector<HTMLElement>('#checkout');
+await languages[container?.lang ?? '']?.();
+await import('@pay-elements/elements/define/pay-dynamic-account');
+
+let element = container?.querySelector('pay-dynamic-account');
+if (!element) {
+  const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
+  element = document.createElement('pay-dynamic-account');
+  element.setAttribute('endpoint', '/pay');
+  element.setAttribute('session', id);
+  element.toggleAttribute('show-qr', true);
+  container?.append(element);
+}
 
 const heading = document.querySelector<HTMLElement>('#heading');
 const lead = document.querySelector<HTMLElement>('#lead');
-element.addEventListener('pay-status-change', (event) => {
+element.addEventListener('pay-status-change', (event: PayStatusChangeEvent) => {
   const { status } = event.detail;
   const text = heading?.dataset[status];
   if (heading && text) heading.textContent = text;

@@ -6,6 +6,7 @@
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
+import type { SessionView } from '@pay-elements/protocol';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -25,20 +26,34 @@ import {
 } from '@pay-elements/sandbox';
 import {
   addressKey,
+  createHealth,
   createPayHandler,
+  describeError,
+  isStoreUnavailable,
   MemoryStore,
+  redactingLogger,
   type Logger,
   type PayHandler,
   type SessionStore,
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { forwardedClient, forwardedHttps, lockedDownHeaders, newNonce, securityHeaders } from './headers.js';
+import {
+  forwardedClient,
+  forwardedHttps,
+  lockedDownHeaders,
+  logoSources,
+  newNonce,
+  securityHeaders,
+} from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutPage } from './checkout-page.js';
+import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime, removeSqliteFile } from './lifetime.js';
-import { notFoundPage, withNonce } from './pages.js';
+import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
+import { createLogger, requestContext, requestIdOf } from './logging.js';
+import { startMetrics } from './metrics.js';
+import { closeServer, within } from './shutdown.js';
 import { readStatic } from './static.js';
 
 export interface AppOptions {
@@ -64,10 +79,17 @@ export interface App {
   url: string;
   /** the emulator, when there is no provider key */
   sandbox: Sandbox | null;
+  /** the Prometheus metrics URL, when PAY_METRICS_PORT is set */
+  metricsUrl: string | null;
   /** the kit (a new one after each POST /demo-api/reset) */
   readonly pay: PayHandler;
   server: Server;
-  close(): Promise<void>;
+  /**
+   * Drains and stops: readiness answers 503 at once, open status streams are told to reconnect, the
+   * listener takes no new connection, requests under way and onPaid deliveries finish (within
+   * PAY_SHUTDOWN_GRACE_MS), then the store closes. Resolves to whether everything finished in time.
+   */
+  close(): Promise<boolean>;
 }
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -92,10 +114,13 @@ const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
  * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
  * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
  */
-async function openStore(config: ExampleConfig, fresh: boolean): Promise<SessionStore> {
+async function openStore(config: ExampleConfig, fresh: boolean, logger?: Logger): Promise<SessionStore> {
   if (config.PAY_DATABASE_URL) {
     const { PostgresStore } = await import('@pay-elements/server/postgres');
-    return PostgresStore.open({ connectionString: config.PAY_DATABASE_URL });
+    return PostgresStore.open({
+      connectionString: config.PAY_DATABASE_URL,
+      ...(logger ? { logger } : {}),
+    });
   }
   if (config.PAY_DB === ':memory:') return new MemoryStore();
   if (fresh) removeSqliteFile(config.PAY_DB);
@@ -188,9 +213,12 @@ async function listen(config: ExampleConfig): Promise<Gate> {
 }
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
+  // one logger for the kit and for server-example's own lines, no secret in either
+  const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
+  const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
   const gate = await listen(config);
   try {
-    return await startBehind(gate, config, options);
+    return await startBehind(gate, config, { ...options, logger });
   } catch (error) {
     gate.fail(error);
     gate.server.closeAllConnections();
@@ -201,6 +229,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
 
 async function startBehind(gate: Gate, config: ExampleConfig, options: AppOptions): Promise<App> {
   const staticRoot = options.staticRoot ?? defaultStaticRoot;
+  const log = options.logger ?? createLogger(config.PAY_LOG_FORMAT);
   const cdnRoot = options.cdnRoot ?? defaultCdnRoot;
   const { server } = gate;
   const address = server.address();
@@ -208,6 +237,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   const port = address.port;
   const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${port}`;
 
+  const metrics = await startMetrics(config);
+  const providerFetch = metrics
+    ? metrics.metrics.instrumentFetch(options.providerFetch)
+    : options.providerFetch;
   let sandbox: Sandbox | null = null;
   let client: PayClient;
   let customerId: string;
@@ -216,7 +249,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     client = new PayClient({
       apiKey: config.PAY_API_KEY,
       baseUrl: config.PAY_BASE_URL,
-      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+      ...(providerFetch ? { fetch: providerFetch } : {}),
     });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? '';
     webhookSecret = config.PAY_WEBHOOK_SECRET;
@@ -233,7 +266,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       apiKey: DEFAULT_API_KEY,
       baseUrl: sandbox.url,
       timeout: 5_000,
-      ...(options.providerFetch ? { fetch: options.providerFetch } : {}),
+      ...(providerFetch ? { fetch: providerFetch } : {}),
     });
     customerId = config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id;
     webhookSecret = DEFAULT_WEBHOOK_SECRET;
@@ -252,10 +285,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       merchant: demoMerchant(url),
       onPaid: async (session) => {
         if (config.PAY_DEMO_FULFIL_MS > 0) {
-          console.log(`[server-example] order ${session.orderId} fulfilling (session ${session.id})`);
+          log.info(`order ${session.orderId} fulfilling (session ${session.id})`, { session_id: session.id });
           await new Promise((resolve) => setTimeout(resolve, config.PAY_DEMO_FULFIL_MS));
         }
-        console.log(`[server-example] order ${session.orderId} paid (session ${session.id})`);
+        log.info(`order ${session.orderId} paid (session ${session.id})`, { session_id: session.id });
         options.onPaid?.(session.id);
       },
       pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
@@ -265,6 +298,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       ...(sandbox ? { clock: sandbox.clock } : {}),
       ...(webhookSecret ? { webhookSecret } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(metrics ? { observer: metrics.metrics.observer } : {}),
       checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
       invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
       bankSuggestions: { enabled: true, perMinute: 10 },
@@ -284,9 +318,17 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   let pay = createKit(
     typeof options.store === 'function'
       ? await options.store()
-      : (options.store ?? (await openStore(config, lifetime === 'fresh'))),
+      : (options.store ?? (await openStore(config, lifetime === 'fresh', options.logger))),
   );
   const store = () => pay.store;
+  metrics?.metrics.track(() => pay);
+  // readiness follows the kit of the moment (a new one after each reset)
+  const health = createHealth({
+    get store() {
+      return pay.store;
+    },
+    drain: () => pay.drain(),
+  });
 
   /**
    * POST /demo-api/reset: the emulator back to its seed and the kit with no sessions, together, so
@@ -301,8 +343,8 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     await control.reset();
     const previous = pay;
     await previous.close();
-    pay = createKit(await openStore(config, true));
-    kitListener = toNodeListener(pay, { headers: gate.securityFor });
+    pay = createKit(await openStore(config, true, options.logger));
+    kitListener = toNodeListener(pay, { headers: headersFor });
     return json(200, { reset: true });
   }
 
@@ -331,16 +373,21 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     );
   }
 
-  /** A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags. */
-  async function lockedDownPage(): Promise<Response> {
+  /**
+   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
+   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
+   */
+  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
     const file = await readStatic(staticRoot, '/locked-down.html');
     if (!file) return page('/locked-down.html');
     const nonce = newNonce();
-    return new Response(withNonce(file.body.toString('utf8'), nonce), {
+    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
+    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
+    return new Response(body, {
       headers: {
         'content-type': file.type,
         'cache-control': 'no-store',
-        ...lockedDownHeaders(nonce),
+        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, new URL(url).origin)),
       },
     });
   }
@@ -400,8 +447,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     const site = request.headers.get('sec-fetch-site');
     const origin = request.headers.get('origin');
     const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    const crossSite = site !== null && site !== 'same-origin' && site !== 'none';
-    return crossSite || (origin !== null && !own.has(origin));
+    // a browser that sends Sec-Fetch-Site is believed: under Referrer-Policy no-referrer its own
+    // page's form posts carry `Origin: null`
+    if (site !== null) return site !== 'same-origin' && site !== 'none';
+    return origin !== null && !own.has(origin);
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
@@ -466,7 +515,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   const crossSiteRefused = () =>
     json(403, { error: { code: 'forbidden', message: 'Cross-site requests are refused.' } });
   const failed = (error: unknown) => {
-    console.error('[server-example] handler failed', error);
+    log.error('handler failed', { error: describeError(error) });
     return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
   };
 
@@ -478,22 +527,38 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.route('/demo-api', demo);
+  // "Get a new account" with script off: the kit renews, the page shows the new account
+  app.post('/checkout/:id/renew', async (c) => {
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    await renewFromPage({ id, origin: `http://${config.HOST}:${port}`, pay });
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  });
   app.use('*', async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD')
       return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     await next();
   });
-  app.get('/healthz', () => json(200, { ok: true, sandbox: Boolean(sandbox) }));
+  app.get('/healthz', () => health.live());
+  app.get('/readyz', () => health.ready());
   app.get('/demo-config.json', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
     if (!(await store().get(id))) return checkoutNotFound();
-    return checkoutPage({ id, origin: `http://${config.HOST}:${port}`, pay, staticRoot });
+    return checkoutPage({
+      id,
+      origin: `http://${config.HOST}:${port}`,
+      pay,
+      staticRoot,
+      acceptLanguage: c.req.header('accept-language'),
+      siteOrigin: new URL(url).origin,
+    });
   });
   app.get('/locked-down/checkout/:id', async (c) => {
-    if (!(await store().get(segment(c.req.param('id'))))) return checkoutNotFound();
-    return lockedDownPage();
+    const id = segment(c.req.param('id'));
+    if (!(await store().get(id))) return checkoutNotFound();
+    return lockedDownPage(await checkoutView({ id, origin: `http://${config.HOST}:${port}`, pay }));
   });
   app.get('/locked-down/gallery', () => lockedDownPage());
   app.get('/invoices/:number', (c) =>
@@ -504,6 +569,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       staticRoot,
       merchant: demoMerchant(url),
       shopUrl: `${url}/`,
+      acceptLanguage: c.req.header('accept-language'),
     }),
   );
   app.get('/', () => page('/index.html'));
@@ -531,12 +597,23 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // The kit answers everything under its base path through its own node listener (a new kit after
   // each reset, hence no mount), which writes its answers without making Fetch objects and refuses
   // cross-site POSTs itself; every other path goes to the site's app.
-  let kitListener = toNodeListener(pay, { headers: gate.securityFor });
-  const siteListener = toNodeListener(app, { headers: gate.securityFor });
+  // every answer names its request (x-request-id), as do the log lines written while it is answered
+  const requestIds = new WeakMap<IncomingMessage, string>();
+  const headersFor = (req: IncomingMessage): Readonly<Record<string, string>> => ({
+    ...gate.securityFor(req),
+    'x-request-id': requestIds.get(req) ?? '',
+  });
+  let kitListener = toNodeListener(pay, { headers: headersFor });
+  const siteListener = toNodeListener(app, { headers: headersFor });
   gate.open((req, res) => {
+    // while draining, every answer ends its connection, so keep-alive clients move to another instance
+    if (health.draining) res.shouldKeepAlive = false;
+    const id = requestIdOf(req);
+    requestIds.set(req, id);
     const path = req.url ?? '/';
-    if (path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?')) kitListener(req, res);
-    else siteListener(req, res);
+    const listener =
+      path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?') ? kitListener : siteListener;
+    requestContext.run(id, listener, req, res);
   });
 
   // An order is confirmed even when its shopper closed the tab and its webhook was lost, and an onPaid
@@ -544,9 +621,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // decides which one does each piece of work).
   const sweeper = setInterval(() => {
     pay.watcher.sweep().catch((error: unknown) => {
-      console.error(
-        `[server-example] sweep failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // the store's own line said it is away; one short line a sweep, no stack
+      if (isStoreUnavailable(error)) log.warn('sweep skipped: the session store is unavailable');
+      else log.error('sweep failed', { error: describeError(error) });
     });
   }, config.PAY_SWEEP_INTERVAL_MS);
   sweeper.unref();
@@ -554,16 +631,24 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   return {
     url,
     sandbox,
+    metricsUrl: metrics?.url ?? null,
     get pay() {
       return pay;
     },
     server,
     async close() {
+      const deadline = Date.now() + config.PAY_SHUTDOWN_GRACE_MS;
       clearInterval(sweeper);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pay.close();
+      health.drain();
+      const delay = Math.min(config.PAY_SHUTDOWN_DELAY_MS, config.PAY_SHUTDOWN_GRACE_MS);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const drained = await closeServer(server, Math.max(0, deadline - Date.now()));
+      // the kit waits for onPaid deliveries under way; past the deadline one stays owed (claimed), and
+      // another instance delivers it once its claim is stale
+      const delivered = await within(pay.close(), deadline - Date.now());
       await sandbox?.close();
+      await metrics?.close();
+      return drained && delivered;
     },
   };
 }

@@ -1,17 +1,33 @@
 // The hosted checkout page, /checkout/{id}: the built page with who asks for the money (the merchant's
 // name and logo), what for (the order's title and reference), a way back to the shop, and one main
 // heading for each state of the session, all from the session view the kit answers (display fields
-// the merchant supplied, never anything the browser sent). Every value is escaped.
+// the merchant supplied, never anything the browser sent), and the element with the payment details
+// already in the HTML (hosted-render.ts), payable with script off. Every value is escaped.
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import { escapeHtml, fillPlaceholders } from './pages.js';
 import { readStatic } from './static.js';
+import { contentSecurityPolicyWith, logoSources } from './headers.js';
+import { checkoutElement, pickLanguage } from './hosted-render.js';
 
-const html = (body: string, status: number) =>
+const html = (body: string, status: number, headers: Record<string, string> = {}) =>
   new Response(body, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
+
+/** The session view of a checkout, or null when the kit cannot answer now. */
+export async function checkoutView(options: {
+  id: string;
+  origin: string;
+  pay: PayHandler;
+}): Promise<SessionView | null> {
+  const answer = await options.pay.fetch(
+    new Request(`${options.origin}/pay/sessions/${encodeURIComponent(options.id)}`),
+  );
+  const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
+  return parsed?.success ? parsed.data : null;
+}
 
 /** The main heading of each state; the page's script switches between them as the state changes. */
 export function checkoutHeadings(merchant: string | undefined): Record<SessionView['status'], string> {
@@ -60,13 +76,38 @@ export async function checkoutPage(options: {
   origin: string;
   pay: PayHandler;
   staticRoot: string;
+  /** the shopper's Accept-Language: the payment details are written in the first one the pages speak */
+  acceptLanguage?: string | undefined;
+  /** the page's own path (/checkout/{id}, or under /locked-down/), for "Check again" */
+  pagePath?: string;
+  /** the site's public origin (a logo elsewhere is allowed by the page's CSP) */
+  siteOrigin?: string;
 }): Promise<Response> {
   const { id, origin, pay, staticRoot } = options;
   const template = await readStatic(staticRoot, '/checkout.html');
   if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
   // the page shows without the order's details if the kit cannot answer now; the element retries
-  const answer = await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}`));
-  const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
-  const fills = checkoutFills(parsed?.success ? parsed.data : null);
-  return html(fillPlaceholders(template.body.toString('utf8'), fills), 200);
+  const view = await checkoutView({ id, origin, pay });
+  const language = pickLanguage(options.acceptLanguage);
+  const fills = {
+    ...checkoutFills(view),
+    __PAY_LANG__: language,
+    __PAY_ELEMENT__: checkoutElement({
+      id,
+      view,
+      language,
+      pagePath: options.pagePath ?? `/checkout/${encodeURIComponent(id)}`,
+    }),
+  };
+  // a merchant's logo on another site is allowed by this page's policy
+  const logos = logoSources(view?.merchant?.logo_url, options.siteOrigin ?? origin);
+  const csp: Record<string, string> =
+    logos.length > 0 ? { 'content-security-policy': contentSecurityPolicyWith(logos) } : {};
+  return html(fillPlaceholders(template.body.toString('utf8'), fills), 200, csp);
+}
+
+/** A page's renew form (script off): asks the kit for a new account; whatever it answers, the page shows where the session stands. */
+export async function renewFromPage(options: { id: string; origin: string; pay: PayHandler }): Promise<void> {
+  const { id, origin, pay } = options;
+  await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, { method: 'POST' }));
 }

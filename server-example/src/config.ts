@@ -48,6 +48,17 @@ const Env = z
     /** the provider's Standard Webhooks secret, `whsec_` + base64 */
     PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
     PAY_SANDBOX_PORT: port(4010),
+    /** `text` (readable, the default) or `json` (one object per line, pino's shape) */
+    PAY_LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).default('text'),
+    /** the Prometheus metrics listener's port (GET /metrics); none when unset */
+    PAY_METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65_535, 'must be 0 to 65535')
+      .optional(),
+    /** the metrics listener's interface; loopback by default, so that only this machine scrapes it */
+    PAY_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** SQLite file for sessions; `:memory:` keeps them in memory */
     PAY_DB: z.string().min(1).default('server-example/data/pay.sqlite'),
     /** PostgreSQL for sessions, shared by several instances; takes the place of PAY_DB when set */
@@ -97,6 +108,26 @@ const Env = z
       .default(10_000),
     /** how long the demo's onPaid takes to fulfil an order (a merchant's would call its systems), ms */
     PAY_DEMO_FULFIL_MS: z.coerce.number().int('must be a whole number of ms').min(0).max(60_000).default(0),
+    /**
+     * how long a stop (SIGTERM) may take, ms: requests under way and onPaid deliveries finish within
+     * it; past it what is left is cut (an unfinished onPaid stays owed, delivered by another instance)
+     */
+    PAY_SHUTDOWN_GRACE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0)
+      .max(600_000)
+      .default(10_000),
+    /**
+     * how long a stopping instance keeps taking connections after readiness turned 503, ms, so that a
+     * balancer that learns of readiness by polling (Kubernetes) stops sending before the port closes
+     */
+    PAY_SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0)
+      .max(600_000)
+      .default(0),
     PAY_LIFESPAN_MINUTES: z.coerce
       .number()
       .int('must be a whole number of minutes')

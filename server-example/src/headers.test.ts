@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
-import { forwardedHttps } from './headers.js';
+import {
+  contentSecurityPolicy,
+  contentSecurityPolicyWith,
+  forwardedHttps,
+  lockedDownPolicy,
+  logoSources,
+} from './headers.js';
 
 /** A stand-in for demo/dist: the pages the app serves, and one asset. */
 function staticRoot(): string {
@@ -233,5 +239,26 @@ describe('TRUST_PROXY', () => {
     assert.equal(readConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY, true);
     assert.equal(readConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY, false);
     assert.throws(() => readConfig({ ...base, TRUST_PROXY: 'yes' }), /TRUST_PROXY must be 1 or 0/);
+  });
+});
+
+describe("a merchant's logo on another site", () => {
+  it('is allowed by the hosted and the locked-down policies, and only when it is on another https site', () => {
+    assert.deepEqual(logoSources('https://cdn.merchant.example/logo.png', 'http://127.0.0.1:3000'), [
+      'https://cdn.merchant.example',
+    ]);
+    assert.deepEqual(logoSources('http://127.0.0.1:3000/logo.svg', 'http://127.0.0.1:3000'), []);
+    assert.deepEqual(logoSources('http://cdn.example/logo.png', 'http://127.0.0.1:3000'), []);
+    assert.deepEqual(logoSources('javascript:alert(1)', 'http://127.0.0.1:3000'), []);
+    assert.deepEqual(logoSources(undefined, 'http://127.0.0.1:3000'), []);
+    assert.match(
+      contentSecurityPolicyWith(['https://cdn.merchant.example']),
+      /img-src 'self' data: https:\/\/cdn\.merchant\.example;/,
+    );
+    assert.equal(contentSecurityPolicyWith([]), contentSecurityPolicy);
+    assert.match(
+      lockedDownPolicy('bm9uY2U=', ['https://cdn.merchant.example']),
+      /img-src 'self' data: https:\/\/cdn\.merchant\.example;/,
+    );
   });
 });

@@ -22,16 +22,37 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The origin of a merchant's logo when it is on another site (https only), for a page's `img-src`;
+ * none when there is no logo, it is on this site, or it is not an https address.
+ */
+export function logoSources(logoUrl: string | undefined, siteOrigin: string): string[] {
+  if (!logoUrl) return [];
+  try {
+    const url = new URL(logoUrl);
+    return url.protocol === 'https:' && url.origin !== siteOrigin ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The site's CSP with more image sources (a merchant's logo on another origin). */
+export function contentSecurityPolicyWith(imageSources: readonly string[]): string {
+  return imageSources.length === 0
+    ? contentSecurityPolicy
+    : contentSecurityPolicy.replace("img-src 'self' data:", `img-src 'self' data: ${imageSources.join(' ')}`);
+}
+
 /** The Trusted Types policies the elements need: lit-html's own, and no other. */
 export const trustedTypePolicies = ['lit-html'] as const;
 
 /** The CSP of a locked-down page whose scripts carry `nonce`. */
-export function lockedDownPolicy(nonce: string): string {
+export function lockedDownPolicy(nonce: string, imageSources: readonly string[] = []): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imageSources].join(' '),
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
@@ -49,10 +70,13 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The headers of a locked-down page: its CSP, and cross-origin isolation. */
-export function lockedDownHeaders(nonce: string): Record<string, string> {
+/** The headers of a locked-down page: its CSP (with a merchant logo's origin), and cross-origin isolation. */
+export function lockedDownHeaders(
+  nonce: string,
+  imageSources: readonly string[] = [],
+): Record<string, string> {
   return {
-    'content-security-policy': lockedDownPolicy(nonce),
+    'content-security-policy': lockedDownPolicy(nonce, imageSources),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-embedder-policy': 'require-corp',
   };

@@ -1,11 +1,13 @@
 // The hosted invoice pay page, /invoices/{number}: the built page with a title and a description a
 // payer's messaging app can preview ("Invoice INV-000101 — NGN 287,625.00"), or a proper page when the
-// invoice does not exist or cannot be read right now.
+// invoice does not exist or cannot be read right now. The invoice itself is in the HTML (hosted-render.ts),
+// payable with script off, and the element takes its view from there.
 import { InvoiceViewModel } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import { escapeHtml, fillPlaceholders, fillTemplate, notFoundPage } from './pages.js';
 import { readStatic } from './static.js';
+import { invoiceElement, pickLanguage } from './hosted-render.js';
 
 const html = (body: string, status: number) =>
   new Response(body, {
@@ -31,6 +33,8 @@ export async function invoicePage(options: {
   merchant: SessionMerchant;
   /** the shop's home page, for "Back to …" */
   shopUrl: string;
+  /** the payer's Accept-Language: the invoice is written in the first one the pages speak */
+  acceptLanguage?: string | undefined;
 }): Promise<Response> {
   const { number, origin, pay, staticRoot, merchant, shopUrl } = options;
   const businessName = merchant.name;
@@ -58,6 +62,7 @@ export async function invoicePage(options: {
     );
   }
   const view = parsed.data;
+  const language = pickLanguage(options.acceptLanguage);
   const template = await readStatic(staticRoot, '/invoice.html');
   if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
   const total = isDecimal(view.total)
@@ -89,6 +94,12 @@ export async function invoicePage(options: {
     __PAY_HEADING_CANCELLED__: escapeHtml(headings.cancelled),
     __PAY_HEADING__: escapeHtml(headings[view.status]),
     __PAY_BACK__: `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(businessName)}</a>`,
+    __PAY_LANG__: language,
+    __PAY_ELEMENT__: invoiceElement({
+      view,
+      language,
+      pagePath: `/invoices/${encodeURIComponent(view.number)}`,
+    }),
   };
   return html(fillPlaceholders(page, fills), 200);
 }

@@ -25,13 +25,31 @@ try {
   } else {
     lines.push(`  provider                  ${config.PAY_BASE_URL ?? ''}`);
   }
+  if (app.metricsUrl) lines.push(`  metrics (Prometheus)      ${app.metricsUrl}`);
   lines.push('', 'Ctrl-C to stop.', '');
   console.log(lines.join('\n'));
-  const stop = () => {
-    void app.close().then(() => process.exit(0));
+  // SIGTERM drains (app.close); a second signal stops at once
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const started = Date.now();
+    console.log(`[server-example] ${signal}: draining (at most ${config.PAY_SHUTDOWN_GRACE_MS} ms)`);
+    void app.close().then(
+      (clean) => {
+        const ms = Date.now() - started;
+        if (clean) console.log(`[server-example] stopped cleanly in ${ms} ms`);
+        else console.warn(`[server-example] grace period over after ${ms} ms: what was left was cut`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('[server-example] stopping failed', error);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`server-example: ${error.message}`);

@@ -38,7 +38,7 @@ before(async () => {
   await cp(fixture, app, { recursive: true });
   await installMerchantProject(app, {
     tarballs,
-    dependencies: ['better-sqlite3', 'pg', 'react', '@lit/react'],
+    dependencies: ['better-sqlite3', 'pg', 'prom-client', 'react', '@lit/react'],
     devDependencies: ['typescript', 'vite', '@types/node', '@types/pg', '@types/react'],
   });
 });

@@ -18,9 +18,10 @@ describe('status pushed to the checkout page', () => {
     await h?.close();
   });
 
-  for (const [name, path, order, amount] of [
-    ['hosted checkout', '/checkout/', 'demo-1', 5000],
-    ['locked-down checkout', '/locked-down/checkout/', 'demo-2', 18500.5],
+  // the hosted checkout carries the session in its HTML (issue 24): no first load at all
+  for (const [name, path, order, amount, firstLoads] of [
+    ['hosted checkout', '/checkout/', 'demo-1', 5000, 0],
+    ['locked-down checkout', '/locked-down/checkout/', 'demo-2', 18500.5, 1],
   ] as const) {
     it(`${name}: shows "paid" from the stream with polling refused`, async () => {
       const session = await createSession(h.url, order);
@@ -48,7 +49,7 @@ describe('status pushed to the checkout page', () => {
       const took = performance.now() - sent;
       console.log(`${name}: paid shown ${Math.round(took)} ms after the transfer`);
       assert.ok(took < 1500, `paid shown ${Math.round(took)} ms after the transfer`);
-      assert.equal(polls, 1, 'no poll after the first load');
+      assert.equal(polls, firstLoads, 'no poll after the first load');
       assert.deepEqual(await cspViolations(page), []);
       await context.close();
     });

@@ -9,6 +9,8 @@ export const endpoints = {
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
   events: { method: 'GET', path: '/sessions/:id/events' },
   invoice: { method: 'GET', path: '/invoices/:number' },
+  /** Server-Sent Events: `event: invoice`, `id:` the view's version, `data:` the invoice view */
+  invoiceEvents: { method: 'GET', path: '/invoices/:number/events' },
   link: { method: 'GET', path: '/links/:id' },
   banks: { method: 'GET', path: '/banks/:country' },
   suggest: { method: 'POST', path: '/banks/suggest' },
@@ -28,6 +30,7 @@ export const routes = {
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
   events: (id: string) => fill(endpoints.events.path, id),
   invoice: (number: string) => fill(endpoints.invoice.path, number),
+  invoiceEvents: (number: string) => fill(endpoints.invoiceEvents.path, number),
   link: (id: string) => fill(endpoints.link.path, id),
   banks: (country: string) => fill(endpoints.banks.path, country),
   suggest: endpoints.suggest.path,

@@ -19,8 +19,10 @@ export interface StreamSink {
   send(version: string, data: string): void;
   /** a comment line that keeps proxies and the browser from giving up on a quiet stream */
   heartbeat(): void;
-  /** the session reached a final state (or the hub closes): end the stream */
+  /** the session reached a final state: end the stream */
   end(): void;
+  /** the instance is going away: tell the client to reconnect soon (elsewhere), then end the stream */
+  reconnect(): void;
 }
 
 export interface HubOptions {
@@ -112,12 +114,15 @@ export class SessionHub {
     };
   }
 
-  /** Ends every stream and stops every timer (the kit is closing). */
+  /**
+   * Refuses new streams, tells every open one to reconnect and ends it, and stops every timer (the
+   * instance drains or the kit is closing). Safe to call more than once.
+   */
   close(): void {
     this.closed = true;
     this.unsubscribe?.();
     for (const [sessionId, entry] of this.watched) {
-      for (const sink of entry.sinks) sink.end();
+      for (const sink of [...entry.sinks]) sink.reconnect();
       this.forget(sessionId, entry);
     }
     this.stopHeartbeat();
@@ -125,6 +130,11 @@ export class SessionHub {
 
   /** A session may have changed: bring its streams up to date (in order, one update at a time). */
   private changed(sessionId: string): void {
+    // '*': the store cannot say which (its announcements were lost for a while), so every one
+    if (sessionId === '*') {
+      for (const id of [...this.watched.keys()]) this.changed(id);
+      return;
+    }
     const entry = this.watched.get(sessionId);
     if (!entry) return;
     entry.queue = entry.queue.then(() => this.update(sessionId, entry));

@@ -13,6 +13,7 @@ import type { SessionRecord, SessionStore } from './store/types.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
 import { defaultLogger, type Logger } from './log.js';
+import type { PayObserver } from './observer.js';
 import { issueFields } from './http.js';
 import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
 
@@ -91,6 +92,8 @@ export interface PayHandlerOptions {
   circuitBreaker?: CircuitBreakerOptions;
   /** where logs go; default warnings and errors to the console */
   logger?: Logger;
+  /** told of sessions created, paid and expired, webhooks and onPaid timings (metrics) */
+  observer?: PayObserver;
   /** who asks for the money, given to the widget as `merchant`: `{name, logo_url?}` */
   merchant?: SessionMerchant;
   /** a hosted page for the session, given to the widget as `checkout_url` */
@@ -263,6 +266,9 @@ const Options = z.object({
       error: 'must have debug, info, warn and error methods (console does)',
     })
     .default(defaultLogger),
+  observer: z
+    .custom<PayObserver>((v) => typeof v === 'object' && v !== null, { error: 'must be an object' })
+    .default({}),
   merchant: z
     .custom<SessionMerchant>((v) => SessionMerchant.safeParse(v).success, {
       error: 'must be {name, logo_url?}: a name of 1 to 120 characters, an absolute http(s) logo URL',

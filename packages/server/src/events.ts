@@ -19,6 +19,9 @@ import type { PaymentWatcher } from './watcher.js';
 /** How soon (s) a refused client may try a stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 30;
 
+/** How soon (ms) a stream ended by a draining instance is told to reconnect (to another instance). */
+const RECONNECT_MS = 500;
+
 const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 
 export const STREAM_HEADERS = {
@@ -61,6 +64,8 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
   const keyOf = clientKeyOrShared(options.clientKey, logger, 'status streams');
   const encoder = new TextEncoder();
   const retry = encoder.encode(`retry: ${options.streams.retryMs}\n\n`);
+  // the instance is going away: EventSource reconnects this soon after the clean end, to another one
+  const reconnectSoon = encoder.encode(`retry: ${RECONNECT_MS}\n: reconnect\n\n`);
   // the last event frame encoded: every stream of a session is sent the same bytes
   let lastFrame = { version: '', data: '', bytes: new Uint8Array() };
   function frame(version: string, data: string): Uint8Array {
@@ -113,6 +118,10 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
             send: (version, data) => write(frame(version, data)),
             heartbeat: () => write(HEARTBEAT),
             end,
+            reconnect: () => {
+              write(reconnectSoon);
+              end();
+            },
           };
           write(retry);
           release = hub.open(session.id, key, sink);

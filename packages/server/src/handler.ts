@@ -9,6 +9,7 @@ import { CircuitBreaker } from './breaker.js';
 import { eventRoutes } from './events.js';
 import { parseOptions, type PayHandlerOptions } from './config.js';
 import { invoiceRoutes } from './invoices.js';
+import { invoiceEventRoutes } from './invoice-events.js';
 import { linkRoutes } from './links.js';
 import { redactingLogger, type Logger } from './log.js';
 import { RequestLimiter } from './rate-limit.js';
@@ -18,6 +19,7 @@ import { sessionRoutes, stableView } from './sessions.js';
 import type { SessionStore } from './store/types.js';
 import { PaymentWatcher } from './watcher.js';
 import { webhookRoutes } from './webhooks.js';
+import { observedOnPaid, observedStore } from './observer.js';
 
 export interface PayHandler {
   /** Answers a request under the base path (anything else is a 404). */
@@ -32,14 +34,24 @@ export interface PayHandler {
   /** The provider's circuit breaker (its `state` suits a health check). */
   breaker: CircuitBreaker;
   store: SessionStore;
-  /** Waits for checks and onPaid deliveries under way, then closes the store. */
+  /** Status streams open on this instance now. */
+  readonly streams: number;
+  /**
+   * The instance is going away: open status streams are told to reconnect (a `retry:` hint, then a
+   * clean end, so the element carries on against another instance) and new ones are refused.
+   */
+  drain(): void;
+  /** Drains, waits for checks and onPaid deliveries under way, then closes the store. */
   close(): Promise<void>;
 }
 
 export function createPayHandler(options: PayHandlerOptions): PayHandler {
   const config = parseOptions(options);
   const logger: Logger = redactingLogger(config.logger, config.webhookSecret ? [config.webhookSecret] : []);
-  const { store, clock, client } = config;
+  const { clock, client, observer } = config;
+  // the kit's own view of the store: transitions it makes are counted for the observer
+  const store = observedStore(config.store, observer);
+  const onPaid = observedOnPaid(config.onPaid, observer);
   const breaker = new CircuitBreaker({
     clock,
     logger,
@@ -55,7 +67,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     retryAfterMs: config.onPaidRetryAfterMs,
     checkTimeoutMs: config.checkTimeoutMs,
     breaker,
-    onPaid: config.onPaid,
+    onPaid,
   });
   const routes: Route[] = sessionRoutes({
     client,
@@ -82,14 +94,23 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         })
       : null,
   });
+  const invoices = invoiceRoutes({
+    client,
+    clock,
+    logger,
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+    invoiceUrl: config.invoiceUrl,
+  });
+  const invoiceEvents = invoiceEventRoutes({
+    viewOf: invoices.viewOf,
+    logger,
+    streams: config.streams,
+    checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+  });
   routes.push(
-    ...invoiceRoutes({
-      client,
-      clock,
-      logger,
-      maxBodyBytes: WIDGET_BODY_LIMIT,
-      invoiceUrl: config.invoiceUrl,
-    }),
+    ...invoices.routes,
+    ...invoiceEvents.routes,
     ...linkRoutes({
       client,
       clock,
@@ -132,7 +153,9 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         watcher,
         clock,
         logger,
+        observer,
         maxBodyBytes: WEBHOOK_BODY_LIMIT,
+        onInvoicePaid: (number) => invoiceEvents.hub?.changed(number),
       }),
     );
   }
@@ -159,11 +182,18 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     app,
     watcher,
     breaker,
-    store,
+    store: config.store,
+    get streams() {
+      return events.hub?.size ?? 0;
+    },
+    drain() {
+      events.hub?.close();
+    },
     async close() {
       events.hub?.close();
+      invoiceEvents.hub?.close();
       await watcher.close();
-      await store.close();
+      await config.store.close();
     },
   };
 }

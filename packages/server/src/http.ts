@@ -7,6 +7,7 @@ import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements
 import { RateLimitError } from '@pay-elements/api';
 import { isProviderDown, ProviderUnavailableError } from './breaker.js';
 import { describeError, type Logger } from './log.js';
+import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 
 /** Widget routes take small JSON bodies; provider webhooks may be larger. */
 export const WIDGET_BODY_LIMIT = 16 * 1024;
@@ -291,6 +292,9 @@ function errorJson(
   return json(body, statusOfErrorCode[code], headers);
 }
 
+/** What a browser is told while the session store cannot answer (the database restarts, say). */
+export const STORE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again shortly.';
+
 /** What a browser is told whenever the provider is down, wherever that was found out. */
 export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
 
@@ -326,6 +330,19 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
   if (isProviderDown(error)) {
     logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
     return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE);
+  }
+  if (isStoreUnavailable(error)) {
+    const { name, message } = describeError(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : undefined;
+    logger.warn('session store unavailable', {
+      ...context,
+      error: code === undefined ? { name, message } : { name, message, code },
+    });
+    const after = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 2;
+    return errorJson('upstream_unavailable', STORE_UNAVAILABLE_MESSAGE, undefined, {
+      'retry-after': String(after),
+    });
   }
   logger.error('unexpected error', { ...context, error: describeError(error) });
   return errorJson('internal', 'Something went wrong on our side.');

@@ -2,6 +2,9 @@
 // store interface and its memory implementation, the payment watcher. The SQLite store lives at
 // `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
+export { createHealth, type Health, type HealthOptions } from './health.js';
+export type { PayObserver, WebhookOutcome } from './observer.js';
+export { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
   PayConfigError,
@@ -23,7 +26,15 @@ export {
 export { buildLinkView, linkStatus } from './links.js';
 export { countryCode, sortBanks } from './banks.js';
 export { HttpError, issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
-export { defaultLogger, type LogFields, type Logger } from './log.js';
+export {
+  defaultLogger,
+  describeError,
+  fromPino,
+  redactingLogger,
+  type FieldsFirstLogger,
+  type LogFields,
+  type Logger,
+} from './log.js';
 export { addressKey } from './rate-limit.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
 export { stableView, type StableSessionView } from './sessions.js';

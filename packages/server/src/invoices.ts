@@ -6,7 +6,7 @@ import { NotFoundError, type InvoiceView, type PayClient } from '@pay-elements/a
 import { SingleFlight } from './cache.js';
 import type { Clock } from './config.js';
 import { HttpError, etagJson } from './http.js';
-import { buildInvoiceView } from './invoice-view.js';
+import { buildInvoiceView, type StableInvoiceView } from './invoice-view.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
 
@@ -23,7 +23,10 @@ export function isInvoiceNumber(text: string): boolean {
   return text.length <= 128 && text !== '.' && text !== '..' && /^[\p{L}\p{N}._~\-/]+$/u.test(text);
 }
 
-export function invoiceRoutes(options: InvoiceRouteOptions): Route[] {
+export function invoiceRoutes(options: InvoiceRouteOptions): {
+  routes: Route[];
+  viewOf: (number: string) => Promise<{ view: StableInvoiceView; now: number }>;
+} {
   const { client, clock, logger } = options;
   const flights = new SingleFlight<string, InvoiceView>();
 
@@ -37,28 +40,33 @@ export function invoiceRoutes(options: InvoiceRouteOptions): Route[] {
     }
   }
 
+  /** The invoice's view as the route answers it (without server_time), and the time it was built. */
+  async function viewOf(number: string): Promise<{ view: StableInvoiceView; now: number }> {
+    const invoice = await fetchInvoice(number);
+    const now = clock.now();
+    const built = buildInvoiceView(invoice, now, options.invoiceUrl?.(invoice.invoice_number));
+    for (const d of built.discrepancies) {
+      logger.warn('invoice figures disagree with the provider; showing the provider’s', {
+        invoice: invoice.invoice_number,
+        ...d,
+      });
+    }
+    if (built.unknownStatus !== null)
+      logger.warn('unknown invoice status; shown as pending', {
+        invoice: invoice.invoice_number,
+        status: built.unknownStatus,
+      });
+    return { view: built.view, now };
+  }
+
   const view: Route = {
     ...endpoints.invoice,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
-      const number = params['number'] ?? '';
-      const invoice = await fetchInvoice(number);
-      const now = clock.now();
-      const built = buildInvoiceView(invoice, now, options.invoiceUrl?.(invoice.invoice_number));
-      for (const d of built.discrepancies) {
-        logger.warn('invoice figures disagree with the provider; showing the provider’s', {
-          invoice: invoice.invoice_number,
-          ...d,
-        });
-      }
-      if (built.unknownStatus !== null)
-        logger.warn('unknown invoice status; shown as pending', {
-          invoice: invoice.invoice_number,
-          status: built.unknownStatus,
-        });
-      return etagJson(request, built.view, { server_time: new Date(now).toISOString() });
+      const { view, now } = await viewOf(params['number'] ?? '');
+      return etagJson(request, view, { server_time: new Date(now).toISOString() });
     },
   };
 
-  return [view];
+  return { routes: [view], viewOf };
 }

@@ -70,3 +70,21 @@ export function redactingLogger(logger: Logger, secrets: readonly string[]): Log
     error: wrap((m, f) => logger.error(m, f)),
   };
 }
+
+/** What the kit needs of a pino logger (or any logger taking `(fields, message)`, bunyan's order). */
+export interface FieldsFirstLogger {
+  debug(fields: LogFields, message: string): void;
+  info(fields: LogFields, message: string): void;
+  warn(fields: LogFields, message: string): void;
+  error(fields: LogFields, message: string): void;
+}
+
+/** A pino logger as the kit's `logger`: `createPayHandler({ logger: fromPino(pino()) })`. */
+export function fromPino(logger: FieldsFirstLogger): Logger {
+  return {
+    debug: (message, fields) => logger.debug(fields ?? {}, message),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
+  };
+}

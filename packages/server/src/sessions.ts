@@ -29,6 +29,7 @@ import { describeError, type Logger } from './log.js';
 import type { RequestLimiter } from './rate-limit.js';
 import type { Route } from './router.js';
 import { sessionDisplay } from './session-display.js';
+import { isStoreUnavailable } from './store/errors.js';
 import type { Claim, Renewal, SessionRecord, SessionStore } from './store/types.js';
 import type { PaymentWatcher } from './watcher.js';
 
@@ -178,6 +179,9 @@ export function newSessionId(): string {
 function newClaimToken(): string {
   return randomBytes(12).toString('base64url');
 }
+
+/** How many paid sessions the status route keeps to answer while the store is away. */
+const FINALS_KEPT = 10_000;
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const { client, store, watcher, breaker, clock, logger } = options;
@@ -398,15 +402,31 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     },
   };
 
+  // Paid sessions seen lately, answered as they are while the store cannot be read (paid is final);
+  // a pending or expired one is not, since it may have been paid or renewed meanwhile.
+  const finals = new Map<string, SessionRecord>();
   const status: Route = {
     ...endpoints.session,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params }) {
-      // the store read inline rather than through find(): one promise fewer on the busiest route
-      const stored = await store.get(params['id'] ?? '');
+      const id = params['id'] ?? '';
+      let stored: SessionRecord | null;
+      try {
+        // the store read inline rather than through find(): one promise fewer on the busiest route
+        stored = await store.get(id);
+      } catch (error) {
+        const known = isStoreUnavailable(error) ? finals.get(id) : undefined;
+        if (known) return answer(known, request);
+        throw error;
+      }
       if (!stored) throw new HttpError('not_found', 'No such session.');
       try {
-        return answer(await watcher.refresh(stored), request);
+        const current = await watcher.refresh(stored);
+        if (current.status === 'paid' && !finals.has(id)) {
+          if (finals.size >= FINALS_KEPT) finals.delete(finals.keys().next().value ?? '');
+          finals.set(id, current);
+        }
+        return answer(current, request);
       } catch (error) {
         // The provider could not be asked: a pending session's stored view may be stale (paid
         // meanwhile), so the poll fails (503 with Retry-After) rather than answer it. A session a

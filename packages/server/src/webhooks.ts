@@ -9,6 +9,7 @@ import type { Clock, WebhookVerifier } from './config.js';
 import { HttpError, isJsonMediaType, json, readBody } from './http.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
+import type { PayObserver } from './observer.js';
 import type { SessionStore } from './store/types.js';
 import { creditPays, toIso, type PaymentWatcher } from './watcher.js';
 
@@ -22,13 +23,16 @@ export interface WebhookRouteOptions {
   watcher: PaymentWatcher;
   clock: Clock;
   logger: Logger;
+  observer: PayObserver;
   maxBodyBytes: number;
+  /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
+  onInvoicePaid?: (invoiceNumber: string) => void;
 }
 
 type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
 
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
-  const { store, watcher, clock, logger } = options;
+  const { store, watcher, clock, logger, observer } = options;
   const verify: WebhookVerifier =
     options.verifier ??
     ((input) =>
@@ -78,13 +82,22 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       } catch (error) {
         if (!(error instanceof SignatureVerificationError)) throw error;
         logger.warn('webhook refused', { reason: error.message });
+        observer.webhook?.('refused');
         throw new HttpError('invalid_request', 'The webhook signature is not valid.');
       }
       // verified deliveries arriving: webhooks are healthy, the watcher may check less often
       await watcher.webhookVerified();
-      if (await store.hasEvent(event.id)) return json({ received: true });
+      if (await store.hasEvent(event.id)) {
+        observer.webhook?.('duplicate');
+        return json({ received: true });
+      }
       if (event.type === 'virtual_account.credited') await settleCredit(event);
+      else if (event.type === 'invoice.paid') {
+        const number = event.data['invoice_number'];
+        if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
+      }
       await store.rememberEvent(event.id, clock.now());
+      observer.webhook?.('accepted');
       return json({ received: true });
     },
   };

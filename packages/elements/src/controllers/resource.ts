@@ -72,10 +72,15 @@ export class ResourceController<T> implements ReactiveController {
   }
 
   /**
-   * Forgets the resource shown and, when `active`, loads the current one; then polls while
-   * `poll(result)` says so (after a failed load, backing off at once).
+   * Forgets the resource shown and, when `active`, loads the current one (or takes `first`, the view
+   * the page already carried, with no request); then polls while `poll(result)` says so (after a
+   * failed load, backing off at once).
    */
-  restart(active: boolean, poll: (result: PollResult) => boolean = (result) => result !== 'stop'): void {
+  restart(
+    active: boolean,
+    poll: (result: PollResult) => boolean = (result) => result !== 'stop',
+    first?: ViewAnswer<T>,
+  ): void {
     this.#requests.next();
     this.#poller.stop();
     this.view = null;
@@ -90,7 +95,8 @@ export class ResourceController<T> implements ReactiveController {
       return;
     }
     const generation = this.#requests.current;
-    this.loaded = this.refresh().then((result) => {
+    if (first) this.loading = false;
+    this.loaded = (first ? Promise.resolve(this.take(first)) : this.refresh()).then((result) => {
       if (this.#requests.isCurrent(generation) && poll(result)) this.#poller.start(result === 'failed');
     });
   }

@@ -162,6 +162,11 @@ const ar: Translation = {
     errorTitle: 'تعذّر تحميل رابط الدفع هذا',
     notFound: 'رابط الدفع هذا غير موجود',
   },
+  hosted: {
+    expiresAt: (time) => `تنتهي الصلاحية في ${time}`,
+    checkAgain: 'تحقق مرة أخرى',
+    checkAgainHint: 'لا تتحدث هذه الصفحة تلقائيًا: تحقق مرة أخرى بعد التحويل.',
+  },
 };
 
 registerTranslation(ar);

@@ -3,10 +3,18 @@
 import { enBankPicker } from './en/bank-picker.js';
 import { enDynamicAccount } from './en/dynamic-account.js';
 import { enInvoiceView } from './en/invoice-view.js';
+import { enHosted } from './en/hosted.js';
 import { enLink } from './en/link.js';
 import { enQr } from './en/qr.js';
 import type { Translation } from './types.js';
 
-const en: Translation = { ...enDynamicAccount, ...enBankPicker, ...enInvoiceView, ...enLink, ...enQr };
+const en: Translation = {
+  ...enDynamicAccount,
+  ...enBankPicker,
+  ...enInvoiceView,
+  ...enLink,
+  ...enQr,
+  ...enHosted,
+};
 
 export default en;

@@ -141,6 +141,11 @@ const fr: Translation = {
     errorTitle: 'Impossible de charger ce lien de paiement',
     notFound: "Ce lien de paiement n'existe pas",
   },
+  hosted: {
+    expiresAt: (time) => `Expire à ${time}`,
+    checkAgain: 'Vérifier à nouveau',
+    checkAgainHint: 'Cette page ne se met pas à jour toute seule : vérifiez à nouveau après votre virement.',
+  },
 };
 
 registerTranslation(fr);

@@ -70,6 +70,7 @@ describe('translation tables', () => {
       says(t.invoice.chargeWithRate('Tax', '7.5%'), 'Tax', '7.5%');
       says(t.invoice.paymentInstructions('₦9.00'), '₦9.00');
       says(t.link.expiry('in 3 days', '1 Jan'), 'in 3 days', '1 Jan');
+      says(t.hosted.expiresAt('14:35 UTC'), '14:35 UTC');
     }
   });
 

@@ -144,6 +144,11 @@ const pt: Translation = {
     errorTitle: 'Não foi possível carregar este link de pagamento',
     notFound: 'Este link de pagamento não existe',
   },
+  hosted: {
+    expiresAt: (time) => `Expira às ${time}`,
+    checkAgain: 'Verificar novamente',
+    checkAgainHint: 'Esta página não se atualiza sozinha: verifique novamente depois da transferência.',
+  },
 };
 
 registerTranslation(pt);

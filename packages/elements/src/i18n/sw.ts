@@ -149,6 +149,11 @@ const sw: Translation = {
     errorTitle: 'Hatukuweza kupakia kiungo hiki cha malipo',
     notFound: 'Kiungo hiki cha malipo hakipo',
   },
+  hosted: {
+    expiresAt: (time) => `Inaisha saa ${time}`,
+    checkAgain: 'Angalia tena',
+    checkAgainHint: 'Ukurasa huu haujisasishi wenyewe: angalia tena baada ya kutuma.',
+  },
 };
 
 registerTranslation(sw);

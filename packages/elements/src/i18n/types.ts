@@ -215,6 +215,18 @@ export interface LinkTranslation {
   };
 }
 
+/** The server-rendered fallback of the elements (./server), read with script off. */
+export interface HostedTranslation {
+  hosted: {
+    /** "Expires at 14:35 UTC" (a clock time, with its zone). */
+    expiresAt: (time: string) => string;
+    /** The link that reloads the page with the current state. */
+    checkAgain: string;
+    /** Why "Check again" is there: the page does not update by itself without script. */
+    checkAgainHint: string;
+  };
+}
+
 /**
  * A whole table: the text of every element. A language registered with `registerTranslation` fills
  * it all, so the table serves whichever elements a page shows.
@@ -229,7 +241,8 @@ export interface Translation
     DynamicAccountTranslation,
     BankPickerTranslation,
     InvoiceViewTranslation,
-    LinkTranslation {}
+    LinkTranslation,
+    HostedTranslation {}
 
 /** The text each element reads (its `localize.term`), English built in. */
 export type QrTerms = IdentityTranslation & QrTranslation;
@@ -245,3 +258,4 @@ export type InvoiceViewTerms = IdentityTranslation &
   PaymentDetailsTranslation &
   InvoiceViewTranslation;
 export type LinkTerms = IdentityTranslation & FailureTranslation & CopyTranslation & LinkTranslation;
+export type HostedTerms = IdentityTranslation & PaymentDetailsTranslation & HostedTranslation;

@@ -202,3 +202,19 @@ export async function fetchSuggestions(
   );
   return answer.kind === 'view' ? answer.view.suggestions : null;
 }
+
+/**
+ * The view a server-rendered page put in the element, as a child `<script type="application/json">`,
+ * checked like an answer; null when there is none or it is not a valid view. Taken in place of the
+ * first request, so the page's HTML is not fetched twice.
+ */
+export function viewFromPage<T>(host: Element, read: (value: unknown) => T | null): ViewAnswer<T> | null {
+  const script = host.querySelector(':scope > script[type="application/json"]');
+  if (!script?.textContent) return null;
+  try {
+    const view = read(JSON.parse(script.textContent));
+    return view ? { kind: 'view', view, etag: null } : null;
+  } catch {
+    return null;
+  }
+}

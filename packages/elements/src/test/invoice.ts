@@ -53,7 +53,13 @@ async function settle(el: HTMLElement & { updateComplete: Promise<boolean> }): P
 /** Mounts <pay-invoice-view number=…> inside a wrapper with `lang`, and waits for the first answer. */
 export async function mountInvoice(
   number: string,
-  options: { clock?: ManualClock; lang?: string; wait?: boolean } = {},
+  options: {
+    clock?: ManualClock;
+    lang?: string;
+    wait?: boolean;
+    /** `poll` by default: the polling tests count polls; the stream's own tests ask for `push` */
+    updates?: 'push' | 'poll';
+  } = {},
 ): Promise<{ el: PayInvoiceView; clock: ManualClock; events: Events }> {
   const clock = options.clock ?? new ManualClock();
   const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
@@ -61,6 +67,7 @@ export async function mountInvoice(
   el.clock = clock;
   el.endpoint = endpoint;
   el.number = number;
+  el.updates = options.updates ?? 'poll';
   const events = new Events(el);
   const first = events.next('pay-status-change', 'pay-error');
   wrapper.append(el);

@@ -3,8 +3,12 @@
 // the schema is migrated at start under an advisory lock, so instances starting together do not race;
 // every change to a session is announced on a LISTEN/NOTIFY channel (a trigger, so no writer can
 // forget) for the instances that hold browsers' streams.
+// A database that restarts or is unreachable is survived: a lost connection is logged once and
+// replaced, connecting and querying have timeouts, and such failures are StoreUnavailableErrors (503).
 // Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
 import pg from 'pg';
+import { defaultLogger, describeError, type Logger } from '../log.js';
+import { isStoreUnavailable, StoreUnavailableError } from './errors.js';
 import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
 import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
 import type {
@@ -26,6 +30,12 @@ export interface PostgresStoreOptions {
   connectionString?: string;
   /** Connections of the store's own pool; default 10. */
   maxConnections?: number;
+  /** How long opening a connection may take before the query fails (503), ms; default 5000. */
+  connectTimeoutMs?: number;
+  /** How long one statement may run (server and client side) before it fails (503), ms; default 5000. */
+  queryTimeoutMs?: number;
+  /** Where lost and recovered connections are told; default the console (warnings). */
+  logger?: Logger;
 }
 
 /** The channel on which a changed session's id is announced. */
@@ -115,8 +125,6 @@ const MIGRATIONS: string[] = [
   `,
 ];
 
-type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
-
 export class PostgresStore implements SessionStore {
   private readonly pool: pg.Pool;
   private readonly ownsPool: boolean;
@@ -124,20 +132,40 @@ export class PostgresStore implements SessionStore {
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  private readonly logger: Logger;
+  /** a connection was lost and none has answered since: further losses are not logged again */
+  private down = false;
+  private listenerDown = false;
+  /** sessions whose onPaid returned while the database could not record it */
+  private readonly deliveredUnrecorded = new Set<string>();
+  private deliveredRetry: ReturnType<typeof setTimeout> | null = null;
 
-  private constructor(pool: pg.Pool, ownsPool: boolean) {
+  private constructor(pool: pg.Pool, ownsPool: boolean, logger: Logger) {
     this.pool = pool;
     this.ownsPool = ownsPool;
+    this.logger = logger;
+    // an idle client whose server went away emits 'error' on the pool: unheard, it ends the process
+    pool.on('error', (error) => this.lost(error));
   }
 
   /** Connects, creates or migrates the schema (safe with several instances at once), answers the store. */
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
     if (!options.pool && !options.connectionString)
       throw new Error('PostgresStore needs a pool or a connectionString');
+    const queryTimeout = options.queryTimeoutMs ?? 5_000;
     const pool =
       options.pool ??
-      new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
-    const store = new PostgresStore(pool, !options.pool);
+      new pg.Pool({
+        connectionString: options.connectionString,
+        max: options.maxConnections ?? 10,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+        // the server cancels a statement past it; the client gives up a little later if no answer comes
+        statement_timeout: queryTimeout,
+        query_timeout: queryTimeout + 1_000,
+        idle_in_transaction_session_timeout: queryTimeout * 2,
+        keepAlive: true,
+      });
+    const store = new PostgresStore(pool, !options.pool, options.logger ?? defaultLogger);
     try {
       await store.migrate();
     } catch (error) {
@@ -149,8 +177,9 @@ export class PostgresStore implements SessionStore {
 
   /** The schema version after migrating (the number of migrations applied). */
   async schemaVersion(): Promise<number> {
-    const { rows } = await this.pool.query<{ version: number | null }>(
+    const { rows } = await this.query<{ version: number | null }>(
       'SELECT max(version) AS version FROM pay_schema_migrations',
+      [],
     );
     return rows[0]?.version ?? 0;
   }
@@ -215,7 +244,7 @@ export class PostgresStore implements SessionStore {
   }
 
   async releaseOrder(orderId: string, token: string): Promise<void> {
-    await this.pool.query(
+    await this.query(
       'DELETE FROM pay_orders WHERE order_id = $1 AND session_id IS NULL AND claim_token = $2',
       [orderId, token],
     );
@@ -307,14 +336,14 @@ export class PostgresStore implements SessionStore {
   }
 
   async releaseRenewal(id: string, token: string): Promise<void> {
-    await this.pool.query(
+    await this.query(
       'UPDATE pay_sessions SET renew_token = NULL, renew_claimed_at = NULL WHERE id = $1 AND renew_token = $2',
       [id, token],
     );
   }
 
   async hasEvent(eventId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM pay_webhook_events WHERE id = $1', [eventId]);
+    const { rowCount } = await this.query('SELECT 1 FROM pay_webhook_events WHERE id = $1', [eventId]);
     return rowCount === 1;
   }
 
@@ -326,14 +355,17 @@ export class PostgresStore implements SessionStore {
   }
 
   async listOwed(claimedBefore: number): Promise<SessionRecord[]> {
-    return this.all(
+    const owed = await this.all(
       `SELECT ${SESSION_COLUMNS} FROM pay_sessions
          WHERE onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $1)`,
       [claimedBefore],
     );
+    // delivered here while the database was away: not owed, whatever the row says until the retry lands
+    return owed.filter((session) => !this.deliveredUnrecorded.has(session.id));
   }
 
   async claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
+    if (this.deliveredUnrecorded.has(id)) return false;
     return this.changed(
       `UPDATE pay_sessions SET onpaid_claimed_at = $1
          WHERE id = $2 AND onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $3)`,
@@ -341,8 +373,44 @@ export class PostgresStore implements SessionStore {
     );
   }
 
+  /**
+   * onPaid returned: nothing is owed. While the database is away the fact is kept here and written as
+   * soon as it answers again (retried every second), so that the delivery is not made a second time.
+   */
   async markDelivered(id: string): Promise<void> {
-    await this.pool.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+    try {
+      await this.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || this.closed) throw error;
+      this.deliveredUnrecorded.add(id);
+      this.logger.warn('onPaid delivered while PostgreSQL is away; recording it when it is back', {
+        sessionId: id,
+      });
+      this.scheduleDeliveredRetry();
+    }
+  }
+
+  private scheduleDeliveredRetry(): void {
+    if (this.deliveredRetry || this.closed) return;
+    this.deliveredRetry = setTimeout(() => {
+      this.deliveredRetry = null;
+      void this.recordDelivered();
+    }, 1000);
+    this.deliveredRetry.unref();
+  }
+
+  /** Writes the deliveries kept while the database was away; true when none is left. */
+  private async recordDelivered(): Promise<boolean> {
+    for (const id of [...this.deliveredUnrecorded]) {
+      try {
+        await this.pool.query('UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1', [id]);
+        this.deliveredUnrecorded.delete(id);
+      } catch {
+        this.scheduleDeliveredRetry();
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -412,7 +480,11 @@ export class PostgresStore implements SessionStore {
 
   /** Resolves once the LISTEN connection is up (tests and stream routes wait on it). */
   async listenReady(): Promise<void> {
-    await this.listen();
+    try {
+      await this.listen();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
   private listen(): Promise<void> {
@@ -424,18 +496,29 @@ export class PostgresStore implements SessionStore {
         if (message.channel !== SESSION_CHANNEL || !message.payload) return;
         for (const listener of this.listeners) listener(message.payload);
       });
-      client.on('error', () => this.relisten(client));
-      client.on('end', () => this.relisten(client));
+      client.on('error', (error) => this.relisten(client, error));
+      client.on('end', () => this.relisten(client, new Error('the LISTEN connection ended')));
       await client.connect();
       await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      if (this.listenerDown) {
+        this.listenerDown = false;
+        this.logger.info('PostgreSQL LISTEN connection back');
+        // changes committed while it was away were announced to no one: every session may have changed
+        for (const listener of this.listeners) listener('*');
+      }
     })();
-    this.listening.catch(() => this.relisten(client));
+    this.listening.catch((error: unknown) => this.relisten(client, error));
     return this.listening;
   }
 
   /** The LISTEN connection dropped: open another after a pause, while anyone listens. */
-  private relisten(client: pg.Client): void {
+  private relisten(client: pg.Client, error: unknown): void {
     if (this.listener !== client) return;
+    if (!this.listenerDown && !this.closed) {
+      this.listenerDown = true;
+      const { name, message } = describeError(error);
+      this.logger.warn('PostgreSQL LISTEN connection lost; reopening', { error: { name, message } });
+    }
     this.listener = null;
     this.listening = null;
     client.removeAllListeners('end');
@@ -448,6 +531,14 @@ export class PostgresStore implements SessionStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.deliveredRetry) clearTimeout(this.deliveredRetry);
+    this.deliveredRetry = null;
+    // a last try; what still cannot be written stays owed and is delivered again by a sweep
+    if (this.deliveredUnrecorded.size > 0 && !(await this.recordDelivered()))
+      this.logger.error('onPaid deliveries could not be recorded before closing; they may be repeated', {
+        sessionIds: [...this.deliveredUnrecorded],
+      });
+    if (this.deliveredRetry) clearTimeout(this.deliveredRetry);
     this.closed = true;
     this.listeners.clear();
     const listener = this.listener;
@@ -460,33 +551,83 @@ export class PostgresStore implements SessionStore {
   }
 
   private async one(sql: string, values: unknown[]): Promise<SessionRecord | null> {
-    const { rows } = await this.pool.query(sql, values);
+    const { rows } = await this.query(sql, values);
     return toRecordOrNull(rows[0]);
   }
 
-  private async all(sql: string, values: unknown[], db: Queryable = this.pool): Promise<SessionRecord[]> {
-    const { rows } = await db.query(sql, values);
+  private async all(sql: string, values: unknown[]): Promise<SessionRecord[]> {
+    const { rows } = await this.query(sql, values);
     return rows.map(toRecord);
   }
 
+  /** Resolves when the database answers a trivial query (a readiness check). */
+  async ping(): Promise<void> {
+    await this.query('SELECT 1', []);
+  }
+
+  /** One statement on the pool; a connection failure becomes a StoreUnavailableError. */
+  private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      const result = await this.pool.query<R>(sql, values);
+      this.answered();
+      return result;
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  /** A failure as thrown to the kit: a connection problem becomes a StoreUnavailableError. */
+  private unavailable(error: unknown): unknown {
+    if (!isStoreUnavailable(error) || error instanceof StoreUnavailableError) return error;
+    this.lost(error);
+    return new StoreUnavailableError('PostgreSQL is unavailable', { cause: error });
+  }
+
+  /** A connection was lost or refused: logged once until the database answers again. */
+  private lost(error: unknown): void {
+    if (this.down || this.closed) return;
+    this.down = true;
+    const { name, message } = describeError(error);
+    this.logger.warn('PostgreSQL connection lost; reconnecting on demand', { error: { name, message } });
+  }
+
+  private answered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.logger.info('PostgreSQL answering again');
+    if (this.deliveredUnrecorded.size > 0) void this.recordDelivered();
+  }
+
   private async changed(sql: string, values: unknown[]): Promise<boolean> {
-    const { rowCount } = await this.pool.query(sql, values);
+    const { rowCount } = await this.query(sql, values);
     return rowCount === 1;
   }
 
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back if not. */
   private async transaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const db = await this.pool.connect();
+    let db: pg.PoolClient;
+    try {
+      db = await this.pool.connect();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    let broken: unknown;
     try {
       await db.query('BEGIN');
       const result = await work(db);
       await db.query('COMMIT');
+      this.answered();
       return result;
     } catch (error) {
-      await db.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      if (isStoreUnavailable(error)) broken = error;
+      else await db.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback));
+      throw this.unavailable(error);
     } finally {
-      db.release();
+      // a connection that failed is destroyed rather than handed to the next caller
+      db.release(broken === undefined ? undefined : true);
     }
   }
 }

@@ -249,6 +249,13 @@ export class SqliteStore implements SessionStore {
     return prepared;
   }
 
+  /** Resolves when the file answers a read (a readiness check). */
+  ping(): Promise<void> {
+    return this.run(() => {
+      this.statement('SELECT 1').get();
+    });
+  }
+
   /** In-process only: other processes sharing the file learn of a change at the watcher's interval. */
   subscribe(listener: (sessionId: string) => void): () => void {
     return this.changes.subscribe(listener);

@@ -166,9 +166,15 @@ export interface SessionStore {
    * Optional: calls `listener` with the id of every session whose status or account changes (paid,
    * expired, renewed), committed by this store or, for a shared database, by any instance; answers
    * the unsubscribe. Without it, open status streams learn of changes at the watcher's interval.
+   * `'*'` means any session may have changed (announcements were lost while a connection was down).
    */
   subscribe?(listener: (sessionId: string) => void): () => void;
   /** Optional: resolves once announcements from other instances are heard (PostgreSQL's LISTEN). */
   listenReady?(): Promise<void>;
+  /**
+   * Optional: resolves when the store can answer now (a readiness check), rejects when it cannot.
+   * Without it the store is taken to be ready while it is open.
+   */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }

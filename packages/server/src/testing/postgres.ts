@@ -13,6 +13,10 @@ export interface TestPostgres {
   port: number;
   /** A new empty database on the cluster; answers its URL. */
   createDatabase(name: string): string;
+  /** Stops the server as an operator would (`pg_ctl stop -m fast`: clients are disconnected), keeping its data. */
+  pause(): void;
+  /** Starts it again after `pause`, on the same port with the same data. */
+  resume(): void;
   /** Stops the server at once and removes its folder. */
   stop(): void;
 }
@@ -66,17 +70,19 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   runPg(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  runPg(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    // fsync off: a test cluster that is thrown away needs no durability, and it makes it start fast
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    runPg(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      // fsync off: a test cluster that is thrown away needs no durability, and it makes it start fast
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
   const base = `postgres://postgres@127.0.0.1:${port}`;
   let stopped = false;
   return {
@@ -86,6 +92,12 @@ export async function startPostgres(): Promise<TestPostgres> {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
       execFileSync('psql', [`${base}/postgres`, '-q', '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
       return `${base}/${name}`;
+    },
+    pause() {
+      runPg(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume() {
+      start();
     },
     stop() {
       if (stopped) return;

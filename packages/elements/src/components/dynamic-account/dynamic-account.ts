@@ -16,8 +16,9 @@ import { PayExpiredEvent } from '../../events/pay-expired.js';
 import { PayPaidEvent } from '../../events/pay-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
-import { fetchSession, renewSession } from '../../lib/backend.js';
-import type { BackendError } from '../../lib/backend.js';
+import { fetchSession, renewSession, viewFromPage } from '../../lib/backend.js';
+import { readSessionView } from '@pay-elements/protocol/guards';
+import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
@@ -34,7 +35,9 @@ const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid'
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
 
 /**
- * Loads the session view from `{endpoint}/sessions/{session}`, then listens to the kit's status
+ * Loads the session view from `{endpoint}/sessions/{session}` (or takes the one a server-rendered page
+ * put in it as a child `<script type="application/json">`, with no request; other children are the
+ * page's fallback for browsers without script, never shown once the element runs), then listens to the kit's status
  * stream (`{endpoint}/sessions/{session}/events`, one connection shared by every element showing the
  * session, closed after 30 s hidden), and polls whenever the stream is not open (every 2 s for the
  * first minute, then backing off to 10 s; paused while the page is hidden), and offers a new account
@@ -178,6 +181,7 @@ export class PayDynamicAccount extends LitElement {
   /** The view being taken is a renewal's answer (its window opens at its server time). */
   #renewedNow = false;
   #focusTitleAfterUpdate = false;
+  #pageViewTaken = false;
 
   constructor() {
     super();
@@ -230,7 +234,19 @@ export class PayDynamicAccount extends LitElement {
     this.accountRenewed = false;
     this.#paidAnnounced = false;
     // a stream already open on the page (another element's) carries the changes: no polling
-    this.#resource.restart(this.session !== '', (result) => result !== 'stop' && !this.#stream.open);
+    this.#resource.restart(
+      this.session !== '',
+      (result) => result !== 'stop' && !this.#stream.open,
+      this.#takeViewFromPage(),
+    );
+  }
+
+  /** The first view a server-rendered page carried for this session, taken once (see viewFromPage). */
+  #takeViewFromPage(): SessionAnswer | undefined {
+    if (this.#pageViewTaken || !this.session) return undefined;
+    this.#pageViewTaken = true;
+    const answer = viewFromPage(this, readSessionView);
+    return answer?.kind === 'view' && answer.view.id === this.session ? answer : undefined;
   }
 
   #accept(view: SessionView, previous: SessionView | null): void {

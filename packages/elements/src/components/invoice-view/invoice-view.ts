@@ -16,7 +16,9 @@ import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { fetchInvoice } from '../../lib/backend.js';
+import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
+import type { ViewAnswer } from '../../lib/backend.js';
+import { readInvoiceView, routes } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { renderError, renderInvoice, renderLoading } from './invoice-view.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
@@ -42,7 +44,10 @@ export const invoicePollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
 const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
 
 /**
- * Loads the invoice view from `{endpoint}/invoices/{number}` and polls it until it is paid or
+ * Loads the invoice view from `{endpoint}/invoices/{number}` (or takes the one a server-rendered page put
+ * in it as a child `<script type="application/json">`, with no request; other children are the page's
+ * fallback for browsers without script, never shown once the element runs), then listens to the kit's
+ * status stream (`{endpoint}/invoices/{number}/events`) and polls whenever it is not open until it is paid or
  * cancelled (every 5 s for the first minute, then backing off to 30 s; paused while the page is
  * hidden). Shows exactly what the view says: charges and totals are the backend's arithmetic.
  * Prints as a plain black-on-white document (no buttons, no shadows). When polls fail while the
@@ -115,6 +120,7 @@ export class PayInvoiceView extends LitElement {
     number: { attribute: 'number' },
     endpoint: { attribute: 'endpoint' },
     theme: { reflect: true, attribute: 'theme' },
+    updates: { attribute: 'updates' },
     clock: { attribute: false },
   };
 
@@ -126,6 +132,9 @@ export class PayInvoiceView extends LitElement {
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. (Print is always black on white.) */
   theme: PayTheme = 'auto';
+
+  /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
+  updates: 'push' | 'poll' = 'push';
 
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
   clock: Clock = realClock;
@@ -147,7 +156,11 @@ export class PayInvoiceView extends LitElement {
     },
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
+  /** The open status stream's URL and how to close it (closed: ''), loaded and opened lazily. */
+  #streamUrl = '';
+  #closeStream: (() => void) | null = null;
   #paidAnnounced = false;
+  #pageViewTaken = false;
 
   constructor() {
     super();
@@ -171,9 +184,10 @@ export class PayInvoiceView extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('number') || changed.has('endpoint')) {
+    if (changed.has('number') || changed.has('endpoint') || changed.has('updates')) {
       this.#paidAnnounced = false;
-      this.#resource.restart(this.number !== '');
+      this.#stopStream();
+      this.#resource.restart(this.number !== '', undefined, this.#takeViewFromPage());
     }
   }
 
@@ -192,7 +206,17 @@ export class PayInvoiceView extends LitElement {
     return this.#resource.failure ? 'error' : 'loading';
   }
 
+  /** The first view a server-rendered page carried for this invoice, taken once (see viewFromPage). */
+  #takeViewFromPage(): ViewAnswer<InvoiceViewModel> | undefined {
+    if (this.#pageViewTaken || !this.number) return undefined;
+    this.#pageViewTaken = true;
+    const answer = viewFromPage(this, readInvoiceView);
+    return answer?.kind === 'view' && answer.view.number === this.number ? answer : undefined;
+  }
+
   #accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
+    if (finalStatuses.includes(view.status) || this.updates !== 'push') this.#stopStream();
+    else this.#listen(endpointUrl(this.endpoint, routes.invoiceEvents(this.number)));
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),
@@ -202,6 +226,36 @@ export class PayInvoiceView extends LitElement {
       this.#paidAnnounced = true;
       this.dispatchEvent(new PayInvoicePaidEvent({ invoice: view }));
     }
+  }
+
+  /** Listens to the invoice's status stream (its code loads now): polling pauses while it is open. */
+  #listen(url: string): void {
+    if (this.#streamUrl === url) return;
+    this.#stopStream();
+    this.#streamUrl = url;
+    import('../../lib/view-stream.js').then(
+      ({ openViewStream }) => {
+        if (this.#streamUrl !== url || this.#closeStream) return;
+        this.#closeStream = openViewStream(url, {
+          event: 'invoice',
+          read: readInvoiceView,
+          onView: (view, version) => this.#resource.accept(view, `"${version}"`),
+          onOpen: (open) => (open ? this.#resource.stopPolling() : this.#resource.startPolling()),
+        });
+      },
+      () => undefined,
+    );
+  }
+
+  #stopStream(): void {
+    this.#streamUrl = '';
+    this.#closeStream?.();
+    this.#closeStream = null;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopStream();
   }
 
   #errorMessage(error: BackendError): string {

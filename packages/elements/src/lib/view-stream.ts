@@ -1,0 +1,33 @@
+// A view the kit pushes as Server-Sent Events (an invoice's status): one EventSource, each event's
+// view checked like an answer, and word of whether the stream is open (the host polls whenever it is
+// not). Loaded on the first listen, so no part of an element's first load. Where EventSource is
+// missing, nothing opens and the host polls.
+
+export interface ViewStreamOptions<T> {
+  /** the SSE event name carrying the view */
+  event: string;
+  read: (value: unknown) => T | null;
+  /** a view pushed, with its version (the poll's ETag without quotes) */
+  onView: (view: T, version: string) => void;
+  onOpen: (open: boolean) => void;
+}
+
+/** Opens the stream at `url`; answers how to close it. */
+export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): () => void {
+  if (typeof EventSource !== 'function') return () => undefined;
+  const source = new EventSource(url);
+  source.onopen = () => options.onOpen(true);
+  // EventSource reconnects by itself unless it gave up (CLOSED); either way, poll meanwhile
+  source.onerror = () => options.onOpen(false);
+  source.addEventListener(options.event, (event) => {
+    const { data, lastEventId } = event as MessageEvent<string>;
+    let view: T | null = null;
+    try {
+      view = options.read(JSON.parse(data));
+    } catch {
+      // not JSON: ignored, as a poll's unreadable answer would be
+    }
+    if (view) options.onView(view, lastEventId);
+  });
+  return () => source.close();
+}

@@ -1,0 +1,9 @@
+// The elements written by a server (`@pay-elements/elements/server`): a page that carries the view
+// shows its payment details with no script and no request, and the element takes that view as its
+// first. Node-safe: no DOM, no Lit. Languages other than English: import their module first
+// (`@pay-elements/elements/i18n/fr`).
+export { clockTime, dynamicAccountFallback, dynamicAccountHtml } from './dynamic-account.js';
+export type { DynamicAccountHtmlOptions } from './dynamic-account.js';
+export { escapeHtml, jsonScript } from './html.js';
+export { invoiceViewFallback, invoiceViewHtml } from './invoice-view.js';
+export type { InvoiceViewHtmlOptions } from './invoice-view.js';
