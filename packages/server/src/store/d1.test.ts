@@ -1,9 +1,11 @@
 // The store conformance suite on D1Store against miniflare's local D1 (workerd's own SQLite), from
 // Node: each `connect` is a fresh Miniflare with its own empty database, the binding taken `count`
 // times (one D1Store per binding object, as separate isolates would hold).
-import { after } from 'node:test';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
 import { Miniflare } from 'miniflare';
 import { D1Store } from './d1.js';
+import { isStoreUnavailable } from './errors.js';
 import { isD1 } from '../testing/d1.js';
 import { storeConformance } from '../testing/store-conformance.js';
 
@@ -24,4 +26,26 @@ storeConformance('D1Store (miniflare’s local D1)', {
     }
     return stores;
   },
+});
+
+describe('D1Store beyond the suite', () => {
+  it('answers a readiness ping; D1’s retryable errors count as the store being away, a bad statement does not', async () => {
+    const mf = new Miniflare({ modules: true, script: 'export default {}', d1Databases: ['DB'] });
+    runtimes.push(mf);
+    const db: unknown = await mf.getD1Database('DB');
+    if (!isD1(db)) throw new Error('miniflare gave no D1 binding');
+    const store = await D1Store.open(db);
+    await store.ping();
+    const bad = await db
+      .prepare('SELECT * FROM no_such_table')
+      .first()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    assert.ok(bad instanceof Error, 'a bad statement fails');
+    assert.equal(isStoreUnavailable(bad), false, String(bad));
+    assert.equal(isStoreUnavailable(new Error('D1_ERROR: Network connection lost.')), true);
+    assert.equal(isStoreUnavailable(new Error('D1 DB is overloaded. Too many requests queued.')), true);
+  });
 });

@@ -184,6 +184,11 @@ export class D1Store implements SessionStore {
     return this.changes.subscribe(listener);
   }
 
+  /** Resolves when the database answers a read (a readiness check). */
+  async ping(): Promise<void> {
+    await this.db.prepare('SELECT 1').first();
+  }
+
   /** The binding belongs to the runtime; nothing to close. */
   close(): Promise<void> {
     return Promise.resolve();
