@@ -5,7 +5,8 @@
 // with 304, the status stream until paid, the signed webhook (and a forged one refused), onPaid once,
 // the client address the runtime's server gave. SQLite too: better-sqlite3 on Node, the runtime's
 // node:sqlite on Bun and Deno (which cannot load that Node addon). And Cloudflare's workerd (through
-// miniflare) with the D1 store: the Worker of runtimes/worker.mjs, bundled as wrangler would.
+// miniflare) with the D1 store and with PostgreSQL over workerd's TCP sockets: the Worker of
+// runtimes/worker.mjs, bundled as wrangler would.
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -306,6 +307,7 @@ for (const runtime of ['node', 'bun', 'deno'] as const) {
 }
 for (const runtime of ['node', 'bun', 'deno'] as const) describeScenario(runtime, 'sqlite');
 describeScenario('workerd', 'd1');
+describeScenario('workerd', 'postgres');
 
 describe('workerd, d1 store: with no webhook, the cron trigger’s sweep confirms the payment', () => {
   let world: Awaited<ReturnType<typeof startShop>>;
