@@ -29,6 +29,8 @@ import {
   createHealth,
   createPayHandler,
   describeError,
+  errorAnswer,
+  errorBody,
   isStoreUnavailable,
   MemoryStore,
   redactingLogger,
@@ -201,7 +203,7 @@ async function listen(config: ExampleConfig): Promise<Gate> {
       () => {
         for (const [name, value] of Object.entries(securityFor(req))) res.setHeader(name, value);
         res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to start.' } }));
+        res.end(JSON.stringify(errorBody('internal', 'The server failed to start.')));
       },
     );
   });
@@ -335,11 +337,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
    * that every demo order can be paid again. A store given by the embedding code is not ours to empty.
    */
   async function resetDemo(): Promise<Response> {
-    if (!control) return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
+    if (!control) return errorAnswer('not_found', 'Only with the emulator.');
     if (options.store || config.PAY_DATABASE_URL)
-      return json(409, {
-        error: { code: 'conflict', message: 'The session store is shared, not ours to empty.' },
-      });
+      return errorAnswer('conflict', 'The session store is shared, not ours to empty.');
     await control.reset();
     const previous = pay;
     await previous.close();
@@ -456,17 +456,15 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
   const demo = new Hono<{ Variables: { body: unknown } }>();
   demo.use('*', async (c, next) => {
-    if (!control || !sandbox)
-      return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
-    if (c.req.method !== 'POST')
-      return json(405, { error: { code: 'method_not_allowed', message: 'Use POST.' } });
+    if (!control || !sandbox) return errorAnswer('not_found', 'Only with the emulator.');
+    if (c.req.method !== 'POST') return errorAnswer('method_not_allowed', 'Use POST.');
     let body: unknown = {};
     const text = await c.req.raw.text();
     if (text) {
       try {
         body = JSON.parse(text);
       } catch {
-        return json(400, { error: { code: 'invalid_request', message: 'The body is not JSON.' } });
+        return errorAnswer('invalid_request', 'The body is not JSON.');
       }
     }
     c.set('body', body);
@@ -475,10 +473,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   demo.post('/sessions/:id/transfer', async (c) => {
     if (!control || !sandbox) throw new Error('the demo API needs the emulator');
     const parsed = TransferBody.safeParse(c.get('body'));
-    if (!parsed.success)
-      return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
+    if (!parsed.success) return errorAnswer('invalid_request', 'amount must be a decimal string.');
     const session = await store().get(segment(c.req.param('id')));
-    if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
+    if (!session) return errorAnswer('not_found', 'No such session.');
     try {
       const tx = await control.transfer({
         account_number: session.account.accountNumber,
@@ -505,18 +502,16 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   demo.post('/clock', async (c) => {
     if (!control) throw new Error('the demo API needs the emulator');
     const parsed = ClockBody.safeParse(c.get('body'));
-    if (!parsed.success)
-      return json(400, { error: { code: 'invalid_request', message: 'minutes must be 1 to 10080.' } });
+    if (!parsed.success) return errorAnswer('invalid_request', 'minutes must be 1 to 10080.');
     const now = await control.advanceClock(parsed.data.minutes);
     return json(200, { now });
   });
-  demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
+  demo.all('*', () => errorAnswer('not_found', 'No such demo route.'));
 
-  const crossSiteRefused = () =>
-    json(403, { error: { code: 'forbidden', message: 'Cross-site requests are refused.' } });
+  const crossSiteRefused = () => errorAnswer('forbidden', 'Cross-site requests are refused.');
   const failed = (error: unknown) => {
     log.error('handler failed', { error: describeError(error) });
-    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    return errorAnswer('internal', 'Something went wrong on our side.');
   };
 
   // The site: one router; handlers run in the order they are added.

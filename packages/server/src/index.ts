@@ -25,7 +25,14 @@ export {
 } from './invoice-view.js';
 export { buildLinkView, linkStatus } from './links.js';
 export { countryCode, sortBanks } from './banks.js';
-export { HttpError, issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
+export {
+  errorAnswer,
+  errorBody,
+  HttpError,
+  issueFields,
+  WEBHOOK_BODY_LIMIT,
+  WIDGET_BODY_LIMIT,
+} from './http.js';
 export {
   defaultLogger,
   describeError,
