@@ -7,9 +7,7 @@
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
 import type { SessionView } from '@pay-elements/protocol';
-import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import type { IncomingMessage, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -30,9 +28,7 @@ import {
   createPayHandler,
   describeError,
   errorAnswer,
-  errorBody,
   isStoreUnavailable,
-  MemoryStore,
   redactingLogger,
   type Logger,
   type PayHandler,
@@ -40,23 +36,20 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import {
-  forwardedClient,
-  forwardedHttps,
-  lockedDownHeaders,
-  logoSources,
-  newNonce,
-  securityHeaders,
-} from './headers.js';
+import { forwardedClient, lockedDownHeaders, logoSources, newNonce } from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
 import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
-import { demoLifetime, removeSqliteFile } from './lifetime.js';
+import { demoLifetime } from './lifetime.js';
 import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
 import { createLogger, requestContext, requestIdOf } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
 import { readStatic } from './static.js';
+import { demoApi } from './demo-api.js';
+import { json, segment } from './http.js';
+import { listen, type Gate } from './gate.js';
+import { openStore, sandboxDataFile } from './stores.js';
 
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
@@ -94,8 +87,6 @@ export interface App {
   close(): Promise<boolean>;
 }
 
-type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
 /** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
 const CdnManifest = z.record(
@@ -103,116 +94,6 @@ const CdnManifest = z.record(
   z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
 );
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
-
-const TransferBody = z.object({
-  amount: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .optional(),
-});
-const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
-
-/**
- * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
- * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
- */
-async function openStore(config: ExampleConfig, fresh: boolean, logger?: Logger): Promise<SessionStore> {
-  if (config.PAY_DATABASE_URL) {
-    const { PostgresStore } = await import('@pay-elements/server/postgres');
-    return PostgresStore.open({
-      connectionString: config.PAY_DATABASE_URL,
-      ...(logger ? { logger } : {}),
-    });
-  }
-  if (config.PAY_DB === ':memory:') return new MemoryStore();
-  if (fresh) removeSqliteFile(config.PAY_DB);
-  mkdirSync(dirname(config.PAY_DB), { recursive: true });
-  const { SqliteStore } = await import('@pay-elements/server/sqlite');
-  return new SqliteStore(config.PAY_DB);
-}
-
-/** The emulator's state file: the one PAY_SANDBOX_DATA names, else beside a PAY_DB file, else none. */
-function sandboxDataFile(config: ExampleConfig): string | undefined {
-  if (config.PAY_SANDBOX_DATA) return config.PAY_SANDBOX_DATA;
-  if (config.PAY_DB === ':memory:') return undefined;
-  mkdirSync(dirname(config.PAY_DB), { recursive: true });
-  return join(dirname(config.PAY_DB), 'sandbox.json');
-}
-
-/** A path segment decoded, or '' when it is not valid percent-encoding (answered as not found). */
-function segment(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return '';
-  }
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** The listening server, its handler attached, and the way to hand it the app once that has started. */
-interface Gate {
-  server: Server;
-  open(listener: NodeListener): void;
-  fail(error: unknown): void;
-  /** the security headers of a request's answer (HSTS over HTTPS only) */
-  securityFor: (req: IncomingMessage) => Readonly<Record<string, string>>;
-}
-
-/**
- * Listens with the handler already attached: a request that arrives while the rest starts (the
- * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
- * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
- * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are the kit
- * adapter's `headers` (`securityFor`), so that every answer carries them, the adapter's own (a 413
- * refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
- * wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
- */
-async function listen(config: ExampleConfig): Promise<Gate> {
-  const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  const plainHeaders = securityHeaders(false);
-  const httpsHeaders = securityHeaders(true);
-  const securityFor = (req: IncomingMessage): Readonly<Record<string, string>> =>
-    https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']))
-      ? httpsHeaders
-      : plainHeaders;
-  const server = createServer({
-    headersTimeout: config.HEADERS_TIMEOUT_MS,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
-  });
-  let open: (listener: NodeListener) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const app = new Promise<NodeListener>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
-  // once started, requests go straight to the app (a promise per request cost a status poll a tenth)
-  let started: NodeListener | undefined;
-  void app.then((listener) => (started = listener));
-  server.on('request', (req, res) => {
-    if (started) {
-      started(req, res);
-      return;
-    }
-    app.then(
-      (listener) => listener(req, res),
-      () => {
-        for (const [name, value] of Object.entries(securityFor(req))) res.setHeader(name, value);
-        res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify(errorBody('internal', 'The server failed to start.')));
-      },
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  return { server, open, fail, securityFor };
-}
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
   // one logger for the kit and for server-example's own lines, no secret in either
@@ -454,60 +335,6 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
-  const demo = new Hono<{ Variables: { body: unknown } }>();
-  demo.use('*', async (c, next) => {
-    if (!control || !sandbox) return errorAnswer('not_found', 'Only with the emulator.');
-    if (c.req.method !== 'POST') return errorAnswer('method_not_allowed', 'Use POST.');
-    let body: unknown = {};
-    const text = await c.req.raw.text();
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return errorAnswer('invalid_request', 'The body is not JSON.');
-      }
-    }
-    c.set('body', body);
-    await next();
-  });
-  demo.post('/sessions/:id/transfer', async (c) => {
-    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
-    const parsed = TransferBody.safeParse(c.get('body'));
-    if (!parsed.success) return errorAnswer('invalid_request', 'amount must be a decimal string.');
-    const session = await store().get(segment(c.req.param('id')));
-    if (!session) return errorAnswer('not_found', 'No such session.');
-    try {
-      const tx = await control.transfer({
-        account_number: session.account.accountNumber,
-        amount: Number(parsed.data.amount ?? session.amount),
-      });
-      await sandbox.flushWebhooks();
-      return json(200, { sent: true, transaction: tx.id });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : 'refused';
-      return json(409, { sent: false, reason });
-    }
-  });
-  demo.post('/invoices/:number/pay', async (c) => {
-    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
-    try {
-      await control.payInvoice(segment(c.req.param('number')));
-      await sandbox.flushWebhooks();
-      return json(200, { paid: true });
-    } catch (error) {
-      return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
-    }
-  });
-  demo.post('/reset', () => resetDemo());
-  demo.post('/clock', async (c) => {
-    if (!control) throw new Error('the demo API needs the emulator');
-    const parsed = ClockBody.safeParse(c.get('body'));
-    if (!parsed.success) return errorAnswer('invalid_request', 'minutes must be 1 to 10080.');
-    const now = await control.advanceClock(parsed.data.minutes);
-    return json(200, { now });
-  });
-  demo.all('*', () => errorAnswer('not_found', 'No such demo route.'));
-
   const crossSiteRefused = () => errorAnswer('forbidden', 'Cross-site requests are refused.');
   const failed = (error: unknown) => {
     log.error('handler failed', { error: describeError(error) });
@@ -521,7 +348,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     await next();
   });
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
-  app.route('/demo-api', demo);
+  app.route(
+    '/demo-api',
+    demoApi({ emulator: sandbox && control ? { sandbox, control } : null, store, reset: resetDemo }),
+  );
   // "Get a new account" with script off: the kit renews, the page shows the new account
   app.post('/checkout/:id/renew', async (c) => {
     const id = segment(c.req.param('id'));
