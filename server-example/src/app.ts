@@ -6,11 +6,9 @@
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
-import type { SessionView } from '@pay-elements/protocol';
 import type { IncomingMessage, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
   createClock,
@@ -28,6 +26,7 @@ import {
   createPayHandler,
   describeError,
   errorAnswer,
+  isCrossSite as isCrossSiteRequest,
   isStoreUnavailable,
   redactingLogger,
   type Logger,
@@ -36,16 +35,15 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import { forwardedClient, lockedDownHeaders, logoSources, newNonce } from './headers.js';
+import { forwardedClient } from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
+import { checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
 import { demoLifetime } from './lifetime.js';
-import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
 import { createLogger, requestContext, requestIdOf } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
-import { readStatic } from './static.js';
+import { siteFiles } from './site-files.js';
 import { demoApi } from './demo-api.js';
 import { json, segment } from './http.js';
 import { listen, type Gate } from './gate.js';
@@ -88,11 +86,6 @@ export interface App {
 }
 
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
-/** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
-const CdnManifest = z.record(
-  z.string(),
-  z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
-);
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
@@ -229,109 +222,22 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     return json(200, { reset: true });
   }
 
-  async function page(path: string, status = 200): Promise<Response> {
-    const file = await readStatic(staticRoot, path);
-    if (!file) {
-      return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
-        status: 503,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }
-    return new Response(new Uint8Array(file.body), {
-      status,
-      headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
-    });
-  }
-
-  function checkoutNotFound(): Response {
-    return new Response(
-      notFoundPage({
-        title: 'Checkout not found',
-        message: 'This payment link is not valid. Ask the shop for a new one.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
-    );
-  }
-
-  /**
-   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
-   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
-   */
-  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
-    const file = await readStatic(staticRoot, '/locked-down.html');
-    if (!file) return page('/locked-down.html');
-    const nonce = newNonce();
-    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
-    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
-    return new Response(body, {
-      headers: {
-        'content-type': file.type,
-        'cache-control': 'no-store',
-        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, new URL(url).origin)),
-      },
-    });
-  }
-
-  /**
-   * /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`), as a CDN
-   * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
-   * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
-   */
-  async function cdnFile(path: string): Promise<Response> {
-    if (path === '/') return cdnIndex();
-    const file = await readStatic(cdnRoot, path);
-    if (!file) return cdnNotBuilt();
-    return new Response(new Uint8Array(file.body), {
-      headers: {
-        'content-type': file.type,
-        'cache-control': path.endsWith('.js') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'access-control-allow-origin': '*',
-        'cross-origin-resource-policy': 'cross-origin',
-      },
-    });
-  }
-
-  function cdnNotBuilt(): Response {
-    return new Response(
-      'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
-      {
-        status: 404,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      },
-    );
-  }
-
-  /** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
-  async function cdnIndex(): Promise<Response> {
-    const file = await readStatic(cdnRoot, '/manifest.json');
-    const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
-    if (!manifest?.success) return cdnNotBuilt();
-    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-    const lines = Object.entries(manifest.data).map(
-      ([name, { bytes, gzip, integrity }]) =>
-        `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
-    );
-    return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-    });
-  }
+  const { page, checkoutNotFound, lockedDownPage, cdnFile, siteFile } = siteFiles({
+    staticRoot,
+    cdnRoot,
+    origin: new URL(url).origin,
+  });
 
   /**
    * A state-changing request a browser sent from another site is refused, whatever its content type
-   * (a `text/plain` form post needs no preflight): Sec-Fetch-Site says so, or an Origin that is not
-   * this server's. Provider webhooks and other servers send neither header.
+   * (a `text/plain` form post needs no preflight): the kit's rule, this server's public origin its own.
+   * Provider webhooks and other servers send neither header.
    */
+  const ownOrigin = new Set([new URL(url).origin]);
   function isCrossSite(request: Request): boolean {
     const method = request.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-    const site = request.headers.get('sec-fetch-site');
-    const origin = request.headers.get('origin');
-    const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    // a browser that sends Sec-Fetch-Site is believed: under Referrer-Policy no-referrer its own
-    // page's form posts carry `Origin: null`
-    if (site !== null) return site !== 'same-origin' && site !== 'none';
-    return origin !== null && !own.has(origin);
+    return isCrossSiteRequest(request, ownOrigin);
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
@@ -402,20 +308,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     // the path as sent (still percent-encoded): the static reader decodes it once, inside its root
     const path = new URL(c.req.url).pathname;
     if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
-    const file = await readStatic(staticRoot, path);
-    if (file) {
-      return new Response(new Uint8Array(file.body), {
-        headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
-      });
-    }
-    return new Response(
-      notFoundPage({
-        title: 'Page not found',
-        message: 'There is nothing at this address.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
-    );
+    return siteFile(path);
   });
   app.onError(failed);
 

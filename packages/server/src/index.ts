@@ -29,6 +29,7 @@ export {
   errorAnswer,
   errorBody,
   HttpError,
+  isCrossSite,
   issueFields,
   WEBHOOK_BODY_LIMIT,
   WIDGET_BODY_LIMIT,
