@@ -10,7 +10,7 @@ import { fixtures, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import type { SessionRecord, SessionStore } from '@pay-elements/server';
 import { SqliteStore } from '@pay-elements/server/sqlite';
 import { PostgresStore } from '@pay-elements/server/postgres';
-import { startPostgres } from '../packages/server/src/testing/postgres.js';
+import { startPostgres } from '@pay-elements/testing/postgres';
 import {
   baseEnv,
   countingProxy,

@@ -13,8 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FetchLike } from '@pay-elements/api';
 import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { startApp } from '../server-example/src/app.js';
-import { readConfig } from '../server-example/src/config.js';
+import { startApp } from 'server-example/app';
+import { readConfig } from 'server-example/config';
 import { percentile, ratio, table } from './lib.js';
 
 const BROWSERS = 500;

@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FetchLike } from '@pay-elements/api';
 import { createClock } from '@pay-elements/sandbox';
-import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { percentile, table } from './lib.js';
 
 const DURATION_MS = 30_000;

@@ -4,7 +4,7 @@
 // Baseline, same run: one browser.
 import { createClock } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
-import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { ratio, table } from './lib.js';
 
 async function providerCallsPerMinute(

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { createClock, type SandboxControl } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
-import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { buildElements, chromiumArgs, chromiumPath } from '../test/e2e/harness.js';
 import { percentile, ratio, table } from './lib.js';
 import { webhookSecretFor } from '../test/support/webhook-secret.js';

@@ -17,9 +17,9 @@ import { toNodeListener } from '@pay-elements/server/node';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { taggedJsonText } from '../packages/server/src/http.js';
-import { startEmulatorAndKit } from '../packages/server/src/testing/emulator-and-kit.js';
-import { readConfig } from '../server-example/src/config.js';
-import { startApp } from '../server-example/src/app.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
+import { readConfig } from 'server-example/config';
+import { startApp } from 'server-example/app';
 import { ratio, table } from './lib.js';
 
 const DURATION_S = 2;

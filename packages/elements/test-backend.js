@@ -80,7 +80,7 @@ export async function startTestBackend() {
   const [{ createClock }, { MemoryStore }, { startEmulatorAndKit }] = await Promise.all([
     import('@pay-elements/sandbox'),
     import('@pay-elements/server'),
-    import('../server/src/testing/emulator-and-kit.js'),
+    import('@pay-elements/testing/emulator-and-kit'),
   ]);
 
   // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket

@@ -6,13 +6,9 @@
 // served locked down, under /locked-down/: nonce-based CSP, Trusted Types, cross-origin isolation.
 // The kit's sessions and the emulator's state share one lifetime (lifetime.ts): with the in-process
 // emulator both start fresh, and POST /demo-api/reset empties both together.
-import type { SessionView } from '@pay-elements/protocol';
-import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import type { IncomingMessage, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import {
   createClock,
@@ -29,8 +25,9 @@ import {
   createHealth,
   createPayHandler,
   describeError,
+  errorAnswer,
+  isCrossSite as isCrossSiteRequest,
   isStoreUnavailable,
-  MemoryStore,
   redactingLogger,
   type Logger,
   type PayHandler,
@@ -38,23 +35,19 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
-import {
-  forwardedClient,
-  forwardedHttps,
-  lockedDownHeaders,
-  logoSources,
-  newNonce,
-  securityHeaders,
-} from './headers.js';
+import { forwardedClient } from './headers.js';
 import { demoMerchant, demoOrderResolver, demoOrders } from './orders.js';
-import { checkoutFills, checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
+import { checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
 import { invoicePage } from './invoice-page.js';
-import { demoLifetime, removeSqliteFile } from './lifetime.js';
-import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
+import { demoLifetime } from './lifetime.js';
 import { createLogger, requestContext, requestIdOf } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
-import { readStatic } from './static.js';
+import { siteFiles } from './site-files.js';
+import { demoApi } from './demo-api.js';
+import { json, segment } from './http.js';
+import { listen, type Gate } from './gate.js';
+import { openStore, sandboxDataFile } from './stores.js';
 
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
@@ -92,125 +85,8 @@ export interface App {
   close(): Promise<boolean>;
 }
 
-type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
-/** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
-const CdnManifest = z.record(
-  z.string(),
-  z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
-);
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
-
-const TransferBody = z.object({
-  amount: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .optional(),
-});
-const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
-
-/**
- * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
- * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
- */
-async function openStore(config: ExampleConfig, fresh: boolean, logger?: Logger): Promise<SessionStore> {
-  if (config.PAY_DATABASE_URL) {
-    const { PostgresStore } = await import('@pay-elements/server/postgres');
-    return PostgresStore.open({
-      connectionString: config.PAY_DATABASE_URL,
-      ...(logger ? { logger } : {}),
-    });
-  }
-  if (config.PAY_DB === ':memory:') return new MemoryStore();
-  if (fresh) removeSqliteFile(config.PAY_DB);
-  mkdirSync(dirname(config.PAY_DB), { recursive: true });
-  const { SqliteStore } = await import('@pay-elements/server/sqlite');
-  return new SqliteStore(config.PAY_DB);
-}
-
-/** The emulator's state file: the one PAY_SANDBOX_DATA names, else beside a PAY_DB file, else none. */
-function sandboxDataFile(config: ExampleConfig): string | undefined {
-  if (config.PAY_SANDBOX_DATA) return config.PAY_SANDBOX_DATA;
-  if (config.PAY_DB === ':memory:') return undefined;
-  mkdirSync(dirname(config.PAY_DB), { recursive: true });
-  return join(dirname(config.PAY_DB), 'sandbox.json');
-}
-
-/** A path segment decoded, or '' when it is not valid percent-encoding (answered as not found). */
-function segment(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return '';
-  }
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** The listening server, its handler attached, and the way to hand it the app once that has started. */
-interface Gate {
-  server: Server;
-  open(listener: NodeListener): void;
-  fail(error: unknown): void;
-  /** the security headers of a request's answer (HSTS over HTTPS only) */
-  securityFor: (req: IncomingMessage) => Readonly<Record<string, string>>;
-}
-
-/**
- * Listens with the handler already attached: a request that arrives while the rest starts (the
- * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
- * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
- * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The security headers are the kit
- * adapter's `headers` (`securityFor`), so that every answer carries them, the adapter's own (a 413
- * refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
- * wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
- */
-async function listen(config: ExampleConfig): Promise<Gate> {
-  const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  const plainHeaders = securityHeaders(false);
-  const httpsHeaders = securityHeaders(true);
-  const securityFor = (req: IncomingMessage): Readonly<Record<string, string>> =>
-    https || (config.TRUST_PROXY && forwardedHttps(req.headers['x-forwarded-proto']))
-      ? httpsHeaders
-      : plainHeaders;
-  const server = createServer({
-    headersTimeout: config.HEADERS_TIMEOUT_MS,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
-  });
-  let open: (listener: NodeListener) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const app = new Promise<NodeListener>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
-  // once started, requests go straight to the app (a promise per request cost a status poll a tenth)
-  let started: NodeListener | undefined;
-  void app.then((listener) => (started = listener));
-  server.on('request', (req, res) => {
-    if (started) {
-      started(req, res);
-      return;
-    }
-    app.then(
-      (listener) => listener(req, res),
-      () => {
-        for (const [name, value] of Object.entries(securityFor(req))) res.setHeader(name, value);
-        res.writeHead(503, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to start.' } }));
-      },
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  return { server, open, fail, securityFor };
-}
 
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
   // one logger for the kit and for server-example's own lines, no secret in either
@@ -335,11 +211,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
    * that every demo order can be paid again. A store given by the embedding code is not ours to empty.
    */
   async function resetDemo(): Promise<Response> {
-    if (!control) return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
+    if (!control) return errorAnswer('not_found', 'Only with the emulator.');
     if (options.store || config.PAY_DATABASE_URL)
-      return json(409, {
-        error: { code: 'conflict', message: 'The session store is shared, not ours to empty.' },
-      });
+      return errorAnswer('conflict', 'The session store is shared, not ours to empty.');
     await control.reset();
     const previous = pay;
     await previous.close();
@@ -348,175 +222,29 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     return json(200, { reset: true });
   }
 
-  async function page(path: string, status = 200): Promise<Response> {
-    const file = await readStatic(staticRoot, path);
-    if (!file) {
-      return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
-        status: 503,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }
-    return new Response(new Uint8Array(file.body), {
-      status,
-      headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
-    });
-  }
-
-  function checkoutNotFound(): Response {
-    return new Response(
-      notFoundPage({
-        title: 'Checkout not found',
-        message: 'This payment link is not valid. Ask the shop for a new one.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
-    );
-  }
-
-  /**
-   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
-   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
-   */
-  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
-    const file = await readStatic(staticRoot, '/locked-down.html');
-    if (!file) return page('/locked-down.html');
-    const nonce = newNonce();
-    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
-    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
-    return new Response(body, {
-      headers: {
-        'content-type': file.type,
-        'cache-control': 'no-store',
-        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, new URL(url).origin)),
-      },
-    });
-  }
-
-  /**
-   * /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`), as a CDN
-   * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
-   * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
-   */
-  async function cdnFile(path: string): Promise<Response> {
-    if (path === '/') return cdnIndex();
-    const file = await readStatic(cdnRoot, path);
-    if (!file) return cdnNotBuilt();
-    return new Response(new Uint8Array(file.body), {
-      headers: {
-        'content-type': file.type,
-        'cache-control': path.endsWith('.js') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'access-control-allow-origin': '*',
-        'cross-origin-resource-policy': 'cross-origin',
-      },
-    });
-  }
-
-  function cdnNotBuilt(): Response {
-    return new Response(
-      'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
-      {
-        status: 404,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      },
-    );
-  }
-
-  /** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
-  async function cdnIndex(): Promise<Response> {
-    const file = await readStatic(cdnRoot, '/manifest.json');
-    const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
-    if (!manifest?.success) return cdnNotBuilt();
-    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-    const lines = Object.entries(manifest.data).map(
-      ([name, { bytes, gzip, integrity }]) =>
-        `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
-    );
-    return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-    });
-  }
+  const { page, checkoutNotFound, lockedDownPage, cdnFile, siteFile } = siteFiles({
+    staticRoot,
+    cdnRoot,
+    origin: new URL(url).origin,
+  });
 
   /**
    * A state-changing request a browser sent from another site is refused, whatever its content type
-   * (a `text/plain` form post needs no preflight): Sec-Fetch-Site says so, or an Origin that is not
-   * this server's. Provider webhooks and other servers send neither header.
+   * (a `text/plain` form post needs no preflight): the kit's rule, this server's public origin its own.
+   * Provider webhooks and other servers send neither header.
    */
+  const ownOrigin = new Set([new URL(url).origin]);
   function isCrossSite(request: Request): boolean {
     const method = request.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-    const site = request.headers.get('sec-fetch-site');
-    const origin = request.headers.get('origin');
-    const own = new Set([new URL(url).origin, new URL(request.url).origin]);
-    // a browser that sends Sec-Fetch-Site is believed: under Referrer-Policy no-referrer its own
-    // page's form posts carry `Origin: null`
-    if (site !== null) return site !== 'same-origin' && site !== 'none';
-    return origin !== null && !own.has(origin);
+    return isCrossSiteRequest(request, ownOrigin);
   }
 
   // The demo's sandbox buttons: POST only, a JSON body (or none), the emulator only.
-  const demo = new Hono<{ Variables: { body: unknown } }>();
-  demo.use('*', async (c, next) => {
-    if (!control || !sandbox)
-      return json(404, { error: { code: 'not_found', message: 'Only with the emulator.' } });
-    if (c.req.method !== 'POST')
-      return json(405, { error: { code: 'method_not_allowed', message: 'Use POST.' } });
-    let body: unknown = {};
-    const text = await c.req.raw.text();
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return json(400, { error: { code: 'invalid_request', message: 'The body is not JSON.' } });
-      }
-    }
-    c.set('body', body);
-    await next();
-  });
-  demo.post('/sessions/:id/transfer', async (c) => {
-    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
-    const parsed = TransferBody.safeParse(c.get('body'));
-    if (!parsed.success)
-      return json(400, { error: { code: 'invalid_request', message: 'amount must be a decimal string.' } });
-    const session = await store().get(segment(c.req.param('id')));
-    if (!session) return json(404, { error: { code: 'not_found', message: 'No such session.' } });
-    try {
-      const tx = await control.transfer({
-        account_number: session.account.accountNumber,
-        amount: Number(parsed.data.amount ?? session.amount),
-      });
-      await sandbox.flushWebhooks();
-      return json(200, { sent: true, transaction: tx.id });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : 'refused';
-      return json(409, { sent: false, reason });
-    }
-  });
-  demo.post('/invoices/:number/pay', async (c) => {
-    if (!control || !sandbox) throw new Error('the demo API needs the emulator');
-    try {
-      await control.payInvoice(segment(c.req.param('number')));
-      await sandbox.flushWebhooks();
-      return json(200, { paid: true });
-    } catch (error) {
-      return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
-    }
-  });
-  demo.post('/reset', () => resetDemo());
-  demo.post('/clock', async (c) => {
-    if (!control) throw new Error('the demo API needs the emulator');
-    const parsed = ClockBody.safeParse(c.get('body'));
-    if (!parsed.success)
-      return json(400, { error: { code: 'invalid_request', message: 'minutes must be 1 to 10080.' } });
-    const now = await control.advanceClock(parsed.data.minutes);
-    return json(200, { now });
-  });
-  demo.all('*', () => json(404, { error: { code: 'not_found', message: 'No such demo route.' } }));
-
-  const crossSiteRefused = () =>
-    json(403, { error: { code: 'forbidden', message: 'Cross-site requests are refused.' } });
+  const crossSiteRefused = () => errorAnswer('forbidden', 'Cross-site requests are refused.');
   const failed = (error: unknown) => {
     log.error('handler failed', { error: describeError(error) });
-    return json(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    return errorAnswer('internal', 'Something went wrong on our side.');
   };
 
   // The site: one router; handlers run in the order they are added.
@@ -526,7 +254,10 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     await next();
   });
   app.get('/demo-api', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
-  app.route('/demo-api', demo);
+  app.route(
+    '/demo-api',
+    demoApi({ emulator: sandbox && control ? { sandbox, control } : null, store, reset: resetDemo }),
+  );
   // "Get a new account" with script off: the kit renews, the page shows the new account
   app.post('/checkout/:id/renew', async (c) => {
     const id = segment(c.req.param('id'));
@@ -577,20 +308,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     // the path as sent (still percent-encoded): the static reader decodes it once, inside its root
     const path = new URL(c.req.url).pathname;
     if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
-    const file = await readStatic(staticRoot, path);
-    if (file) {
-      return new Response(new Uint8Array(file.body), {
-        headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
-      });
-    }
-    return new Response(
-      notFoundPage({
-        title: 'Page not found',
-        message: 'There is nothing at this address.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
-    );
+    return siteFile(path);
   });
   app.onError(failed);
 

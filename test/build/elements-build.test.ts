@@ -27,11 +27,11 @@ import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 import * as z from 'zod';
 import { elementEvents } from '../../packages/elements/src/types/elements.js';
-import { enBankPicker } from '../../packages/elements/src/i18n/en/bank-picker.js';
-import { enDynamicAccount } from '../../packages/elements/src/i18n/en/dynamic-account.js';
-import { enInvoiceView } from '../../packages/elements/src/i18n/en/invoice-view.js';
-import { enLink } from '../../packages/elements/src/i18n/en/link.js';
-import { enQr } from '../../packages/elements/src/i18n/en/qr.js';
+import { enBankPicker } from '@pay-elements/elements/i18n/en/bank-picker';
+import { enDynamicAccount } from '@pay-elements/elements/i18n/en/dynamic-account';
+import { enInvoiceView } from '@pay-elements/elements/i18n/en/invoice-view';
+import { enLink } from '@pay-elements/elements/i18n/en/link';
+import { enQr } from '@pay-elements/elements/i18n/en/qr';
 
 const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
 const PackageJson = z.object({

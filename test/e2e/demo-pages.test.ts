@@ -9,12 +9,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
-import type { Translation } from '../../packages/elements/src/i18n/types.js';
-import en from '../../packages/elements/src/i18n/en.js';
-import fr from '../../packages/elements/src/i18n/fr.js';
-import pt from '../../packages/elements/src/i18n/pt.js';
-import sw from '../../packages/elements/src/i18n/sw.js';
-import ar from '../../packages/elements/src/i18n/ar.js';
+import type { Translation } from '@pay-elements/elements/i18n/types';
+import en from '@pay-elements/elements/i18n/en';
+import fr from '@pay-elements/elements/i18n/fr';
+import pt from '@pay-elements/elements/i18n/pt';
+import sw from '@pay-elements/elements/i18n/sw';
+import ar from '@pay-elements/elements/i18n/ar';
 import { elementsOf, Manifest } from '../../demo/src/build/manifest.js';
 import { axeViolations, cspViolations, startHarness, type Harness } from './harness.js';
 

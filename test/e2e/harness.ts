@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { startApp, type App } from '../../server-example/src/app.js';
-import { readConfig } from '../../server-example/src/config.js';
+import { startApp, type App } from 'server-example/app';
+import { readConfig } from 'server-example/config';
 import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

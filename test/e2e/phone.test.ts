@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SandboxControl } from '@pay-elements/sandbox';
-import { startApp, type App } from '../../server-example/src/app.js';
-import { readConfig } from '../../server-example/src/config.js';
+import { startApp, type App } from 'server-example/app';
+import { readConfig } from 'server-example/config';
 import { axeViolations, buildDemo, chromiumArgs, chromiumPath, SECRET_KEY } from './harness.js';
 
 const screenshots = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));

@@ -10,7 +10,7 @@ import type { FetchLike } from '@pay-elements/api';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import type { FaultBody, Sandbox, SandboxControl } from '@pay-elements/sandbox';
 import type { PayHandler, SessionRecord } from '@pay-elements/server';
-import { startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
 const SECRET = webhookSecretFor('faults_outage');

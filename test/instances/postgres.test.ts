@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
+import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import {
   baseEnv,
   countingProxy,

@@ -16,8 +16,8 @@ import {
 import type { AddressInfo } from 'node:net';
 import { SessionView } from '@pay-elements/protocol';
 import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import { startPostgres, type TestPostgres } from '../../packages/server/src/testing/postgres.js';
-import { SseReader } from '../../packages/server/src/testing/sse.js';
+import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
+import { SseReader } from '@pay-elements/testing/sse';
 import {
   baseEnv,
   freePort,

@@ -21,7 +21,7 @@ import {
 } from '@pay-elements/protocol';
 import { fixtures, type Sandbox } from '@pay-elements/sandbox';
 import type { Logger } from '@pay-elements/server';
-import { startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
+import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { body, contentType, headers, methods, query, segment } from './arbitraries.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 

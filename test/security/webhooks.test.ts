@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { ErrorBody } from '@pay-elements/protocol';
 import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
-import { startApp, type App } from '../../server-example/src/app.js';
-import { readConfig } from '../../server-example/src/config.js';
+import { startApp, type App } from 'server-example/app';
+import { readConfig } from 'server-example/config';
 
 interface Delivery {
   body: string;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
 import type { SandboxControl, Sandbox } from '@pay-elements/sandbox';
 import type { PayHandler } from '@pay-elements/server';
-import { START, startEmulatorAndKit } from '../../packages/server/src/testing/emulator-and-kit.js';
+import { START, startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { webhookSecretFor } from './webhook-secret.js';
 
 const WEBHOOK_SECRET = webhookSecretFor('frameworks');

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
 import { createPayHandler, type PayHandler } from './handler.js';
 import { PostgresStore } from './store/postgres.js';
-import { startPostgres, type TestPostgres } from './testing/postgres.js';
+import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { ManualScheduler } from './testing/scheduler.js';
-import { SseReader } from './testing/sse.js';
+import { SseReader } from '@pay-elements/testing/sse';
 import { jsonPost, SHOP, startWorld, type World } from './testing/world.js';
 
 describe('status streams across instances (PostgreSQL LISTEN/NOTIFY)', () => {

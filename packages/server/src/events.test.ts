@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { ManualScheduler } from './testing/scheduler.js';
-import { SseReader, type SseEvent } from './testing/sse.js';
+import { SseReader, type SseEvent } from '@pay-elements/testing/sse';
 import { jsonPost, SHOP, startWorld, type World } from './testing/world.js';
 
 function viewOf(event: SseEvent | null): SessionView {

@@ -18,6 +18,7 @@ import {
   parseInput,
   readBody,
   readJson,
+  errorAnswer,
 } from './http.js';
 import type { Logger } from './log.js';
 
@@ -188,6 +189,32 @@ describe('error mapping', () => {
       assert.match(logger.lines[0] ?? '', /^error unexpected error/);
       assert.match(logger.lines[0] ?? '', /cannot read x|customer was not found/);
     }
+  });
+});
+
+describe('errorAnswer', () => {
+  it('answers the protocol’s error body with the status of its code, as a real Response, never cached', async () => {
+    for (const [code, status] of [
+      ['forbidden', 403],
+      ['not_found', 404],
+      ['method_not_allowed', 405],
+      ['internal', 500],
+    ] as const) {
+      const response = errorAnswer(code, `a ${code}`);
+      assert.equal(Object.getPrototypeOf(response), Response.prototype);
+      assert.equal(response.status, status);
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.deepEqual(await response.json(), { error: { code, message: `a ${code}` } });
+    }
+    const withFields = errorAnswer('invalid_request', 'Check the form.', {
+      fields: { amount: ['must be a decimal string'] },
+      headers: { 'retry-after': '5' },
+    });
+    assert.equal(withFields.status, 400);
+    assert.equal(withFields.headers.get('retry-after'), '5');
+    assert.deepEqual(ErrorBody.parse(await withFields.json()).error.fields, {
+      amount: ['must be a decimal string'],
+    });
   });
 });
 

@@ -282,14 +282,31 @@ export function notModified(etag: string): Response {
   return new KitAnswer(null, 304, ['etag', etag, 'cache-control', 'no-store']) as unknown as Response;
 }
 
+/** The protocol's error body: the one place it is built (the kit's answers, its node adapter, server-example). */
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
 function errorJson(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string[]>,
   headers?: Record<string, string>,
 ): Response {
-  const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } };
-  return json(body, statusOfErrorCode[code], headers);
+  return json(errorBody(code, message, fields), statusOfErrorCode[code], headers);
+}
+
+/**
+ * An error answer in the protocol's shape, its status the code's (`forbidden` 403, `not_found` 404…),
+ * never cached: for a merchant's own routes beside the kit's, so that a browser reads every failure
+ * the same way.
+ */
+export function errorAnswer(
+  code: ErrorCode,
+  message: string,
+  options: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): Response {
+  return realResponse(errorJson(code, message, options.fields, options.headers));
 }
 
 /** What a browser is told while the session store cannot answer (the database restarts, say). */

@@ -25,7 +25,15 @@ export {
 } from './invoice-view.js';
 export { buildLinkView, linkStatus } from './links.js';
 export { countryCode, sortBanks } from './banks.js';
-export { HttpError, issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
+export {
+  errorAnswer,
+  errorBody,
+  HttpError,
+  isCrossSite,
+  issueFields,
+  WEBHOOK_BODY_LIMIT,
+  WIDGET_BODY_LIMIT,
+} from './http.js';
 export {
   defaultLogger,
   describeError,

@@ -6,9 +6,10 @@
 // request's signal and cancels the answer's body. The socket's remote address
 // of each Request is recorded in the kit's HTTP core for `clientAddress` (the default rate-limit key).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorBody } from '@pay-elements/protocol';
+import type { ErrorCode } from '@pay-elements/protocol';
 import {
   BodyLimitError,
+  errorBody,
   kitAnswers,
   plainClientAddress,
   plainHeader,
@@ -41,9 +42,9 @@ export interface NodeListenerOptions {
 /** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
 type Listener = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
 
-function errorBody(code: ErrorBody['error']['code'], message: string): string {
-  const body: ErrorBody = { error: { code, message } };
-  return JSON.stringify(body);
+/** The protocol's error body as the adapter writes it. */
+function errorText(code: ErrorCode, message: string): string {
+  return JSON.stringify(errorBody(code, message));
 }
 
 /** Sets each header the answer has not set (through `res.setHeader`, Node's merge). */
@@ -413,7 +414,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       sendError(
         res,
         413,
-        errorBody('payload_too_large', `The request body is larger than ${limit} bytes.`),
+        errorText('payload_too_large', `The request body is larger than ${limit} bytes.`),
         defaults,
       );
       return;
@@ -447,7 +448,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       response = await fetchResponse(request);
     } catch (error) {
       onError(error);
-      sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
+      sendError(res, 500, errorText('internal', 'Something went wrong on our side.'), defaults);
       return;
     }
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
@@ -492,7 +493,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     serve(req, res, defaults).catch((error: unknown) => {
       onError(error);
       if (!res.headersSent)
-        sendError(res, 500, errorBody('internal', 'Something went wrong on our side.'), defaults);
+        sendError(res, 500, errorText('internal', 'Something went wrong on our side.'), defaults);
       else res.destroy();
     });
   };

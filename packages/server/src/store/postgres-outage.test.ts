@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, createServer, type Socket } from 'node:net';
 import type { LogFields, Logger } from '../log.js';
-import { startPostgres, type TestPostgres } from '../testing/postgres.js';
+import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { seed, sessionRecord } from '../testing/store-conformance.js';
 import { StoreUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres.js';

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { startPostgres, type TestPostgres } from '../testing/postgres.js';
+import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
 import { PostgresStore } from './postgres.js';
 import type { SessionRecord } from './types.js';

@@ -8,7 +8,7 @@ import type { PayHandler } from '../handler.js';
 import type { Order, PayHandlerOptions } from '../config.js';
 import type { Logger } from '../log.js';
 import type { SessionRecord } from '../store/types.js';
-import { START, startEmulatorAndKit } from './emulator-and-kit.js';
+import { START, startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 
 export { START };
 export const SANDBOX_KEY = DEFAULT_API_KEY;

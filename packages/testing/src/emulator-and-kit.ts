@@ -16,9 +16,8 @@ import {
   type SandboxClock,
   type StartOptions,
 } from '@pay-elements/sandbox';
-import type { PayHandlerOptions } from '../config.js';
-import { createPayHandler, type PayHandler } from '../handler.js';
-import { toNodeListener } from '../node.js';
+import { createPayHandler, type PayHandler, type PayHandlerOptions } from '@pay-elements/server';
+import { toNodeListener } from '@pay-elements/server/node';
 
 /** Where the frozen clock starts unless a test gives its own clock. */
 export const START = Date.parse('2026-11-21T10:00:00.000Z');

@@ -1,0 +1,136 @@
+// The site's files and pages that are not the kit's: the built demo's pages, the hosted checkout's
+// "not found", the locked-down pages (a nonce of their own per answer) and the elements' script-tag
+// files under /cdn/ as a CDN would serve them.
+import * as z from 'zod';
+import type { SessionView } from '@pay-elements/protocol';
+import { checkoutFills } from './checkout-page.js';
+import { lockedDownHeaders, logoSources, newNonce } from './headers.js';
+import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
+import { readStatic } from './static.js';
+
+/** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
+const CdnManifest = z.record(
+  z.string(),
+  z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
+);
+
+export interface SiteFilesOptions {
+  /** the built demo (demo/dist) */
+  staticRoot: string;
+  /** the elements' script-tag files (packages/elements/dist/cdn) */
+  cdnRoot: string;
+  /** this server's public origin (a merchant logo there needs no CSP source of its own) */
+  origin: string;
+}
+
+export function siteFiles(options: SiteFilesOptions) {
+  const { staticRoot, cdnRoot, origin } = options;
+
+  async function page(path: string, status = 200): Promise<Response> {
+    const file = await readStatic(staticRoot, path);
+    if (!file) {
+      return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }
+    return new Response(new Uint8Array(file.body), {
+      status,
+      headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
+    });
+  }
+
+  function checkoutNotFound(): Response {
+    return new Response(
+      notFoundPage({
+        title: 'Checkout not found',
+        message: 'This payment link is not valid. Ask the shop for a new one.',
+        stylesheet: '/site.css',
+      }),
+      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
+    );
+  }
+
+  /**
+   * A locked-down page: the built demo/locked-down.html with a nonce of its own in its script tags, and
+   * for a checkout the hosted checkout's header (the merchant, a logo elsewhere allowed by its CSP).
+   */
+  async function lockedDownPage(view: SessionView | null = null): Promise<Response> {
+    const file = await readStatic(staticRoot, '/locked-down.html');
+    if (!file) return page('/locked-down.html');
+    const nonce = newNonce();
+    const header = view ? (checkoutFills(view)['__PAY_MERCHANT__'] ?? '') : '';
+    const body = fillPlaceholders(withNonce(file.body.toString('utf8'), nonce), { __PAY_MERCHANT__: header });
+    return new Response(body, {
+      headers: {
+        'content-type': file.type,
+        'cache-control': 'no-store',
+        ...lockedDownHeaders(nonce, logoSources(view?.merchant?.logo_url, origin)),
+      },
+    });
+  }
+
+  /**
+   * /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`), as a CDN
+   * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
+   * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
+   */
+  async function cdnFile(path: string): Promise<Response> {
+    if (path === '/') return cdnIndex();
+    const file = await readStatic(cdnRoot, path);
+    if (!file) return cdnNotBuilt();
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        'content-type': file.type,
+        'cache-control': path.endsWith('.js') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      },
+    });
+  }
+
+  function cdnNotBuilt(): Response {
+    return new Response(
+      'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
+      {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      },
+    );
+  }
+
+  /** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
+  async function cdnIndex(): Promise<Response> {
+    const file = await readStatic(cdnRoot, '/manifest.json');
+    const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
+    if (!manifest?.success) return cdnNotBuilt();
+    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+    const lines = Object.entries(manifest.data).map(
+      ([name, { bytes, gzip, integrity }]) =>
+        `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
+    );
+    return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+    });
+  }
+
+  /** Any other path: a file of the built demo, or the site's 404 page. */
+  async function siteFile(path: string): Promise<Response> {
+    const file = await readStatic(staticRoot, path);
+    if (file) {
+      return new Response(new Uint8Array(file.body), {
+        headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
+      });
+    }
+    return new Response(
+      notFoundPage({
+        title: 'Page not found',
+        message: 'There is nothing at this address.',
+        stylesheet: '/site.css',
+      }),
+      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
+    );
+  }
+
+  return { page, checkoutNotFound, lockedDownPage, cdnFile, siteFile };
+}
