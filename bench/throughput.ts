@@ -3,7 +3,8 @@
 // same JSON, (b) the floor under the kit: a one-route Hono app answering that JSON as the kit answers
 // (its plain answer, an ETag) through the kit's node adapter, (c) the kit alone on node:http, (d) the
 // same kit on @hono/node-server, Hono's own adapter, given `pay.fetch` (real Responses), (e) the
-// status route through server-example (security headers, its router, the kit mounted at /pay). The
+// status route through server-example in its own process (security headers, request ids, the kit
+// at /pay). The
 // ratios are the cost of Hono and the adapter, of the kit and of the app.
 // The three are measured in turn, round after round, so that a machine whose other load comes and
 // goes slows each of them alike; each figure is the mean of its rounds.
@@ -18,8 +19,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { taggedJsonText } from '../packages/server/src/http.js';
 import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
-import { readConfig } from 'server-example/config';
-import { startApp } from 'server-example/app';
+import { baseEnv, freePort, launch } from '../test/support/processes.js';
 import { ratio, table } from './lib.js';
 
 const DURATION_S = 2;
@@ -102,17 +102,17 @@ export async function throughputBench(): Promise<void> {
   const honoNode = createServer((req, res) => void honoListener(req, res));
   const honoNodeUrl = await listen(honoNode);
 
-  // sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
-  const exampleConfig = readConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PAY_SANDBOX_PORT: '0',
-    PAY_DB: ':memory:',
-  });
-  const example = await startApp(exampleConfig, {
-    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-  });
-  const exampleSession = await createSession(example.url, 'demo-1');
+  // server-example in a process of its own, as it runs: its request ids' async context (on Node 20
+  // an AsyncLocalStorage hooks every promise of its process) must not slow the kit alone measured
+  // here; sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
+  const examplePort = await freePort();
+  const example = await launch(
+    ['--import', 'tsx', 'server-example/src/main.ts'],
+    { ...baseEnv(), HOST: '127.0.0.1', PORT: String(examplePort), PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:' },
+    /Ctrl-C to stop/,
+  );
+  const exampleUrl = `http://127.0.0.1:${examplePort}`;
+  const exampleSession = await createSession(exampleUrl, 'demo-1');
 
   const targets = [
     { server: 'baseline: bare node:http, same JSON', url: bareUrl },
@@ -121,7 +121,7 @@ export async function throughputBench(): Promise<void> {
     { server: 'kit alone on @hono/node-server (pay.fetch)', url: `${honoNodeUrl}/pay/sessions/${id}` },
     {
       server: 'server-example: GET /pay/sessions/{id}',
-      url: `${example.url}/pay/sessions/${exampleSession.id}`,
+      url: `${exampleUrl}/pay/sessions/${exampleSession.id}`,
     },
   ];
   for (const target of targets) await load(target.url, 1); // warm-up, each
@@ -156,6 +156,6 @@ export async function throughputBench(): Promise<void> {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   }
-  await example.close();
+  await example.kill();
   await world.close();
 }
