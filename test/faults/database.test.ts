@@ -6,18 +6,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
+import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { SseReader } from '@pay-elements/testing/sse';
 import {
-  baseEnv,
   freePort,
   killLaunched,
-  launch,
   paidLines,
-  sandboxBin,
   until,
   type Running,
+  launchEmulator,
+  launchExample,
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
@@ -34,33 +33,10 @@ describe('PostgreSQL stopped and started under running instances', { timeout: 12
     postgres = await startPostgres();
     const database = postgres.createDatabase('shop');
     const [portA, portB] = [await freePort(), await freePort()];
-    const sandbox = await launch(
-      [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
-      {
-        ...baseEnv(),
-        PAY_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${portB}/pay/webhooks`,
-        PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
-      },
-      /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
-    );
-    const sandboxUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+    const sandboxUrl = await launchEmulator(`http://127.0.0.1:${portB}/pay/webhooks`, SECRET);
     control = new SandboxControl(sandboxUrl, KEY);
     const start = (port: number, env: Record<string, string>) =>
-      launch(
-        ['--import', 'tsx', 'server-example/src/main.ts'],
-        {
-          ...baseEnv(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PAY_API_KEY: KEY,
-          PAY_BASE_URL: sandboxUrl,
-          PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
-          PAY_WEBHOOK_SECRET: SECRET,
-          PAY_DATABASE_URL: database,
-          ...env,
-        },
-        /Ctrl-C to stop/,
-      );
+      launchExample(port, sandboxUrl, SECRET, { PAY_DATABASE_URL: database, ...env });
     // A checks nothing itself within the test (its stream can only learn of "paid" through LISTEN);
     // B sweeps often and receives the webhooks
     const [processA, processB] = await Promise.all([

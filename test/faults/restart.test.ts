@@ -10,16 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
+import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import {
-  baseEnv,
   freePort,
   killLaunched,
-  launch,
   paidLines,
-  sandboxBin,
   until,
   type Running,
+  launchEmulator,
+  launchExample,
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
@@ -34,16 +33,7 @@ describe('server-example killed in the middle of a checkout', () => {
 
   before(async () => {
     port = await freePort();
-    const sandbox = await launch(
-      [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
-      {
-        ...baseEnv(),
-        PAY_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/pay/webhooks`,
-        PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
-      },
-      /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
-    );
-    sandboxUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+    sandboxUrl = await launchEmulator(`http://127.0.0.1:${port}/pay/webhooks`, SECRET);
     control = new SandboxControl(sandboxUrl, KEY);
   });
 
@@ -53,20 +43,7 @@ describe('server-example killed in the middle of a checkout', () => {
   });
 
   function startBackend(): Promise<Running> {
-    return launch(
-      ['--import', 'tsx', 'server-example/src/main.ts'],
-      {
-        ...baseEnv(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PAY_API_KEY: KEY,
-        PAY_BASE_URL: sandboxUrl,
-        PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
-        PAY_WEBHOOK_SECRET: SECRET,
-        PAY_DB: join(dir, 'pay.sqlite'),
-      },
-      /Ctrl-C to stop/,
-    );
+    return launchExample(port, sandboxUrl, SECRET, { PAY_DB: join(dir, 'pay.sqlite') });
   }
 
   async function session(id: string): Promise<SessionView> {

@@ -9,16 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
+import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import {
-  baseEnv,
   freePort,
   killLaunched,
-  launch,
   paidLines,
-  sandboxBin,
   until,
   type Running,
+  launchEmulator,
+  launchExample,
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
@@ -37,16 +36,7 @@ describe('server-example stopped with SIGTERM under load', { timeout: 90_000 }, 
 
   before(async () => {
     port = await freePort();
-    const sandbox = await launch(
-      [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
-      {
-        ...baseEnv(),
-        PAY_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/pay/webhooks`,
-        PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
-      },
-      /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
-    );
-    sandboxUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+    sandboxUrl = await launchEmulator(`http://127.0.0.1:${port}/pay/webhooks`, SECRET);
     control = new SandboxControl(sandboxUrl, KEY);
   });
 
@@ -56,26 +46,15 @@ describe('server-example stopped with SIGTERM under load', { timeout: 90_000 }, 
   });
 
   function startBackend(): Promise<Running> {
-    return launch(
-      ['--import', 'tsx', 'server-example/src/main.ts'],
-      {
-        ...baseEnv(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PAY_API_KEY: KEY,
-        PAY_BASE_URL: sandboxUrl,
-        PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
-        PAY_WEBHOOK_SECRET: SECRET,
-        PAY_DB: join(dir, 'pay.sqlite'),
-        PAY_DEMO_FULFIL_MS: '3000',
-        PAY_SWEEP_INTERVAL_MS: '500',
-        PAY_SHUTDOWN_GRACE_MS: String(GRACE_MS),
-        PAY_SHUTDOWN_DELAY_MS: String(DELAY_MS),
-        // each stream comes "through the proxy" from a shopper of its own (the per-client limit is 20)
-        TRUST_PROXY: '1',
-      },
-      /Ctrl-C to stop/,
-    );
+    return launchExample(port, sandboxUrl, SECRET, {
+      PAY_DB: join(dir, 'pay.sqlite'),
+      PAY_DEMO_FULFIL_MS: '3000',
+      PAY_SWEEP_INTERVAL_MS: '500',
+      PAY_SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      PAY_SHUTDOWN_DELAY_MS: String(DELAY_MS),
+      // each stream comes "through the proxy" from a shopper of its own (the per-client limit is 20)
+      TRUST_PROXY: '1',
+    });
   }
 
   async function open(orderId: string): Promise<Response> {

@@ -15,18 +15,17 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SessionView } from '@pay-elements/protocol';
-import { fixtures, SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
+import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { SseReader } from '@pay-elements/testing/sse';
 import {
-  baseEnv,
   freePort,
   killLaunched,
-  launch,
   paidLines,
-  sandboxBin,
   until,
   type Running,
+  launchEmulator,
+  launchExample,
 } from '../support/processes.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
 
@@ -128,25 +127,14 @@ describe('a rolling restart of three instances under shoppers', { timeout: 240_0
   const everyProcess: Running[] = [];
 
   function start(port: number): Promise<Running> {
-    return launch(
-      ['--import', 'tsx', 'server-example/src/main.ts'],
-      {
-        ...baseEnv(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PAY_API_KEY: KEY,
-        PAY_BASE_URL: sandboxUrl,
-        PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
-        PAY_WEBHOOK_SECRET: SECRET,
-        PAY_DATABASE_URL: database,
-        PAY_POLL_INTERVAL_MS: '1000',
-        PAY_SWEEP_INTERVAL_MS: '500',
-        PAY_ONPAID_RETRY_AFTER_MS: '1500',
-        PAY_SHUTDOWN_GRACE_MS: '5000',
-        TRUST_PROXY: '1',
-      },
-      /Ctrl-C to stop/,
-    ).then((process) => {
+    return launchExample(port, sandboxUrl, SECRET, {
+      PAY_DATABASE_URL: database,
+      PAY_POLL_INTERVAL_MS: '1000',
+      PAY_SWEEP_INTERVAL_MS: '500',
+      PAY_ONPAID_RETRY_AFTER_MS: '1500',
+      PAY_SHUTDOWN_GRACE_MS: '5000',
+      TRUST_PROXY: '1',
+    }).then((process) => {
       everyProcess.push(process);
       return process;
     });
@@ -157,16 +145,7 @@ describe('a rolling restart of three instances under shoppers', { timeout: 240_0
     database = postgres.createDatabase('shop');
     for (let i = 0; i < 3; i++) ports.push(await freePort());
     lb = await balancer(ports);
-    const sandbox = await launch(
-      [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
-      {
-        ...baseEnv(),
-        PAY_SANDBOX_WEBHOOK_URL: `${lb.url}/pay/webhooks`,
-        PAY_SANDBOX_WEBHOOK_SECRET: SECRET,
-      },
-      /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
-    );
-    sandboxUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+    sandboxUrl = await launchEmulator(`${lb.url}/pay/webhooks`, SECRET);
     control = new SandboxControl(sandboxUrl, KEY);
     running.push(...(await Promise.all(ports.map((port) => start(port)))));
   });

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_API_KEY, fixtures } from '@pay-elements/sandbox';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const sandboxBin = join(root, 'packages/sandbox/bin/pay-sandbox.js');
@@ -59,6 +60,46 @@ export async function killLaunched(): Promise<void> {
 export function baseEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(PAY_|PORT$|HOST$|PUBLIC_URL$)/.test(name)),
+  );
+}
+
+/**
+ * The emulator as a process of its own, signing its webhooks with `secret` and sending them to
+ * `webhookUrl`; its URL once it listens.
+ */
+export async function launchEmulator(webhookUrl: string, secret: string): Promise<string> {
+  const sandbox = await launch(
+    [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
+    { ...baseEnv(), PAY_SANDBOX_WEBHOOK_URL: webhookUrl, PAY_SANDBOX_WEBHOOK_SECRET: secret },
+    /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
+  );
+  return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+}
+
+/**
+ * server-example as a process of its own on `port`, with the emulator at `providerUrl` as its
+ * provider (its full key, the seed customer, webhooks signed with `secret`); `env` adds the store
+ * (PAY_DB or PAY_DATABASE_URL) and anything else. Running once it says how to stop it.
+ */
+export function launchExample(
+  port: number,
+  providerUrl: string,
+  secret: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Running> {
+  return launch(
+    ['--import', 'tsx', 'server-example/src/main.ts'],
+    {
+      ...baseEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAY_API_KEY: DEFAULT_API_KEY,
+      PAY_BASE_URL: providerUrl,
+      PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
+      PAY_WEBHOOK_SECRET: secret,
+      ...env,
+    },
+    /Ctrl-C to stop/,
   );
 }
 
