@@ -5,7 +5,7 @@
 // give up, and the element polls instead.
 import { endpoints } from '@pay-elements/protocol';
 import type { Clock } from './config.js';
-import { SessionHub, viewVersion, type StreamSink } from './changes.js';
+import { SessionHub, viewVersion } from './changes.js';
 import { HttpError } from './http.js';
 import type { Logger } from './log.js';
 import { clientKeyOrShared } from './rate-limit.js';
@@ -100,41 +100,62 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
           headers,
         });
       }
-      let release = (): void => undefined;
-      let open = true;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          const write = (bytes: Uint8Array): void => {
-            if (open) controller.enqueue(bytes);
-          };
-          const end = (): void => {
-            release();
-            if (!open) return;
-            open = false;
-            controller.close();
-          };
-          const sink: StreamSink = {
-            version: held,
-            send: (version, data) => write(frame(version, data)),
-            heartbeat: () => write(HEARTBEAT),
-            end,
-            reconnect: () => {
-              write(reconnectSoon);
-              end();
-            },
-          };
-          write(retry);
-          release = hub.open(session.id, key, sink);
-          request.signal.addEventListener('abort', end, { once: true });
-        },
-        cancel() {
-          open = false;
-          release();
-        },
-      });
-      return new Response(body, { status: 200, headers: STREAM_HEADERS });
+      return eventStream(request, retry, ({ write, heartbeat, end }) =>
+        hub.open(session.id, key, {
+          version: held,
+          send: (version, data) => write(frame(version, data)),
+          heartbeat,
+          end,
+          reconnect: () => {
+            write(reconnectSoon);
+            end();
+          },
+        }),
+      );
     },
   };
 
   return { routes: [events], hub };
+}
+
+/** What feeds a status stream is given: raw bytes out, a heartbeat comment, the end of the stream. */
+export interface EventStreamWriter {
+  write: (bytes: Uint8Array) => void;
+  heartbeat: () => void;
+  end: () => void;
+}
+
+/**
+ * A Server-Sent Events answer: the `retry` hint first, then what `feed` writes until it ends the
+ * stream or the client goes away (the request aborts, or the body is cancelled). `feed` answers how
+ * to let go of what feeds the stream, called once it is over, however it ended.
+ */
+export function eventStream(
+  request: Request,
+  retry: Uint8Array,
+  feed: (writer: EventStreamWriter) => () => void,
+): Response {
+  let release = (): void => undefined;
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (bytes: Uint8Array): void => {
+        if (open) controller.enqueue(bytes);
+      };
+      const end = (): void => {
+        release();
+        if (!open) return;
+        open = false;
+        controller.close();
+      };
+      write(retry);
+      release = feed({ write, heartbeat: () => write(HEARTBEAT), end });
+      request.signal.addEventListener('abort', end, { once: true });
+    },
+    cancel() {
+      open = false;
+      release();
+    },
+  });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS });
 }

@@ -12,9 +12,8 @@ import { describeError, type Logger } from './log.js';
 import type { Route } from './router.js';
 import type { StableInvoiceView } from './invoice-view.js';
 import type { StreamConfig } from './stream-options.js';
-import { STREAM_HEADERS } from './events.js';
+import { eventStream, STREAM_HEADERS } from './events.js';
 
-const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 const final = (view: StableInvoiceView) => view.status === 'paid' || view.status === 'cancelled';
 
 interface Sink {
@@ -164,34 +163,9 @@ export function invoiceEventRoutes(options: InvoiceEventOptions): {
         throw new HttpError('upstream_unavailable', 'Too many status streams open; poll instead.', {
           headers: { 'retry-after': '30' },
         });
-      let release = (): void => undefined;
-      let open = true;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          const write = (bytes: Uint8Array): void => {
-            if (open) controller.enqueue(bytes);
-          };
-          const end = (): void => {
-            release();
-            if (!open) return;
-            open = false;
-            controller.close();
-          };
-          write(retry);
-          release = hub.watch(number, {
-            version: held,
-            send: write,
-            heartbeat: () => write(HEARTBEAT),
-            end,
-          });
-          request.signal.addEventListener('abort', end, { once: true });
-        },
-        cancel() {
-          open = false;
-          release();
-        },
-      });
-      return new Response(body, { status: 200, headers: STREAM_HEADERS });
+      return eventStream(request, retry, ({ write, heartbeat, end }) =>
+        hub.watch(number, { version: held, send: write, heartbeat, end }),
+      );
     },
   };
   return { routes: [route], hub };
