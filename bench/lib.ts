@@ -21,3 +21,24 @@ export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
 }
+
+/**
+ * The source of a simulated browser's status poll, for the benches' worker threads (`get`, `base`
+ * in scope there): one GET on the browser's own keep-alive agent with its last ETag; its status,
+ * ETag and body, or status 0 and the error (a timeout after 10 s). `sleep(ms)` comes with it.
+ */
+export const browserPoll = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function poll(agent, path, etag) {
+  return new Promise((resolve) => {
+    const headers = etag ? { 'if-none-match': etag } : {};
+    const request = get(base + path, { agent, headers, timeout: 10000 }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag, body: Buffer.concat(chunks).toString() }));
+      res.on('error', (e) => resolve({ status: 0, error: String(e) }));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (e) => resolve({ status: 0, error: String(e) }));
+  });
+}
+`;

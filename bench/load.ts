@@ -15,7 +15,7 @@ import type { FetchLike } from '@pay-elements/api';
 import { SandboxControl, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startApp } from 'server-example/app';
 import { readConfig } from 'server-example/config';
-import { percentile, ratio, table } from './lib.js';
+import { browserPoll, percentile, ratio, table } from './lib.js';
 
 const BROWSERS = 500;
 const INTERVAL_MS = 2_000;
@@ -46,20 +46,7 @@ const { base, sessions, browsers, duration, interval } = workerData;
 const latencies = [];
 let polls = 0, errors = 0, notModified = 0, firstError = null;
 const lastStatus = new Map();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-function poll(agent, path, etag) {
-  return new Promise((resolve) => {
-    const headers = etag ? { 'if-none-match': etag } : {};
-    const request = get(base + path, { agent, headers, timeout: 10000 }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag, body: Buffer.concat(chunks).toString() }));
-      res.on('error', (e) => resolve({ status: 0, error: String(e) }));
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (e) => resolve({ status: 0, error: String(e) }));
-  });
-}
+${browserPoll}
 async function browser(i, end) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const session = sessions[i % sessions.length];

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { FetchLike } from '@pay-elements/api';
 import { createClock } from '@pay-elements/sandbox';
 import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
-import { percentile, table } from './lib.js';
+import { browserPoll, percentile, table } from './lib.js';
 
 const DURATION_MS = 30_000;
 const INTERVAL_MS = 2_000;
@@ -36,20 +36,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { base, sessions, duration, interval } = workerData;
 let polls = 0, errors = 0, firstError = null;
 const failures = {}, paidSeenAt = {};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-function poll(agent, path, etag) {
-  return new Promise((resolve) => {
-    const headers = etag ? { 'if-none-match': etag } : {};
-    const request = get(base + path, { agent, headers, timeout: 10000 }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag, body: Buffer.concat(chunks).toString() }));
-      res.on('error', (e) => resolve({ status: 0, error: String(e) }));
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (e) => resolve({ status: 0, error: String(e) }));
-  });
-}
+${browserPoll}
 async function browser(session, end) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let etag = null;
