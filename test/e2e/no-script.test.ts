@@ -194,11 +194,13 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     const { page, context } = await h.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    // listened for before the page loads: the stream may open before the first render is seen
+    const streamPath = `/pay/invoices/${number}/events`;
+    const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === streamPath);
     await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
     const element = page.locator('pay-invoice-view');
     await element.locator('[part="status-badge"]').filter({ hasText: 'Awaiting payment' }).waitFor();
-    const streamPath = `/pay/invoices/${number}/events`;
-    await page.waitForResponse((response) => new URL(response.url()).pathname === streamPath);
+    await streamOpened;
     assert.ok(
       !requests.includes(`/pay/invoices/${number}`),
       'the page carried the invoice: no request for it',
