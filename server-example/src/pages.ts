@@ -1,16 +1,10 @@
 // Server-written pages: the ones that cannot come from the demo build because they carry data, such as
 // "no such checkout". Every value is escaped; there is no inline script or style (the CSP forbids both).
 
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
-}
+import { escapeHtml } from '@pay-elements/elements/server';
+
+// the one escape for server-written HTML, the elements' own (their server fallback uses it too)
+export { escapeHtml };
 
 /** A plain, styled page for a missing checkout or invoice; uses the demo's stylesheet when given. */
 export function notFoundPage(options: {
