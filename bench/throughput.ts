@@ -17,7 +17,7 @@ import { MemoryStore } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { taggedJsonText } from '../packages/server/src/http.js';
+import { plainAnswer } from '@pay-elements/http';
 import { startEmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
 import { baseEnv, freePort, launch } from '../test/support/processes.js';
 import { ratio, table } from './lib.js';
@@ -93,7 +93,19 @@ export async function throughputBench(): Promise<void> {
   const bareUrl = await listen(bare);
 
   const floorApp = new Hono();
-  floorApp.get('/pay/sessions/:id', () => taggedJsonText(view, 200, '"floor"'));
+  // the kit's status answer as the kit builds it (a plain answer, its headers), with no kit behind it
+  floorApp.get('/pay/sessions/:id', () =>
+    plainAnswer(view, 200, [
+      'content-type',
+      'application/json; charset=utf-8',
+      'cache-control',
+      'no-store',
+      'x-content-type-options',
+      'nosniff',
+      'etag',
+      '"floor"',
+    ]),
+  );
   const floor = createServer(toNodeListener(floorApp));
   const floorUrl = await listen(floor);
 

@@ -63,6 +63,7 @@ const stages = [
       const files = [
         ...[
           'packages/api',
+          'packages/http',
           'packages/protocol',
           'packages/sandbox',
           'packages/server',

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import * as z from 'zod';
 
 export const root = resolve(import.meta.dirname, '../..');
-export const packages = ['api', 'protocol', 'sandbox', 'server', 'elements'];
+export const packages = ['api', 'http', 'protocol', 'sandbox', 'server', 'elements'];
 export const run = promisify(execFile);
 
 /** The environment of a merchant's shell: none of the workspace's NODE_OPTIONS (source condition) or npm's. */

@@ -1,13 +1,12 @@
 // The emulator's HTTP surface as one Hono app: request log, faults on /v1, the route table (404 /
 // 405 with Allow), authentication, the JSON body under its limit, and one error mapping (onError).
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { TrieRouter } from 'hono/router/trie-router';
+import { allowedMethods, BodyError, readJson } from '@pay-elements/http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authorize, presentedKey } from './auth.js';
 import type { RequestContext, Route, SandboxConfig, Services } from './context.js';
 import { DroppedConnection, faultMessage } from './faults.js';
-import { checkControlRequest, isJsonType } from './provenance.js';
+import { checkControlRequest } from './provenance.js';
 import { SandboxFailure, failureResponse, messages, render } from './responses.js';
 
 /** 1 MiB: the largest body the emulator reads. */
@@ -27,37 +26,33 @@ const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
 const isControl = (path: string) => path === '/_sandbox' || path.startsWith('/_sandbox/');
 
 /**
- * The parsed JSON object of a body. An empty body reads as `{}` (so missing fields are reported one
- * by one); a body in another type is 415; broken JSON or a non-object is 400 with the envelope.
+ * The parsed JSON object of a body, read by the one reader the kit uses too. An empty body reads as
+ * `{}` (so missing fields are reported one by one); a body in another type is 415; over the limit
+ * 413 (the rest of the body is left unread and the connection closed after the answer); broken JSON
+ * or a non-object is 400 with the envelope.
  */
-function jsonObject(bytes: ArrayBuffer, contentType: string): Record<string, unknown> {
-  if (bytes.byteLength === 0) return {};
-  if (!isJsonType(contentType)) throw new SandboxFailure(415, messages.unsupportedMediaType);
+async function jsonObject(request: Request): Promise<Record<string, unknown>> {
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
+    value = await readJson(request, { limit: BODY_LIMIT, allowEmpty: true });
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.problem === 'too_large')
+      throw new SandboxFailure(413, messages.bodyTooLarge, { connection: 'close' });
+    if (error.problem === 'media_type') throw new SandboxFailure(415, messages.unsupportedMediaType);
     throw new SandboxFailure(400, messages.malformedJson);
   }
+  // undefined: an empty body (JSON's null is a body that is not an object)
+  if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new SandboxFailure(400, messages.bodyNotObject);
   return value as Record<string, unknown>;
 }
 
-// Over the limit, the rest of the body is left unread and the connection closed after the answer.
-const limitBody = bodyLimit({
-  maxSize: BODY_LIMIT,
-  onError: () => {
-    throw new SandboxFailure(413, messages.bodyTooLarge, { connection: 'close' });
-  },
-});
-
 export function createApp({ routes, config, services, persist, closing }: AppDeps): Hono {
   const app = new Hono();
-  // Which methods a path allows, for 405: the same patterns, asked per method.
-  const paths = new TrieRouter<Route>();
-  for (const route of routes) paths.add(route.method, route.path, route);
-  const methods = [...new Set(routes.map((r) => r.method))].sort();
+  // Which methods a path allows, for 405 (the rule the kit follows too), named in alphabetical order.
+  const methodsAt = allowedMethods([...routes].sort((a, b) => a.method.localeCompare(b.method)));
 
   app.use(async (c, next) => {
     const started = Date.now();
@@ -106,9 +101,7 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
       await next();
     };
     const handler = async (c: Context) => {
-      const body = route.body
-        ? jsonObject(await c.req.arrayBuffer(), c.req.header('content-type') ?? '')
-        : {};
+      const body = route.body ? await jsonObject(c.req.raw) : {};
       // From here on everything is synchronous: no other request runs until the answer is built.
       const ctx: RequestContext = {
         ...services(),
@@ -124,12 +117,11 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
         if (route.method !== 'GET') persist();
       }
     };
-    if (route.body) app.on(route.method, route.path, guard, limitBody, handler);
-    else app.on(route.method, route.path, guard, handler);
+    app.on(route.method, route.path, guard, handler);
   }
 
   app.notFound((c) => {
-    const allow = methods.filter((method) => paths.match(method, c.req.path)[0].length > 0);
+    const allow = methodsAt(c.req.path);
     return allow.length
       ? failureResponse(405, messages.methodNotAllowed, { allow: allow.join(', ') })
       : failureResponse(404, messages.routeNotFound);

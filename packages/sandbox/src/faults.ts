@@ -1,4 +1,5 @@
 // Injected failures and latency on /v1 routes, for tests and demos of a provider that misbehaves.
+import { DropConnection } from '@pay-elements/http';
 import { STATUS_CODES } from 'node:http';
 import { newId } from './ids.js';
 
@@ -38,7 +39,7 @@ export function faultMessage(status: number): string {
 }
 
 /** Thrown when a fault drops the connection; the node adapter destroys the socket. */
-export class DroppedConnection extends Error {
+export class DroppedConnection extends DropConnection {
   override readonly name = 'DroppedConnection';
   constructor() {
     super('connection dropped by an injected fault');

@@ -1,30 +1,16 @@
-// node:http ⇄ Fetch through @hono/node-server. Its request body streams, so the size limit is
-// enforced while reading. A DroppedConnection from the handler destroys the socket with no answer.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener, RequestError } from '@hono/node-server';
-import { DroppedConnection } from './faults.js';
-import { failureResponse, messages } from './responses.js';
+// The emulator on node:http, through the node adapter the kit uses too (@pay-elements/http/node): the
+// request body streams under the emulator's limit, and the adapter's own 413 and 500 carry the spec's
+// envelope. A DroppedConnection from the handler ends the connection with no answer.
+import { toNodeListener as nodeListener, type NodeListener } from '@pay-elements/http/node';
+import { BODY_LIMIT } from './app.js';
+import { messages } from './responses.js';
 
-export function toNodeListener(
-  handle: (request: Request) => Promise<Response>,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const listener = getRequestListener(
-    (request, env) =>
-      handle(request).catch((error: unknown) => {
-        if (error instanceof DroppedConnection) env.incoming.socket.destroy();
-        throw error;
-      }),
-    {
-      // a library does not swap the process's Request and Response for its own
-      overrideGlobalObjects: false,
-      errorHandler: (error) => {
-        if (error instanceof DroppedConnection) return undefined;
-        return failureResponse(
-          error instanceof RequestError ? 400 : 500,
-          error instanceof RequestError ? messages.malformedUrl : messages.internal,
-        );
-      },
-    },
-  );
-  return (req, res) => void listener(req, res);
+/** The spec's failure envelope of the adapter's own answers. */
+function adapterErrorBody(status: 413 | 500): string {
+  const message = status === 413 ? messages.bodyTooLarge : messages.internal;
+  return JSON.stringify({ status: false, data: {}, error: [], message });
+}
+
+export function toNodeListener(handle: (request: Request) => Promise<Response>): NodeListener {
+  return nodeListener(handle, { maxBodyBytes: BODY_LIMIT, errorBody: adapterErrorBody });
 }

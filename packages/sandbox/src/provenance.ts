@@ -1,14 +1,8 @@
 // Who may change the emulator through the control API: callers that are not a browser page of another
 // origin. A page cannot set `X-API-KEY` on a no-cors request, but it can POST a form or a simple
 // request; browsers mark both with `Origin` and `Sec-Fetch-Site`, and their bodies are never JSON.
+import { isJsonMediaType } from '@pay-elements/http';
 import { SandboxFailure, messages } from './responses.js';
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** Whether a content type is JSON (`application/json`, `application/…+json`, with parameters). */
-export function isJsonType(contentType: string): boolean {
-  return JSON_TYPE.test(contentType);
-}
 
 /**
  * Throws 403 for a browser request from another origin (an `Origin` other than the emulator's own, or
@@ -23,6 +17,6 @@ export function checkControlRequest(request: Request, url: URL): void {
   const type = request.headers.get('content-type');
   const length = request.headers.get('content-length');
   const hasBody = (length !== null && length !== '0') || request.headers.has('transfer-encoding');
-  if ((type !== null || hasBody) && !isJsonType(type ?? ''))
+  if ((type !== null || hasBody) && !isJsonMediaType(type))
     throw new SandboxFailure(415, messages.unsupportedMediaType);
 }

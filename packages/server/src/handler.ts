@@ -1,9 +1,10 @@
 // createPayHandler: the kit as one Fetch-standard handler. Options are parsed once; routes come
 // from the protocol's table, served by one Hono app (router.ts); every failure becomes the
 // protocol's error body in one place (http.ts). What leaves through `fetch` and `app` is a real
-// Response; the node adapter alone reads the kit's answers as they are (`kitAnswers`).
+// Response; the node adapter alone reads the kit's answers as they are (`plainAnswers`).
 import { Hono, type Context } from 'hono';
-import { kitAnswers, realResponse, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
+import { plainAnswers, realResponse } from '@pay-elements/http';
+import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
 import { bankRoutes } from './banks.js';
 import { CircuitBreaker } from './breaker.js';
 import { eventRoutes } from './events.js';
@@ -167,7 +168,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
   });
   const answer = (request: Request) => router.fetch(request);
   const fetch = Object.assign(async (request: Request) => realResponse(await answer(request)), {
-    [kitAnswers]: answer,
+    [plainAnswers]: answer,
   });
   // The public app: every path under the base path to the router (its 404, 405 and preflights
   // included), its answers made real, so that a merchant's Hono app on any runtime may mount it.

@@ -9,8 +9,8 @@ import {
   UnexpectedResponseError,
 } from '@pay-elements/api';
 import { CreateSessionRequest, ErrorBody } from '@pay-elements/protocol';
+import { BodyLimitError } from '@pay-elements/http';
 import {
-  BodyLimitError,
   errorResponse,
   etagMatches,
   etagOf,

@@ -1,10 +1,22 @@
-// HTTP plumbing of the kit: the one error type and the one place it becomes a response, JSON
-// answers, body reading under a size limit, CORS and ETags. Fetch-standard only: the node adapter
-// reads the kit's answers through `unreadAnswer`, and what leaves the kit is a real Response.
+// HTTP core of the kit: the one error type and the one place it becomes a response, JSON answers,
+// body reading under a size limit (the shared reader of @pay-elements/http, its problems told in the
+// protocol's words), CORS and ETags. Fetch-standard only: its answers are plain answers, which the
+// node adapter writes as they are, and what leaves the kit is a real Response (`realResponse`).
 import { hash } from 'node:crypto';
 import type * as z from 'zod';
 import { statusOfErrorCode, type ErrorBody, type ErrorCode } from '@pay-elements/protocol';
 import { RateLimitError } from '@pay-elements/api';
+import {
+  BodyError,
+  BodyLimitError,
+  isJsonMediaType,
+  plainAnswer,
+  putHeader,
+  readJson as readJsonBody,
+  readText,
+  realResponse,
+  requestHeader,
+} from '@pay-elements/http';
 import { isProviderDown, ProviderUnavailableError } from './breaker.js';
 import { describeError, type Logger } from './log.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
@@ -34,18 +46,6 @@ export class HttpError extends Error {
   }
 }
 
-/** Raised by a body stream (the node adapter's) when the body passes the adapter's limit. */
-export class BodyLimitError extends Error {
-  override readonly name = 'BodyLimitError';
-  /** the limit passed, in bytes, when known */
-  readonly limit: number | undefined;
-
-  constructor(message: string, limit?: number) {
-    super(message);
-    this.limit = limit;
-  }
-}
-
 /** name, value, name, value… (the form `writeHead` takes as it is) */
 const BASE_HEADERS: readonly string[] = [
   'content-type',
@@ -56,220 +56,17 @@ const BASE_HEADERS: readonly string[] = [
   'nosniff',
 ];
 
-/**
- * How the node adapter's requests give a header from the node request as it came, without making a
- * Headers of all of them (a status poll reads two).
- */
-export const plainHeader = Symbol('pay-elements.plainHeader');
-
-interface PlainHeaders {
-  [plainHeader](name: string): string | null;
-}
-
-/** How an adapter's own request objects give the client's socket address (a getter under this key). */
-export const plainClientAddress = Symbol('pay-elements.clientAddress');
-
-/** The client addresses adapters recorded for the real Requests they built. */
-const clientAddresses = new WeakMap<Request, string>();
-
-/** Records the socket address of a Request an adapter built: the Fetch API has no such field. */
-export function recordClientAddress(request: Request, address: string): void {
-  clientAddresses.set(request, address);
-}
-
-/**
- * The remote address of the socket a Request came in on, as the adapter that built it recorded it;
- * undefined for any other Request. Behind a proxy this is the proxy's address: give the kit a
- * `clientKey` then.
- */
-export function clientAddress(request: Request): string | undefined {
-  const plain = request as Partial<Record<typeof plainClientAddress, string | undefined>>;
-  return plain[plainClientAddress] ?? clientAddresses.get(request);
-}
-
-/** A request header (lower-case name), as `request.headers.get(name)` answers it. */
-export function requestHeader(request: Request, name: string): string | null {
-  const plain = request as Partial<PlainHeaders>;
-  return plain[plainHeader] ? plain[plainHeader](name) : request.headers.get(name);
-}
-
-/** Sets `name` in a name, value, … list: replaced, or appended to (`, `) when `append`, or added. */
-function putHeader(plain: string[], name: string, value: string, append = false): void {
-  for (let i = 0; i < plain.length; i += 2) {
-    if (plain[i] !== name) continue;
-    plain[i + 1] = append ? `${plain[i + 1]}, ${value}` : value;
-    return;
-  }
-  plain.push(name, value);
-}
-
-/**
- * A kit answer that is a Response (`instanceof` holds, every member works) but keeps its text and
- * headers plain until something asks for the Fetch objects: the node adapter writes them as they are,
- * and building a body stream and a Headers per answer cost more than the status route itself.
- * Reading `headers` makes the Headers (which from then on are the headers); reading any body member
- * or `clone()` makes the real Response, which from then on answers everything.
- */
-class KitAnswer {
-  readonly #text: string | null;
-  readonly #status: number;
-  /** name, value, …: lower-case names, each once */
-  readonly #plain: string[];
-  #headers: Headers | undefined;
-  #real: Response | undefined;
-
-  /** `plain` is the answer's own from here on */
-  constructor(text: string | null, status: number, plain: string[]) {
-    this.#text = text;
-    this.#status = status;
-    this.#plain = plain;
-  }
-
-  /** the headers (name, value, …), while no one has made the Fetch objects; the answer's own */
-  get unreadHeaders(): string[] | undefined {
-    return this.#real || this.#headers ? undefined : this.#plain;
-  }
-
-  get unreadText(): string | null {
-    return this.#text;
-  }
-
-  /** Sets a header (a `vary` appended to the one there), without making a Headers if none was made. */
-  setHeader(name: string, value: string): void {
-    if (this.#headers || this.#real) {
-      setHeader(this.headers, name, value);
-      return;
-    }
-    putHeader(this.#plain, name, value, name === 'vary');
-  }
-
-  #response(): Response {
-    this.#real ??= new Response(this.#text, { status: this.#status, headers: this.headers });
-    return this.#real;
-  }
-
-  /** The real Response this answer stands for (made once). */
-  real(): Response {
-    return this.#response();
-  }
-
-  get status(): number {
-    return this.#status;
-  }
-  get ok(): boolean {
-    return this.#status >= 200 && this.#status < 300;
-  }
-  get statusText(): string {
-    return '';
-  }
-  get headers(): Headers {
-    if (this.#real) return this.#real.headers;
-    if (!this.#headers) {
-      const headers = new Headers();
-      for (let i = 0; i < this.#plain.length; i += 2) headers.set(this.#plain[i]!, this.#plain[i + 1]!);
-      this.#headers = headers;
-    }
-    return this.#headers;
-  }
-  get type(): Response['type'] {
-    return 'default';
-  }
-  get url(): string {
-    return '';
-  }
-  get redirected(): boolean {
-    return false;
-  }
-  get body(): ReadableStream<Uint8Array> | null {
-    return this.#text === null ? null : this.#response().body;
-  }
-  get bodyUsed(): boolean {
-    return this.#real?.bodyUsed ?? false;
-  }
-  clone(): Response {
-    return this.#response().clone();
-  }
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#response().arrayBuffer();
-  }
-  blob(): Promise<Blob> {
-    return this.#response().blob();
-  }
-  formData(): Promise<FormData> {
-    return this.#response().formData();
-  }
-  // newer Nodes' Response has bytes(); the typings this package builds against may not
-  bytes(): Promise<Uint8Array> {
-    return (this.#response() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
-  }
-  json(): Promise<unknown> {
-    return this.#response().json();
-  }
-  text(): Promise<string> {
-    return this.#response().text();
-  }
-}
-Object.setPrototypeOf(KitAnswer.prototype, Response.prototype);
-
-/**
- * The real Response of an answer: a kit answer becomes one (its text and headers as they are), any
- * other Response is given back as it is. Every answer that leaves the kit through its public `fetch`
- * or `app` passes here: Bun, Deno, Workers and Next.js accept only Responses made by their own
- * constructor, not a lookalike.
- */
-export function realResponse(response: Response): Response {
-  if (!(response instanceof KitAnswer)) return response;
-  const headers = response.unreadHeaders;
-  if (!headers) return response.real();
-  const real = new Headers();
-  for (let i = 0; i < headers.length; i += 2) real.append(headers[i]!, headers[i + 1]!);
-  return new Response(response.unreadText, { status: response.status, headers: real });
-}
-
-/**
- * The kit's handler as its node adapter calls it, a property of the kit's `fetch`: its answers may
- * be kit answers (`unreadAnswer`), which the adapter writes without making Fetch objects. Not
- * exported from the package: what a merchant calls answers real Responses only.
- */
-export const kitAnswers = Symbol('pay-elements.kitAnswers');
-
-/** A Fetch handler that may carry the kit's private `kitAnswers` handler. */
-export interface WithKitAnswers {
-  [kitAnswers]?: (request: Request) => Response | Promise<Response>;
-}
-
-/**
- * A kit answer's headers (name, value, …) and body text (null: none) while nothing has made its
- * Fetch objects; undefined for any other Response. The headers are the answer's own to add to.
- */
-export function unreadAnswer(response: Response): { headers: string[]; text: string | null } | undefined {
-  if (!(response instanceof KitAnswer)) return undefined;
-  const headers = response.unreadHeaders;
-  return headers ? { headers, text: response.unreadText } : undefined;
-}
-
-function setHeader(headers: Headers, name: string, value: string): void {
-  const current = name === 'vary' ? headers.get(name) : null;
-  headers.set(name, current ? `${current}, ${value}` : value);
-}
-
-/** Sets a header of an answer in place (a `vary` appended to any there). */
-export function setAnswerHeader(response: Response, name: string, value: string): void {
-  if (response instanceof KitAnswer) response.setHeader(name, value);
-  else setHeader(response.headers, name, value);
-}
-
 /** A JSON answer of text already serialized. Everything the kit answers is private to one shopper: never cached. */
 export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
   const plain = BASE_HEADERS.slice();
   for (const name in headers) putHeader(plain, name.toLowerCase(), headers[name]!);
-  return new KitAnswer(text, status, plain) as unknown as Response;
+  return plainAnswer(text, status, plain);
 }
 
 /** A JSON answer with an ETag, the status route's (no header object to make). */
 export function taggedJsonText(text: string, status: number, etag: string): Response {
   const plain = [...BASE_HEADERS, 'etag', etag];
-  return new KitAnswer(text, status, plain) as unknown as Response;
+  return plainAnswer(text, status, plain);
 }
 
 /** A JSON answer. */
@@ -279,7 +76,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** 304 Not Modified for a GET whose ETag the browser holds. */
 export function notModified(etag: string): Response {
-  return new KitAnswer(null, 304, ['etag', etag, 'cache-control', 'no-store']) as unknown as Response;
+  return plainAnswer(null, 304, ['etag', etag, 'cache-control', 'no-store']);
 }
 
 /** The protocol's error body: the one place it is built (the kit's answers, its node adapter, server-example). */
@@ -323,7 +120,7 @@ export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try aga
  */
 export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
   if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
-  // the node adapter's limit, passed while a body was read
+  // the node adapter's limit, passed while a body was read outside readBody (the router's body limit)
   if (error instanceof BodyLimitError)
     return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);
   if (error instanceof ProviderUnavailableError) {
@@ -398,12 +195,6 @@ export function refuseForeignBrowsers(request: Request, allowedOrigins: Readonly
     throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
 }
 
-/** True for `application/json` and `…+json` media types, whatever the parameters. */
-export function isJsonMediaType(contentType: string | null): boolean {
-  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
 /** 413 `payload_too_large` naming the limit. */
 export function tooLarge(limit: number): HttpError {
   const message = Number.isFinite(limit)
@@ -412,55 +203,40 @@ export function tooLarge(limit: number): HttpError {
   return new HttpError('payload_too_large', message);
 }
 
+/** What the browser is told of each problem with a body. */
+function bodyHttpError(error: BodyError): HttpError {
+  switch (error.problem) {
+    case 'too_large':
+      return tooLarge(error.limit ?? NaN);
+    case 'media_type':
+      return new HttpError('unsupported_media_type', 'The request body must be application/json.');
+    case 'not_json':
+      return new HttpError('invalid_request', 'The request body is not valid JSON.');
+    case 'not_utf8':
+      return new HttpError('invalid_request', 'The request body is not valid UTF-8.');
+    case 'unreadable':
+      return new HttpError('invalid_request', 'The request body could not be read.');
+  }
+}
+
 /**
  * Reads the whole body as UTF-8 text, refusing it (413) as soon as it passes `limit` bytes. The
  * kit's routes leave the limit to the router's body-limit middleware, which has checked it already.
  */
 export async function readBody(request: Request, limit = Infinity): Promise<string> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(limit);
-      }
-      chunks.push(value);
-    }
+    return await readText(request, limit);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof BodyLimitError) throw tooLarge(error.limit ?? limit);
-    throw new HttpError('invalid_request', 'The request body could not be read.');
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError('invalid_request', 'The request body is not valid UTF-8.');
+    throw error instanceof BodyError ? bodyHttpError(error) : error;
   }
 }
 
 /** Reads a JSON body: 415 unless the content type is JSON, 413 past the limit, 400 if malformed. */
 export async function readJson(request: Request, limit = Infinity): Promise<unknown> {
-  if (!isJsonMediaType(request.headers.get('content-type')))
-    throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
-  const text = await readBody(request, limit);
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError('invalid_request', 'The request body is not valid JSON.');
+    return await readJsonBody(request, { limit });
+  } catch (error) {
+    throw error instanceof BodyError ? bodyHttpError(error) : error;
   }
 }
 

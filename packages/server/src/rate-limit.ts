@@ -4,7 +4,7 @@
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
 // recently used go. RequestLimiter pairs two of them (per client, per order) for account openings.
 import type { Clock } from './config.js';
-import { clientAddress } from './http.js';
+import { clientAddress } from '@pay-elements/http';
 import type { Logger } from './log.js';
 
 export interface RateLimiterOptions {

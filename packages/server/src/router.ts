@@ -5,14 +5,13 @@
 // (not an allowed origin), or with a body not declared JSON, is refused before its route runs.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { allowedMethods, requestHeader, setAnswerHeader } from '@pay-elements/http';
 import {
   CORS_ALLOW_HEADERS,
   CORS_EXPOSE_HEADERS,
   errorResponse,
   HttpError,
   refuseForeignBrowsers,
-  requestHeader,
-  setAnswerHeader,
   tooLarge,
 } from './http.js';
 import type { Logger } from './log.js';
@@ -47,15 +46,6 @@ export interface RouterOptions {
   logger: Logger;
 }
 
-/** `/sessions/:id` → a regular expression over a path relative to the base path (trailing slash ignored). */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}/?$`);
-}
-
 /**
  * The route's parameters (`names`) decoded, or null when one is empty or not valid percent-encoding
  * (Hono passes it on raw). Asked by name: Hono's all-parameters call cost a tenth of a status poll.
@@ -82,22 +72,19 @@ export function createRouter(options: RouterOptions): Hono {
   const app = new Hono({ strict: false });
   // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
   const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
-  const known = [...options.routes]
-    .sort((a, b) => literals(b.path) - literals(a.path))
-    .map((route) => ({ method: route.method, pattern: patternOf(route.path) }));
+  const methodsAt = allowedMethods(
+    [...options.routes].sort((a, b) => literals(b.path) - literals(a.path)),
+    { ignoreTrailingSlash: true },
+  );
 
-  /** The methods of every route whose pattern matches the path, in table order. */
   function underBase(pathname: string): boolean {
     return basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
   }
 
-  function allowed(pathname: string): Method[] {
+  /** The methods of every route whose pattern matches the path (the one 405 rule), in table order. */
+  function allowed(pathname: string): string[] {
     if (!underBase(pathname)) return [];
-    const path = pathname === basePath ? '/' : pathname.slice(basePath.length);
-    const methods: Method[] = [];
-    for (const { method, pattern } of known)
-      if (pattern.test(path) && !methods.includes(method)) methods.push(method);
-    return methods;
+    return methodsAt(pathname === basePath ? '/' : pathname.slice(basePath.length));
   }
 
   // CORS and Vary on every answer of this app, errors included: each answer passes here once, from

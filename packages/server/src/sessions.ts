@@ -14,17 +14,8 @@ import {
 import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from './config.js';
-import {
-  clientAddress,
-  HttpError,
-  etagMatches,
-  etagOf,
-  notModified,
-  parseInput,
-  taggedJsonText,
-  readJson,
-  requestHeader,
-} from './http.js';
+import { HttpError, etagMatches, etagOf, notModified, parseInput, taggedJsonText, readJson } from './http.js';
+import { clientAddress, requestHeader } from '@pay-elements/http';
 import { describeError, type Logger } from './log.js';
 import type { RequestLimiter } from './rate-limit.js';
 import type { Route } from './router.js';

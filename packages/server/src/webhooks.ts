@@ -6,7 +6,8 @@
 import { endpoints } from '@pay-elements/protocol';
 import { decimal, SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
 import type { Clock, WebhookVerifier } from './config.js';
-import { HttpError, isJsonMediaType, json, readBody } from './http.js';
+import { isJsonMediaType } from '@pay-elements/http';
+import { HttpError, json, readBody } from './http.js';
 import type { Logger } from './log.js';
 import type { Route } from './router.js';
 import type { PayObserver } from './observer.js';

@@ -1,0 +1,500 @@
+// Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
+// Node. The request body is streamed into the Request with the size limit enforced while reading (the
+// adapter answers 413 and the connection is closed, the rest is never read); an answer sent before the
+// body was read to its end closes the connection too; the answer is streamed back with backpressure
+// (an event stream chunk by chunk as it comes); a client that goes away aborts the request's signal and
+// cancels the answer's body. The socket's remote address of each Request is recorded for
+// `clientAddress`. A handler's plain answers (`plainAnswers`) are written as they are.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  DropConnection,
+  plainAnswers,
+  plainClientAddress,
+  plainHeader,
+  recordClientAddress,
+  unreadAnswer,
+  type WithPlainAnswers,
+} from './answers.js';
+import { BodyLimitError } from './body.js';
+
+/** The default most bytes of a request body. */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+/** A Fetch handler, or an object with one (a Hono app answers synchronously when it can). */
+export type FetchHandler =
+  | ((request: Request) => Response | Promise<Response>)
+  | { fetch(request: Request): Response | Promise<Response> };
+
+export interface NodeListenerOptions {
+  /** The most bytes any request body may have; default 256 KiB. */
+  maxBodyBytes?: number;
+  /**
+   * The JSON text of the adapter's own answers, a 413 past `maxBodyBytes` and a 500 when the handler
+   * throws, in the server's error shape; default `{"error":{"message":…}}`.
+   */
+  errorBody?: (status: 413 | 500, message: string) => string;
+  /** Called when the handler itself throws (the kit's never does); default console.error. */
+  onError?: (error: unknown) => void;
+  /**
+   * Headers every answer carries unless it sets its own of the same name (security headers, say),
+   * the adapter's own 413 and 500 included; asked once per request. Cheaper than `res.setHeader`
+   * before the listener runs, which makes Node merge the answer's headers one by one.
+   */
+  headers?: (req: IncomingMessage) => Readonly<Record<string, string>> | undefined;
+}
+
+/** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
+export type NodeListener = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
+
+/** Sets each header the answer has not set (through `res.setHeader`, Node's merge). */
+function setDefaults(res: ServerResponse, defaults: Readonly<Record<string, string>> | undefined): void {
+  if (defaults) for (const name in defaults) if (!res.hasHeader(name)) res.setHeader(name, defaults[name]!);
+}
+
+/** Adds each default the list (lower-case names) lacks. */
+function addDefaults(headers: string[], defaults: Readonly<Record<string, string>>): void {
+  for (const name in defaults) {
+    const lower = name.toLowerCase();
+    let present = false;
+    for (let i = 0; i < headers.length && !present; i += 2) present = headers[i] === lower;
+    if (!present) headers.push(lower, defaults[name]!);
+  }
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  defaults?: Readonly<Record<string, string>>,
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  setDefaults(res, defaults);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
+ * made when first asked: a status poll reads two headers (through `requestHeader`) and never its
+ * signal, and building a Fetch Request with its Headers and AbortSignal cost a fifth of one. A member
+ * only the real Request has makes it.
+ */
+class BodylessRequest {
+  // private fields and getters: an own `method` or `url` would be assigned over Request's getters
+  readonly #method: string;
+  readonly #url: string;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  #headers: Headers | undefined;
+  #abort: AbortController | undefined;
+  #real: Request | undefined;
+
+  constructor(method: string, url: string, req: IncomingMessage, res: ServerResponse) {
+    this.#method = method;
+    this.#url = url;
+    this.#req = req;
+    this.#res = res;
+  }
+
+  get [plainClientAddress](): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
+  [plainHeader](name: string): string | null {
+    if (this.#headers) return this.#headers.get(name);
+    const value = this.#req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get method(): string {
+    return this.#method;
+  }
+  get url(): string {
+    return this.#url;
+  }
+
+  get headers(): Headers {
+    this.#headers ??= toHeaders(this.#req);
+    return this.#headers;
+  }
+  /** aborted when the client goes away before the answer is sent, or already gone when first asked */
+  get signal(): AbortSignal {
+    if (!this.#abort) {
+      const abort = new AbortController();
+      this.#abort = abort;
+      const res = this.#res;
+      if (res.destroyed) {
+        if (!res.writableFinished) abort.abort();
+      } else {
+        res.once('close', () => {
+          if (!res.writableFinished) abort.abort();
+        });
+      }
+    }
+    return this.#abort.signal;
+  }
+  get body(): null {
+    return null;
+  }
+  get bodyUsed(): boolean {
+    return false;
+  }
+
+  #request(): Request {
+    this.#real ??= new Request(this.url, { method: this.method, headers: this.headers, signal: this.signal });
+    return this.#real;
+  }
+
+  get cache(): Request['cache'] {
+    return this.#request().cache;
+  }
+  get credentials(): Request['credentials'] {
+    return this.#request().credentials;
+  }
+  get destination(): Request['destination'] {
+    return this.#request().destination;
+  }
+  get integrity(): string {
+    return this.#request().integrity;
+  }
+  get keepalive(): boolean {
+    return this.#request().keepalive;
+  }
+  get mode(): Request['mode'] {
+    return this.#request().mode;
+  }
+  get redirect(): Request['redirect'] {
+    return this.#request().redirect;
+  }
+  get referrer(): string {
+    return this.#request().referrer;
+  }
+  get referrerPolicy(): Request['referrerPolicy'] {
+    return this.#request().referrerPolicy;
+  }
+  clone(): Request {
+    return this.#request().clone();
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#request().arrayBuffer();
+  }
+  blob(): Promise<Blob> {
+    return this.#request().blob();
+  }
+  formData(): Promise<FormData> {
+    return this.#request().formData();
+  }
+  // newer Nodes' Request has bytes(); the typings this package builds against may not
+  bytes(): Promise<Uint8Array> {
+    return (this.#request() as unknown as { bytes(): Promise<Uint8Array> }).bytes();
+  }
+  json(): Promise<unknown> {
+    return this.#request().json();
+  }
+  text(): Promise<string> {
+    return this.#request().text();
+  }
+}
+Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
+
+/** The request body as a web stream that errors with BodyLimitError past `limit` bytes. */
+function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
+  let total = 0;
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          total += chunk.byteLength;
+          if (total > limit) {
+            finished = true;
+            onLimit();
+            req.pause();
+            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        req.once('error', (error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        });
+        req.once('close', () => {
+          // the client went away before the end of the body
+          if (finished) return;
+          finished = true;
+          controller.error(new Error('request body aborted'));
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Answers up to this size are sent whole, with a Content-Length, in one write. */
+const BUFFERED_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Writes the answer. A small answer (all of the kit's) is read whole and sent in one write with its
+ * Content-Length: chunked writes of a few bytes each cost far more than the handler itself. A larger
+ * one is streamed with backpressure.
+ */
+async function writeAnswer(
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: ReadableStream<Uint8Array>,
+  res: ServerResponse,
+): Promise<void> {
+  const reader = body.getReader();
+  // a client gone mid-answer (most often a status stream left open) cancels the body, so the
+  // handler's stream and whatever feeds it are released rather than left waiting on a dead socket
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  res.once('close', cancel);
+  try {
+    if (isEventStream(headers)) {
+      await writeAsItComes(status, headers, reader, res);
+      return;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        res.writeHead(status, { ...headers, 'content-length': String(size) });
+        res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        return;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+      if (size > BUFFERED_ANSWER_BYTES) break;
+    }
+    res.writeHead(status, headers);
+    for (const chunk of chunks) res.write(chunk);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    res.end();
+  } finally {
+    res.off('close', cancel);
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+function isEventStream(headers: Record<string, string | string[]>): boolean {
+  const type = headers['content-type'];
+  return typeof type === 'string' && type.split(';', 1)[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/**
+ * Server-Sent Events: headers at once, then each chunk written as the handler enqueues it (no
+ * Content-Length, no gathering), with backpressure, until the handler ends it or the client leaves.
+ */
+async function writeAsItComes(
+  status: number,
+  headers: Record<string, string | string[]>,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  res: ServerResponse,
+): Promise<void> {
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || res.destroyed) break;
+    if (!res.write(value)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
+}
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** A lower-case host name or a canonical IPv4 address (no IPv6, no IDN), maybe a port: URL keeps them as they are. */
+const PLAIN_HOST = new RegExp(
+  `^(?:(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*|(?:${OCTET}\\.){3}${OCTET})(?::([1-9]\\d{0,4}))?$`,
+);
+/** A path of characters URL keeps as they are: no dot segment, no empty segment, no query. */
+const PLAIN_PATH = /^(?:\/[\w\-~%=&+,;:@!$*'()]+)*\/?$/;
+
+/**
+ * The request's URL as `new URL(path, \`http://${host}\`).href` gives it (localhost when the Host
+ * header is missing or not valid). A plain host and path (a status poll's) are joined as they are:
+ * parsing them cost a tenth of the adapter's time.
+ */
+function requestUrl(host: string | undefined, path: string): string {
+  const plain = host === undefined ? null : PLAIN_HOST.exec(host);
+  const port = plain?.[1] === undefined ? 0 : Number(plain[1]);
+  if (
+    plain &&
+    port !== 80 &&
+    port <= 65535 &&
+    !host!.includes('xn--') &&
+    path.startsWith('/') &&
+    PLAIN_PATH.test(path) &&
+    !/%2e/i.test(path)
+  )
+    return `http://${host}${path}`;
+  try {
+    return new URL(path, `http://${host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(path, 'http://localhost').href;
+  }
+}
+
+/**
+ * `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. It also
+ * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
+ * (`reply.hijack()`, then `listener(request.raw, reply.raw)`).
+ */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+  // a handler with plain answers (the kit's `pay` or `pay.fetch`) is called where they are written as they are
+  const fetchResponse =
+    typeof handler === 'function'
+      ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
+      : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
+  const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  const errorText =
+    options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
+  const internal = (): string => errorText(500, 'Something went wrong on our side.');
+  const onError = (error: unknown): void => {
+    if (options.onError) options.onError(error);
+    else console.error('[pay-elements] handler threw', error);
+  };
+
+  async function serve(
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse,
+    defaults: Readonly<Record<string, string>> | undefined,
+  ): Promise<void> {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > limit) {
+      sendError(res, 413, errorText(413, `The request body is larger than ${limit} bytes.`), defaults);
+      return;
+    }
+    let overLimit = false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    // the full path, so the kit's base path matches wherever a framework mounted the listener
+    const path = req.originalUrl ?? req.url ?? '/';
+    const url = requestUrl(req.headers.host, path);
+    let request: Request;
+    if (method === 'GET' || method === 'HEAD') {
+      request = new BodylessRequest(method, url, req, res) as unknown as Request;
+    } else {
+      const abort = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) abort.abort();
+      });
+      // `duplex` is required by Node for a streamed body and missing from the DOM typings
+      const init: RequestInit & { duplex?: 'half' } = {
+        method,
+        headers: toHeaders(req),
+        signal: abort.signal,
+        body: bodyStream(req, limit, () => (overLimit = true)),
+        duplex: 'half',
+      };
+      request = new Request(url, init);
+      if (req.socket.remoteAddress) recordClientAddress(request, req.socket.remoteAddress);
+    }
+    let response: Response;
+    try {
+      response = await fetchResponse(request);
+    } catch (error) {
+      if (error instanceof DropConnection) {
+        res.destroy();
+        return;
+      }
+      onError(error);
+      sendError(res, 500, internal(), defaults);
+      return;
+    }
+    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
+    // the connection after the answer rather than read it all to keep the connection alive.
+    const closeAfter = overLimit || !req.complete;
+    // plain answers: headers and text as they are, in one write, no Fetch objects made
+    const plain = unreadAnswer(response);
+    if (plain) {
+      const { headers, text } = plain;
+      if (defaults) addDefaults(headers, defaults);
+      if (closeAfter) headers.push('connection', 'close');
+      if (text !== null && method !== 'HEAD') {
+        headers.push('content-length', String(Buffer.byteLength(text)));
+        res.writeHead(response.status, headers);
+        res.end(text);
+      } else {
+        res.writeHead(response.status, headers);
+        res.end();
+      }
+      return;
+    }
+    setDefaults(res, defaults);
+    const headers: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') headers[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) headers['set-cookie'] = cookies;
+    if (closeAfter) headers['connection'] = 'close';
+    if (!response.body || method === 'HEAD') {
+      // a body never to be sent is cancelled, so that what feeds it (a status stream) is let go
+      if (response.body) void response.body.cancel().catch(() => undefined);
+      res.writeHead(response.status, headers);
+      res.end();
+      return;
+    }
+    await writeAnswer(response.status, headers, response.body, res);
+  }
+
+  return (req, res) => {
+    const defaults = options.headers?.(req);
+    serve(req, res, defaults).catch((error: unknown) => {
+      onError(error);
+      if (!res.headersSent) sendError(res, 500, internal(), defaults);
+      else res.destroy();
+    });
+  };
+}
