@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import * as z from 'zod';
+import { escapeHtml } from '@pay-elements/elements/server';
 import {
   elementsOf,
   Manifest,
@@ -21,18 +22,6 @@ import {
 export const REFERENCE_MARKER = '<!-- pay:reference -->';
 
 const Package = z.object({ version: z.string() });
-
-const escapeMap: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
-}
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
