@@ -1,9 +1,9 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
+import { PayElement } from '../../lib/pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
-import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enDynamicAccount } from '../../i18n/en/dynamic-account.js';
 import { ResourceController } from '../../controllers/resource.js';
@@ -11,7 +11,6 @@ import { SessionStreamController } from '../../controllers/session-stream.js';
 import type { SessionStreamState } from '../../controllers/session-stream.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
-import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayExpiredEvent } from '../../events/pay-expired.js';
 import { PayPaidEvent } from '../../events/pay-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
@@ -20,7 +19,6 @@ import { fetchSession, renewSession, viewFromPage } from '../../lib/backend.js';
 import { readSessionView } from '@pay-elements/protocol/guards';
 import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { isolateLtr } from '../../lib/money.js';
@@ -108,7 +106,7 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @cssstate error - Nothing to show: the session is unknown or the backend failed.
  * @cssstate reconnecting - The account is shown but the backend is not answering; polling goes on.
  */
-export class PayDynamicAccount extends LitElement {
+export class PayDynamicAccount extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
     session: { attribute: 'session' },
@@ -145,14 +143,12 @@ export class PayDynamicAccount extends LitElement {
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
   private accountRenewed = false;
 
-  readonly #internals: ElementInternals;
   readonly #localize = new LocalizeController(this, enDynamicAccount);
   readonly #countdown = new CountdownController(this, {
     clock: () => this.clock,
     onTick: (remaining, previous) => this.#handleTick(remaining, previous),
     onZero: () => this.#handleCountdownZero(),
   });
-  readonly #announcer = new AnnouncerController(this);
   readonly #resource = new ResourceController<SessionView>(this, {
     clock: () => this.clock,
     fetch: (options) =>
@@ -163,8 +159,7 @@ export class PayDynamicAccount extends LitElement {
     onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) => {
       const term = this.#localize.term;
-      this.#announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
+      this.fail(error, 'load', reconnecting ? term.connection.reconnecting : term.errors[error.code]);
     },
     onGone: () => this.#countdown.stop(),
   });
@@ -184,9 +179,7 @@ export class PayDynamicAccount extends LitElement {
   #pageViewTaken = false;
 
   constructor() {
-    super();
-    this.#internals = this.attachInternals();
-    this.#internals.role = 'region';
+    super('region');
   }
 
   /** The session's status, or null before the first answer and when it failed to load. */
@@ -210,11 +203,10 @@ export class PayDynamicAccount extends LitElement {
 
   protected override updated(): void {
     const current = this.#displayState;
-    showState(this, this.#internals.states, stateNames, current, this.status);
-    if (this.#resource.reconnecting && current === 'pending') this.#internals.states.add('reconnecting');
-    else this.#internals.states.delete('reconnecting');
-    this.#internals.ariaLabel = this.#localize.term.regionLabel;
-    this.#internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
+    this.showState(stateNames, current, this.status);
+    this.setState('reconnecting', this.#resource.reconnecting && current === 'pending');
+    this.internals.ariaLabel = this.#localize.term.regionLabel;
+    this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
     if (this.#focusTitleAfterUpdate) {
       this.#focusTitleAfterUpdate = false;
       this.renderRoot.querySelector<HTMLElement>('[part="title"]')?.focus();
@@ -264,7 +256,7 @@ export class PayDynamicAccount extends LitElement {
     const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
     if (renewedHere) {
       this.accountRenewed = true;
-      this.#announcer.announce(this.#localize.term.newAccount);
+      this.announcer.announce(this.#localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
     if (view.status === 'pending' && this.updates === 'push')
       this.#stream.listen(this.endpoint, this.session);
@@ -276,10 +268,10 @@ export class PayDynamicAccount extends LitElement {
     const term = this.#localize.term;
     if (view.status === 'paid' && !this.#paidAnnounced) {
       this.#paidAnnounced = true;
-      if (previous) this.#announcer.announce(term.statusTitle.paid);
+      if (previous) this.announcer.announce(term.statusTitle.paid);
       this.dispatchEvent(new PayPaidEvent({ session: view }));
     } else if (view.status === 'expired') {
-      if (previous) this.#announcer.announce(term.statusTitle.expired);
+      if (previous) this.announcer.announce(term.statusTitle.expired);
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
   }
@@ -299,7 +291,7 @@ export class PayDynamicAccount extends LitElement {
     if (previous === null) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
-      this.#announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
+      this.announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
     }
   }
 
@@ -319,8 +311,7 @@ export class PayDynamicAccount extends LitElement {
     if (answer.kind === 'error') {
       const error = answer.error;
       this.renewFailure = error;
-      this.#announcer.announce(this.#localize.term.errors[error.code]);
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'renew' }));
+      this.fail(error, 'renew', this.#localize.term.errors[error.code]);
       // the session moved on (paid at the last second?): show where it stands
       if (error.code === 'conflict') void this.#resource.pollNow();
       return;
@@ -340,10 +331,10 @@ export class PayDynamicAccount extends LitElement {
   async #copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
     const copied = await this.#clipboard.copy(field, value);
     if (!copied) {
-      this.#announcer.announce(this.#localize.term.copyFailed);
+      this.announcer.announce(this.#localize.term.copyFailed);
       return;
     }
-    this.#announcer.announce(done);
+    this.announcer.announce(done);
     this.dispatchEvent(new PayCopyEvent({ field, value }));
   }
 
@@ -383,7 +374,7 @@ export class PayDynamicAccount extends LitElement {
         body = this.#renderExpired();
         break;
     }
-    return html`${body} ${this.#announcer.render()}`;
+    return html`${body} ${this.announcer.render()}`;
   }
 
   #renderTitle(text: string): TemplateResult {
