@@ -9,8 +9,8 @@ import { LocalizeController } from '../../controllers/localize.js';
 import { enBankPicker } from '../../i18n/en/bank-picker.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import { listAnnouncement, optionItems, renderPicker } from './bank-picker.view.js';
-import type { OptionItems, PickerView } from './bank-picker.view.js';
+import { listAnnouncement, optionItems, renderPicker } from './bank-picker.templates.js';
+import type { OptionItems, PickerView } from './bank-picker.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './bank-picker.styles.js';
 
