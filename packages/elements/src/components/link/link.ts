@@ -12,7 +12,7 @@ import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/backend.js';
-import { renderLinkBody } from './link.templates.js';
+import { renderError, renderLinkBody, renderLoading } from './link.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
 
@@ -221,27 +221,9 @@ export class PayLink extends PayElement {
       });
     } else if (this.#resource.failure) {
       const failure = this.#resource.failure;
-      body = html`
-        <div part="base" role="group" aria-labelledby="title">
-          <h2 part="title" id="title">${term.link.errorTitle}</h2>
-          <p part="message">${this.#errorMessage(failure)}</p>
-          ${
-            failure.code === 'not_found'
-              ? nothing
-              : html`<button part="retry-button" type="button" @click=${this.#handleRetry}>
-                  ${term.retry}
-                </button>`
-          }
-        </div>
-      `;
+      body = renderError(term, this.#errorMessage(failure), failure.code, this.#handleRetry);
     } else if (this.#resource.loading) {
-      body = html`
-        <div part="base" role="group" aria-labelledby="title" aria-busy="true">
-          <h2 part="title" id="title">
-            <span class="spinner" aria-hidden="true"></span>${term.link.loading}
-          </h2>
-        </div>
-      `;
+      body = renderLoading(term);
     }
     return html`${body} ${this.announcer.render()}`;
   }
