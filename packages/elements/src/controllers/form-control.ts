@@ -1,11 +1,13 @@
-// Form participation of a form-associated element (`static formAssociated = true`) through
+// Form participation of a form-associated element (`static formAssociated = true`) through its
 // ElementInternals: its value in the form data, `required` validity with a message anchored on an
-// inner control, the disabled state a <fieldset> gives, and custom states. Synced after each update.
+// inner control, and the disabled state a <fieldset> gives. Synced after each update.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
 export interface FormControlOptions {
+  /** The host's internals (attached once, by PayElement). */
+  internals: ElementInternals;
   value: () => string;
   required: () => boolean;
   /** The host's own `disabled` (a disabled <fieldset> is added by the controller). */
@@ -17,7 +19,7 @@ export interface FormControlOptions {
 }
 
 export class FormControlController implements ReactiveController {
-  readonly internals: ElementInternals;
+  readonly #internals: ElementInternals;
   readonly #host: Host;
   readonly #options: FormControlOptions;
   #fieldsetDisabled = false;
@@ -25,7 +27,7 @@ export class FormControlController implements ReactiveController {
   constructor(host: Host, options: FormControlOptions) {
     this.#host = host;
     this.#options = options;
-    this.internals = host.attachInternals();
+    this.#internals = options.internals;
     host.addController(this);
   }
 
@@ -47,21 +49,13 @@ export class FormControlController implements ReactiveController {
   /** Puts the current value in the form and checks it now (before an event tells the page). */
   sync(): void {
     const value = this.#options.value();
-    this.internals.setFormValue(value, value);
+    this.#internals.setFormValue(value, value);
     if (this.#options.required() && !value && !this.disabled)
-      this.internals.setValidity(
+      this.#internals.setValidity(
         { valueMissing: true },
         this.#options.missingMessage(),
         this.#options.anchor() ?? undefined,
       );
-    else this.internals.setValidity({});
-  }
-
-  /** Sets each custom state (`:state(name)`) on or off. */
-  setStates(states: Readonly<Record<string, boolean>>): void {
-    for (const [name, on] of Object.entries(states)) {
-      if (on) this.internals.states.add(name);
-      else this.internals.states.delete(name);
-    }
+    else this.#internals.setValidity({});
   }
 }

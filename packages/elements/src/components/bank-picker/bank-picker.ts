@@ -1,17 +1,16 @@
-import { LitElement } from 'lit';
+import { PayElement } from '../../lib/pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { BankDataController } from '../../controllers/bank-data.js';
 import { ComboboxController } from '../../controllers/combobox.js';
 import { FormControlController } from '../../controllers/form-control.js';
-import type { BankSearch } from '../../controllers/bank-data.js';
-import { AnnouncerController } from '../../controllers/announcer.js';
+import type { BankDataStatus, BankSearch } from '../../controllers/bank-data.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enBankPicker } from '../../i18n/en/bank-picker.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import { listAnnouncement, optionItems, renderPicker } from './bank-picker.view.js';
-import type { OptionItems, PickerView } from './bank-picker.view.js';
+import { listAnnouncement, optionItems, renderPicker } from './bank-picker.templates.js';
+import type { OptionItems, PickerView } from './bank-picker.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './bank-picker.styles.js';
 
@@ -20,6 +19,9 @@ import styles from './bank-picker.styles.js';
  * a short list stays quick to render and to read with a screen reader, however long the country's.
  */
 export const renderLimit = 100;
+
+/** The list's states, one on at a time (`:state(ready)`). */
+const dataStates: readonly BankDataStatus[] = ['idle', 'loading', 'ready', 'error'];
 
 /**
  * Loads `{endpoint}/banks/{country}` once per page for every picker of that endpoint and country (or
@@ -82,7 +84,7 @@ export const renderLimit = 100;
  * @cssstate error - The list could not be loaded.
  * @cssstate open - The list is open.
  */
-export class PayBankPicker extends LitElement {
+export class PayBankPicker extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
     country: { attribute: 'country' },
@@ -101,7 +103,7 @@ export class PayBankPicker extends LitElement {
     dataVersion: { state: true },
   };
   static override shadowRootOptions: ShadowRootInit = {
-    ...LitElement.shadowRootOptions,
+    ...PayElement.shadowRootOptions,
     delegatesFocus: true,
   };
   static formAssociated = true;
@@ -150,7 +152,6 @@ export class PayBankPicker extends LitElement {
   }
 
   readonly #localize = new LocalizeController(this, enBankPicker);
-  readonly #announcer = new AnnouncerController(this);
   readonly #data = new BankDataController(this, {
     clock: () => this.clock,
     onChange: () => {
@@ -158,6 +159,7 @@ export class PayBankPicker extends LitElement {
     },
   });
   readonly #formControl = new FormControlController(this, {
+    internals: this.internals,
     value: () => this.value,
     required: () => this.required,
     disabled: () => this.disabled,
@@ -197,27 +199,27 @@ export class PayBankPicker extends LitElement {
   }
 
   get form(): HTMLFormElement | null {
-    return this.#formControl.internals.form;
+    return this.internals.form;
   }
 
   get validity(): ValidityState {
-    return this.#formControl.internals.validity;
+    return this.internals.validity;
   }
 
   get validationMessage(): string {
-    return this.#formControl.internals.validationMessage;
+    return this.internals.validationMessage;
   }
 
   get willValidate(): boolean {
-    return this.#formControl.internals.willValidate;
+    return this.internals.willValidate;
   }
 
   checkValidity(): boolean {
-    return this.#formControl.internals.checkValidity();
+    return this.internals.checkValidity();
   }
 
   reportValidity(): boolean {
-    return this.#formControl.internals.reportValidity();
+    return this.internals.reportValidity();
   }
 
   formResetCallback(): void {
@@ -269,13 +271,8 @@ export class PayBankPicker extends LitElement {
 
   protected override updated(): void {
     const status = this.#data.status;
-    this.#formControl.setStates({
-      idle: status === 'idle',
-      loading: status === 'loading',
-      ready: status === 'ready',
-      error: status === 'error',
-      open: this.#combobox.open,
-    });
+    for (const name of dataStates) this.setState(name, name === status);
+    this.setState('open', this.#combobox.open);
     const activeId = this.#activeId();
     if (activeId && activeId !== this.#scrolledTo)
       this.renderRoot.querySelector(`#${CSS.escape(activeId)}`)?.scrollIntoView({ block: 'nearest' });
@@ -299,7 +296,7 @@ export class PayBankPicker extends LitElement {
   /** Announces the list's state when it changes: loading, the number of matches, a failure. */
   #announceState(): void {
     const { key, message } = listAnnouncement(this.#view());
-    if (key && key !== this.#announced) this.#announcer.announce(message);
+    if (key && key !== this.#announced) this.announcer.announce(message);
     this.#announced = key;
   }
 
@@ -327,7 +324,7 @@ export class PayBankPicker extends LitElement {
     this.#combobox.hide();
     this.#changeValue(bank.code);
     this.#commit();
-    this.#announcer.announce(this.#localize.term.bankPicker.selected(bank.name));
+    this.announcer.announce(this.#localize.term.bankPicker.selected(bank.name));
   }
 
   readonly #handleInput = (event: Event): void => {
@@ -384,7 +381,7 @@ export class PayBankPicker extends LitElement {
       country: this.country,
       search,
       items: optionItems(search),
-      liveRegion: this.#announcer.render(),
+      liveRegion: this.announcer.render(),
       formatNumber: this.#formatNumber,
       on: {
         input: this.#handleInput,

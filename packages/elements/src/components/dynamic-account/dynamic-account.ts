@@ -1,31 +1,34 @@
-import { LitElement, html, nothing } from 'lit';
+import { html } from 'lit';
+import { PayElement } from '../../lib/pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
-import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enDynamicAccount } from '../../i18n/en/dynamic-account.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { SessionStreamController } from '../../controllers/session-stream.js';
 import type { SessionStreamState } from '../../controllers/session-stream.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
-import type { PayCopyDetail } from '../../events/pay-copy.js';
-import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayExpiredEvent } from '../../events/pay-expired.js';
 import { PayPaidEvent } from '../../events/pay-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
-import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
+import { compactAccountNumber } from '../../lib/account-number.js';
 import { fetchSession, renewSession, viewFromPage } from '../../lib/backend.js';
 import { readSessionView } from '@pay-elements/protocol/guards';
 import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
-import { announceAtMinutes, crossedMark, lowTimeMs, remainingFraction } from '../../lib/countdown.js';
-import { isolateLtr } from '../../lib/money.js';
-import { defineQrOnce } from '../../lib/lazy-qr.js';
+import { announceAtMinutes, crossedMark } from '../../lib/countdown.js';
 import type { PayTheme } from '../../styles/theme.js';
+import {
+  renderError,
+  renderExpired,
+  renderLoading,
+  renderPaid,
+  renderPending,
+} from './dynamic-account.templates.js';
+import type { CopyField } from './dynamic-account.templates.js';
 import styles from './dynamic-account.styles.js';
 
 /** What the element shows: before the first answer, each session status, or a failure with nothing to show. */
@@ -108,7 +111,7 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @cssstate error - Nothing to show: the session is unknown or the backend failed.
  * @cssstate reconnecting - The account is shown but the backend is not answering; polling goes on.
  */
-export class PayDynamicAccount extends LitElement {
+export class PayDynamicAccount extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
     session: { attribute: 'session' },
@@ -145,14 +148,12 @@ export class PayDynamicAccount extends LitElement {
   /** The account shown replaced an expired one (renewed here or elsewhere): say the number is new. */
   private accountRenewed = false;
 
-  readonly #internals: ElementInternals;
   readonly #localize = new LocalizeController(this, enDynamicAccount);
   readonly #countdown = new CountdownController(this, {
     clock: () => this.clock,
     onTick: (remaining, previous) => this.#handleTick(remaining, previous),
     onZero: () => this.#handleCountdownZero(),
   });
-  readonly #announcer = new AnnouncerController(this);
   readonly #resource = new ResourceController<SessionView>(this, {
     clock: () => this.clock,
     fetch: (options) =>
@@ -163,8 +164,7 @@ export class PayDynamicAccount extends LitElement {
     onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) => {
       const term = this.#localize.term;
-      this.#announcer.announce(reconnecting ? term.connection.reconnecting : term.errors[error.code]);
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
+      this.fail(error, 'load', reconnecting ? term.connection.reconnecting : term.errors[error.code]);
     },
     onGone: () => this.#countdown.stop(),
   });
@@ -184,9 +184,7 @@ export class PayDynamicAccount extends LitElement {
   #pageViewTaken = false;
 
   constructor() {
-    super();
-    this.#internals = this.attachInternals();
-    this.#internals.role = 'region';
+    super('region');
   }
 
   /** The session's status, or null before the first answer and when it failed to load. */
@@ -210,11 +208,10 @@ export class PayDynamicAccount extends LitElement {
 
   protected override updated(): void {
     const current = this.#displayState;
-    showState(this, this.#internals.states, stateNames, current, this.status);
-    if (this.#resource.reconnecting && current === 'pending') this.#internals.states.add('reconnecting');
-    else this.#internals.states.delete('reconnecting');
-    this.#internals.ariaLabel = this.#localize.term.regionLabel;
-    this.#internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
+    this.showState(stateNames, current, this.status);
+    this.setState('reconnecting', this.#resource.reconnecting && current === 'pending');
+    this.internals.ariaLabel = this.#localize.term.regionLabel;
+    this.internals.ariaBusy = current === 'loading' || this.renewing ? 'true' : 'false';
     if (this.#focusTitleAfterUpdate) {
       this.#focusTitleAfterUpdate = false;
       this.renderRoot.querySelector<HTMLElement>('[part="title"]')?.focus();
@@ -264,7 +261,7 @@ export class PayDynamicAccount extends LitElement {
     const renewedHere = previous && newAccount && previous.status === 'expired' && view.status === 'pending';
     if (renewedHere) {
       this.accountRenewed = true;
-      this.#announcer.announce(this.#localize.term.newAccount);
+      this.announcer.announce(this.#localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
     if (view.status === 'pending' && this.updates === 'push')
       this.#stream.listen(this.endpoint, this.session);
@@ -276,10 +273,10 @@ export class PayDynamicAccount extends LitElement {
     const term = this.#localize.term;
     if (view.status === 'paid' && !this.#paidAnnounced) {
       this.#paidAnnounced = true;
-      if (previous) this.#announcer.announce(term.statusTitle.paid);
+      if (previous) this.announcer.announce(term.statusTitle.paid);
       this.dispatchEvent(new PayPaidEvent({ session: view }));
     } else if (view.status === 'expired') {
-      if (previous) this.#announcer.announce(term.statusTitle.expired);
+      if (previous) this.announcer.announce(term.statusTitle.expired);
       this.dispatchEvent(new PayExpiredEvent({ session: view }));
     }
   }
@@ -299,7 +296,7 @@ export class PayDynamicAccount extends LitElement {
     if (previous === null) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
-      this.#announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
+      this.announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
     }
   }
 
@@ -319,8 +316,7 @@ export class PayDynamicAccount extends LitElement {
     if (answer.kind === 'error') {
       const error = answer.error;
       this.renewFailure = error;
-      this.#announcer.announce(this.#localize.term.errors[error.code]);
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'renew' }));
+      this.fail(error, 'renew', this.#localize.term.errors[error.code]);
       // the session moved on (paid at the last second?): show where it stands
       if (error.code === 'conflict') void this.#resource.pollNow();
       return;
@@ -337,250 +333,44 @@ export class PayDynamicAccount extends LitElement {
     this.#resource.retry();
   };
 
-  async #copy(field: PayCopyDetail['field'], value: string, done: string): Promise<void> {
-    const copied = await this.#clipboard.copy(field, value);
-    if (!copied) {
-      this.#announcer.announce(this.#localize.term.copyFailed);
+  readonly #handleCopy = async (field: CopyField): Promise<void> => {
+    const view = this.#resource.view;
+    if (!view) return;
+    const term = this.#localize.term;
+    const [value, done] =
+      field === 'amount'
+        ? [view.amount, term.copiedAmount]
+        : [compactAccountNumber(view.account.account_number), term.copiedAccountNumber];
+    if (!(await this.#clipboard.copy(field, value))) {
+      this.announcer.announce(this.#localize.term.copyFailed);
       return;
     }
-    this.#announcer.announce(done);
+    this.announcer.announce(done);
     this.dispatchEvent(new PayCopyEvent({ field, value }));
-  }
-
-  readonly #handleCopyAccountNumber = (): void => {
-    const view = this.#resource.view;
-    if (!view) return;
-    void this.#copy(
-      'account-number',
-      compactAccountNumber(view.account.account_number),
-      this.#localize.term.copiedAccountNumber,
-    );
-  };
-
-  readonly #handleCopyAmount = (): void => {
-    const view = this.#resource.view;
-    if (!view) return;
-    void this.#copy('amount', view.amount, this.#localize.term.copiedAmount);
   };
 
   protected override render(): TemplateResult {
-    const current = this.#displayState;
+    const term = this.#localize.term;
+    const view = this.#resource.view;
+    const failure = this.#resource.failure;
     let body: TemplateResult;
-    switch (current) {
-      case 'loading':
-        body = this.#renderLoading();
-        break;
-      case 'error':
-        body = this.#renderError();
-        break;
-      case 'pending':
-        body = this.#renderPending();
-        break;
-      case 'paid':
-        body = this.#renderPaid();
-        break;
-      case 'expired':
-        body = this.#renderExpired();
-        break;
-    }
-    return html`${body} ${this.#announcer.render()}`;
-  }
-
-  #renderTitle(text: string): TemplateResult {
-    return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
-  }
-
-  #renderLoading(): TemplateResult {
-    return html`
-      <div part="base" role="group" aria-labelledby="title" aria-busy="true">
-        <p part="title" id="title">
-          <span class="spinner" aria-hidden="true"></span>${this.#localize.term.loading}
-        </p>
-      </div>
-    `;
-  }
-
-  #renderError(): TemplateResult {
-    const term = this.#localize.term;
-    const code = this.#resource.failure?.code ?? 'internal';
-    return html`
-      <div part="base" role="group" aria-labelledby="title">
-        ${this.#renderIcon('error')} ${this.#renderTitle(term.errorTitle)}
-        <p part="message">${term.errors[code]}</p>
-        ${
-          code === 'not_found'
-            ? nothing
-            : html`<button part="retry-button" type="button" @click=${this.#handleRetry}>
-                ${term.retry}
-              </button>`
-        }
-      </div>
-    `;
-  }
-
-  #renderPending(): TemplateResult {
-    const view = this.#resource.view;
-    if (!view) return this.#renderLoading();
-    const term = this.#localize.term;
-    const amount = this.#localize.money(view.amount, view.currency);
-    const copied = this.#clipboard.copied;
-    const numberCopied = copied === 'account-number';
-    const amountCopied = copied === 'amount';
-    const dir = this.#localize.dir();
-    const showQr = this.showQr && view.checkout_url;
-    if (showQr) defineQrOnce();
-    // inline styles through the CSSOM (`.style`, its cssText), which a CSP without 'unsafe-inline'
-    // allows, where it refuses a style attribute
-    return html`
-      <div part="base" role="group" aria-labelledby="title">
-        ${this.#renderTitle(term.statusTitle.pending)}
-        ${this.accountRenewed ? html`<p part="new-account">${term.newAccount}</p>` : nothing}
-        <p part="instructions">${term.instructions(isolateLtr(amount, dir))}</p>
-        <dl
-          part="details"
-          class="details-grid"
-          .style=${`--pay-amount-chars:${amount.length};--pay-number-chars:${displayAccountNumber(view.account.account_number).length}`}
-        >
-          <div class="row copyable">
-            <dt>${term.amountLabel}</dt>
-            <dd>
-              <span part="amount" dir="ltr">${amount}</span>
-              <button
-                part="copy-button copy-amount"
-                type="button"
-                aria-label=${amountCopied ? term.copiedAmount : term.copyAmount}
-                ?data-copied=${amountCopied}
-                @click=${this.#handleCopyAmount}
-              >
-                ${amountCopied ? term.copied : term.copy}
-              </button>
-            </dd>
-          </div>
-          <div class="row">
-            <dt>${term.bankLabel}</dt>
-            <dd part="bank-name" dir="auto">${view.account.bank_name}</dd>
-          </div>
-          <div class="row">
-            <dt>${term.accountNameLabel}</dt>
-            <dd part="account-name" dir="auto">${view.account.account_name}</dd>
-          </div>
-          <div class="row copyable">
-            <dt>${term.accountNumberLabel}</dt>
-            <dd>
-              <span part="account-number" dir="ltr" aria-hidden="true"
-                >${displayAccountNumber(view.account.account_number)}</span
-              >
-              <span class="visually-hidden">${spokenAccountNumber(view.account.account_number)}</span>
-              <button
-                part="copy-button copy-account-number"
-                type="button"
-                aria-label=${numberCopied ? term.copiedAccountNumber : term.copyAccountNumber}
-                ?data-copied=${numberCopied}
-                @click=${this.#handleCopyAccountNumber}
-              >
-                ${numberCopied ? term.copied : term.copy}
-              </button>
-            </dd>
-          </div>
-        </dl>
-        ${this.#renderCountdown(view)}
-        ${
-          this.#countdown.remaining > 0 && this.#countdown.remaining <= lowTimeMs
-            ? html`<p part="low-time" role="alert">
-                ${term.lowTime(this.#localize.durationWords(lowTimeMs))}
-              </p>`
-            : nothing
-        }
-        ${
-          this.#resource.reconnecting
-            ? html`<p part="reconnecting">
-                <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
-              </p>`
-            : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
-        }
-        ${
-          showQr
-            ? html`<figure class="qr-figure">
-                <pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
-                <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
-              </figure>`
-            : nothing
-        }
-      </div>
-    `;
-  }
-
-  #renderCountdown(view: SessionView): TemplateResult {
-    const term = this.#localize.term;
-    const remaining = this.#countdown.remaining;
-    const total = Math.max(0, Date.parse(view.expires_at) - this.#windowStart);
-    const fraction = remainingFraction(remaining, total);
-    const seconds = Math.ceil(remaining / 1000);
-    return html`
-      <div part="countdown">
-        <p part="countdown-text">${term.expiresIn(this.#localize.clockFace(remaining))}</p>
-        <div
-          part="progress"
-          role="progressbar"
-          aria-label=${term.timeLeftLabel}
-          aria-valuemin="0"
-          aria-valuemax=${Math.max(seconds, Math.ceil(total / 1000))}
-          aria-valuenow=${seconds}
-          aria-valuetext=${term.timeLeftValue(this.#localize.durationWords(remaining))}
-        >
-          <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
-        </div>
-      </div>
-    `;
-  }
-
-  #renderPaid(): TemplateResult {
-    const view = this.#resource.view;
-    if (!view) return this.#renderLoading();
-    const term = this.#localize.term;
-    const amount = this.#localize.money(view.amount, view.currency);
-    return html`
-      <div part="base" role="group" aria-labelledby="title">
-        ${this.#renderIcon('paid')} ${this.#renderTitle(term.statusTitle.paid)}
-        <p part="message">${term.paidBody}</p>
-        <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
-          <div class="row">
-            <dt>${term.amountLabel}</dt>
-            <dd><span part="amount" dir="ltr">${amount}</span></dd>
-          </div>
-        </dl>
-        ${view.paid_at ? html`<p part="paid-at">${term.paidAt(this.#localize.dateTime(view.paid_at))}</p>` : nothing}
-      </div>
-    `;
-  }
-
-  #renderExpired(): TemplateResult {
-    const term = this.#localize.term;
-    return html`
-      <div part="base" role="group" aria-labelledby="title">
-        ${this.#renderIcon('expired')} ${this.#renderTitle(term.statusTitle.expired)}
-        <p part="message">${term.expiredBody}</p>
-        <p part="already-sent">${term.expiredAlreadySent}</p>
-        ${this.renewFailure ? html`<p part="renew-error">${term.errors[this.renewFailure.code]}</p>` : nothing}
-        <button
-          part="renew-button"
-          type="button"
-          aria-disabled=${this.renewing ? 'true' : 'false'}
-          @click=${this.#handleRenew}
-        >
-          ${this.renewing ? term.renewing : term.renew}
-        </button>
-      </div>
-    `;
-  }
-
-  #renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
-    const path =
-      kind === 'paid'
-        ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
-        : 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z';
-    return html`<svg part="status-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d=${path}></path>
-    </svg>`;
+    if (!view) body = failure ? renderError(term, failure.code, this.#handleRetry) : renderLoading(term);
+    else if (view.status === 'paid') body = renderPaid(view, term, this.#localize);
+    else if (view.status === 'expired')
+      body = renderExpired(term, this.renewing, this.renewFailure, this.#handleRenew);
+    else
+      body = renderPending(
+        view,
+        term,
+        this.#localize,
+        this.#clipboard.copied,
+        this.#countdown.remaining,
+        this.#windowStart,
+        this.accountRenewed,
+        this.#resource.reconnecting,
+        this.showQr,
+        (field) => void this.#handleCopy(field),
+      );
+    return html`${body} ${this.announcer.render()}`;
   }
 }

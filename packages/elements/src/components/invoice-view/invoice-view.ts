@@ -1,20 +1,18 @@
-import { LitElement, html } from 'lit';
+import { html } from 'lit';
+import { PayElement } from '../../lib/pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
-import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enInvoiceView } from '../../i18n/en/invoice-view.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
-import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayInvoicePaidEvent } from '../../events/pay-invoice-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
 import type { ViewAnswer } from '../../lib/backend.js';
@@ -114,7 +112,7 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @cssstate error - Nothing to show: the invoice is unknown or the backend failed.
  * @cssstate reconnecting - The invoice is shown but the backend is not answering; polling goes on.
  */
-export class PayInvoiceView extends LitElement {
+export class PayInvoiceView extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
     number: { attribute: 'number' },
@@ -139,9 +137,7 @@ export class PayInvoiceView extends LitElement {
   /** Source of time and timers (polling, "Copied"). Inject a `ManualClock` to control time. */
   clock: Clock = realClock;
 
-  readonly #internals: ElementInternals;
   readonly #localize = new LocalizeController(this, enInvoiceView);
-  readonly #announcer = new AnnouncerController(this);
   readonly #resource = new ResourceController<InvoiceViewModel>(this, {
     clock: () => this.clock,
     schedule: invoicePollSchedule,
@@ -149,11 +145,12 @@ export class PayInvoiceView extends LitElement {
       this.number ? fetchInvoice(this.endpoint, this.number, options) : Promise.resolve({ kind: 'aborted' }),
     isFinal: (view) => finalStatuses.includes(view.status),
     onView: (view, previous) => this.#accept(view, previous),
-    onFailure: (error, reconnecting) => {
-      const term = this.#localize.term;
-      this.#announcer.announce(reconnecting ? term.connection.reconnecting : this.#errorMessage(error));
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
-    },
+    onFailure: (error, reconnecting) =>
+      this.fail(
+        error,
+        'load',
+        reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
+      ),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
   /** The open status stream's URL and how to close it (closed: ''), loaded and opened lazily. */
@@ -163,9 +160,7 @@ export class PayInvoiceView extends LitElement {
   #pageViewTaken = false;
 
   constructor() {
-    super();
-    this.#internals = this.attachInternals();
-    this.#internals.role = 'region';
+    super('region');
   }
 
   /** The invoice's status, or null before the first answer and when it failed to load. */
@@ -193,12 +188,11 @@ export class PayInvoiceView extends LitElement {
 
   protected override updated(): void {
     const current = this.#displayState;
-    showState(this, this.#internals.states, stateNames, current, this.status);
-    if (this.#resource.reconnecting && current !== 'error') this.#internals.states.add('reconnecting');
-    else this.#internals.states.delete('reconnecting');
+    this.showState(stateNames, current, this.status);
+    this.setState('reconnecting', this.#resource.reconnecting && current !== 'error');
     const term = this.#localize.term.invoice;
-    this.#internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
-    this.#internals.ariaBusy = current === 'loading' ? 'true' : 'false';
+    this.internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
+    this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
   get #displayState(): InvoiceViewState {
@@ -221,7 +215,7 @@ export class PayInvoiceView extends LitElement {
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),
     );
-    if (previous) this.#announcer.announce(this.#localize.term.invoice.statusAnnouncement[view.status]);
+    if (previous) this.announcer.announce(this.#localize.term.invoice.statusAnnouncement[view.status]);
     if (view.status === 'paid' && !this.#paidAnnounced) {
       this.#paidAnnounced = true;
       this.dispatchEvent(new PayInvoicePaidEvent({ invoice: view }));
@@ -286,10 +280,10 @@ export class PayInvoiceView extends LitElement {
     const { value, done } = copies[field];
     const copied = await this.#clipboard.copy(field, value);
     if (!copied) {
-      this.#announcer.announce(term.copyFailed);
+      this.announcer.announce(term.copyFailed);
       return;
     }
-    this.#announcer.announce(done);
+    this.announcer.announce(done);
     const detail: PayCopyDetail = { field, value };
     this.dispatchEvent(new PayCopyEvent(detail));
   };
@@ -317,6 +311,6 @@ export class PayInvoiceView extends LitElement {
     } else {
       body = renderLoading(term);
     }
-    return html`${body} ${this.#announcer.render()}`;
+    return html`${body} ${this.announcer.render()}`;
   }
 }

@@ -1,20 +1,18 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
+import { PayElement } from '../../lib/pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
-import { AnnouncerController } from '../../controllers/announcer.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enLink } from '../../i18n/en/link.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
-import { PayErrorEvent } from '../../events/pay-error.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
-import { showState } from '../../lib/element-state.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/backend.js';
-import { renderLinkBody } from './link.templates.js';
+import { renderError, renderLinkBody, renderLoading } from './link.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
 
@@ -76,7 +74,7 @@ const stateNames: readonly LinkElementState[] = ['loading', 'active', 'inactive'
  * @cssstate expired - The link has expired.
  * @cssstate error - Nothing to show: the link is unknown or the backend failed.
  */
-export class PayLink extends LitElement {
+export class PayLink extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
     linkId: { attribute: 'link-id' },
@@ -105,9 +103,7 @@ export class PayLink extends LitElement {
   /** Source of time (the relative expiry) and timers ("Copied"). Inject a `ManualClock` to control time. */
   clock: Clock = realClock;
 
-  readonly #internals: ElementInternals;
   readonly #localize = new LocalizeController(this, enLink);
-  readonly #announcer = new AnnouncerController(this);
   /** The link loaded by id (once: a payment link changes rarely; `reload()` asks again). */
   readonly #resource = new ResourceController<LinkView>(this, {
     clock: () => this.clock,
@@ -115,17 +111,12 @@ export class PayLink extends LitElement {
       this.linkId ? fetchLink(this.endpoint, this.linkId, { signal }) : Promise.resolve({ kind: 'aborted' }),
     isFinal: () => true,
     onView: () => undefined,
-    onFailure: (error) => {
-      this.#announcer.announce(this.#errorMessage(error));
-      this.dispatchEvent(new PayErrorEvent({ ...error, operation: 'load' }));
-    },
+    onFailure: (error) => this.fail(error, 'load', this.#errorMessage(error)),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
 
   constructor() {
-    super();
-    this.#internals = this.attachInternals();
-    this.#internals.role = 'region';
+    super('region');
   }
 
   /** The link shown: the `link` property, else the one loaded by id; null before it is known. */
@@ -158,10 +149,10 @@ export class PayLink extends LitElement {
 
   protected override updated(): void {
     const current = this.#displayState;
-    showState(this, this.#internals.states, stateNames, current, this.status);
+    this.showState(stateNames, current, this.status);
     const term = this.#localize.term.link;
-    this.#internals.ariaLabel = this.linkView?.title || term.label;
-    this.#internals.ariaBusy = current === 'loading' ? 'true' : 'false';
+    this.internals.ariaLabel = this.linkView?.title || term.label;
+    this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
   get #displayState(): LinkElementState | null {
@@ -187,10 +178,10 @@ export class PayLink extends LitElement {
     const term = this.#localize.term;
     const copied = await this.#clipboard.copy('link', view.url);
     if (!copied) {
-      this.#announcer.announce(term.copyFailed);
+      this.announcer.announce(term.copyFailed);
       return;
     }
-    this.#announcer.announce(term.link.copiedLink);
+    this.announcer.announce(term.link.copiedLink);
     this.dispatchEvent(new PayCopyEvent({ field: 'link', value: view.url }));
   };
 
@@ -230,29 +221,11 @@ export class PayLink extends LitElement {
       });
     } else if (this.#resource.failure) {
       const failure = this.#resource.failure;
-      body = html`
-        <div part="base" role="group" aria-labelledby="title">
-          <h2 part="title" id="title">${term.link.errorTitle}</h2>
-          <p part="message">${this.#errorMessage(failure)}</p>
-          ${
-            failure.code === 'not_found'
-              ? nothing
-              : html`<button part="retry-button" type="button" @click=${this.#handleRetry}>
-                  ${term.retry}
-                </button>`
-          }
-        </div>
-      `;
+      body = renderError(term, this.#errorMessage(failure), failure.code, this.#handleRetry);
     } else if (this.#resource.loading) {
-      body = html`
-        <div part="base" role="group" aria-labelledby="title" aria-busy="true">
-          <h2 part="title" id="title">
-            <span class="spinner" aria-hidden="true"></span>${term.link.loading}
-          </h2>
-        </div>
-      `;
+      body = renderLoading(term);
     }
-    return html`${body} ${this.#announcer.render()}`;
+    return html`${body} ${this.announcer.render()}`;
   }
 }
 

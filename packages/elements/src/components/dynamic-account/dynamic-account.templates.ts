@@ -1,0 +1,244 @@
+// The markup of <pay-dynamic-account>, one function per state it shows. Every value from the backend
+// is bound as text (Lit escapes it), and inline styles go through the CSSOM (`.style`), which a CSP
+// without 'unsafe-inline' allows where it refuses a style attribute.
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { SessionView } from '@pay-elements/protocol';
+import type { PayCopyDetail } from '../../events/pay-copy.js';
+import type { DynamicAccountTerms } from '../../i18n/types.js';
+import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
+import type { BackendError } from '../../lib/backend.js';
+import { lowTimeMs, remainingFraction } from '../../lib/countdown.js';
+import { defineQrOnce } from '../../lib/lazy-qr.js';
+import { isolateLtr } from '../../lib/money.js';
+
+/** The values <pay-dynamic-account> copies. */
+export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number'>;
+
+/** What the markup formats in the element's language (its LocalizeController). */
+export interface DynamicAccountFormat {
+  money(amount: string, currency: string): string;
+  dateTime(iso: string): string;
+  clockFace(ms: number): string;
+  durationWords(ms: number): string;
+  dir(): 'ltr' | 'rtl';
+}
+
+function renderTitle(text: string): TemplateResult {
+  return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
+}
+
+export function renderLoading(term: DynamicAccountTerms): TemplateResult {
+  return html`
+    <div part="base" role="group" aria-labelledby="title" aria-busy="true">
+      <p part="title" id="title"><span class="spinner" aria-hidden="true"></span>${term.loading}</p>
+    </div>
+  `;
+}
+
+export function renderError(
+  term: DynamicAccountTerms,
+  code: BackendError['code'],
+  onRetry: () => void,
+): TemplateResult {
+  return html`
+    <div part="base" role="group" aria-labelledby="title">
+      ${renderIcon('error')} ${renderTitle(term.errorTitle)}
+      <p part="message">${term.errors[code]}</p>
+      ${
+        code === 'not_found'
+          ? nothing
+          : html`<button part="retry-button" type="button" @click=${onRetry}>${term.retry}</button>`
+      }
+    </div>
+  `;
+}
+
+/**
+ * The account to pay into, the countdown and the waiting message. Its arguments are positional, not
+ * an object: this is most of the element's first load, which is within 0.1 kB of its size budget,
+ * and an object's keys ship in it.
+ *
+ * @param copied - The field whose copy button says "Copied" now, if any.
+ * @param remaining - Time left on the countdown, ms.
+ * @param windowStart - When the account's window opened (server time, ms): the progress bar's whole.
+ * @param renewed - The account replaced an expired one: say the number is new.
+ * @param reconnecting - Polls fail while the account is shown: "Reconnecting…" replaces the waiting message.
+ * @param showQr - Show a QR code of the hosted checkout URL (when the session has one).
+ */
+export function renderPending(
+  view: SessionView,
+  term: DynamicAccountTerms,
+  format: DynamicAccountFormat,
+  copied: string | null,
+  remaining: number,
+  windowStart: number,
+  renewed: boolean,
+  reconnecting: boolean,
+  showQr: boolean,
+  onCopy: (field: CopyField) => void,
+): TemplateResult {
+  const amount = format.money(view.amount, view.currency);
+  const accountNumber = displayAccountNumber(view.account.account_number);
+  const numberCopied = copied === 'account-number';
+  const amountCopied = copied === 'amount';
+  const qrUrl = showQr ? view.checkout_url : null;
+  if (qrUrl) defineQrOnce();
+  return html`
+    <div part="base" role="group" aria-labelledby="title">
+      ${renderTitle(term.statusTitle.pending)}
+      ${renewed ? html`<p part="new-account">${term.newAccount}</p>` : nothing}
+      <p part="instructions">${term.instructions(isolateLtr(amount, format.dir()))}</p>
+      <dl
+        part="details"
+        class="details-grid"
+        .style=${`--pay-amount-chars:${amount.length};--pay-number-chars:${accountNumber.length}`}
+      >
+        <div class="row copyable">
+          <dt>${term.amountLabel}</dt>
+          <dd>
+            <span part="amount" dir="ltr">${amount}</span>
+            <button
+              part="copy-button copy-amount"
+              type="button"
+              aria-label=${amountCopied ? term.copiedAmount : term.copyAmount}
+              ?data-copied=${amountCopied}
+              @click=${() => onCopy('amount')}
+            >
+              ${amountCopied ? term.copied : term.copy}
+            </button>
+          </dd>
+        </div>
+        <div class="row">
+          <dt>${term.bankLabel}</dt>
+          <dd part="bank-name" dir="auto">${view.account.bank_name}</dd>
+        </div>
+        <div class="row">
+          <dt>${term.accountNameLabel}</dt>
+          <dd part="account-name" dir="auto">${view.account.account_name}</dd>
+        </div>
+        <div class="row copyable">
+          <dt>${term.accountNumberLabel}</dt>
+          <dd>
+            <span part="account-number" dir="ltr" aria-hidden="true">${accountNumber}</span>
+            <span class="visually-hidden">${spokenAccountNumber(view.account.account_number)}</span>
+            <button
+              part="copy-button copy-account-number"
+              type="button"
+              aria-label=${numberCopied ? term.copiedAccountNumber : term.copyAccountNumber}
+              ?data-copied=${numberCopied}
+              @click=${() => onCopy('account-number')}
+            >
+              ${numberCopied ? term.copied : term.copy}
+            </button>
+          </dd>
+        </div>
+      </dl>
+      ${renderCountdown(view, term, format, remaining, windowStart)}
+      ${
+        remaining > 0 && remaining <= lowTimeMs
+          ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
+          : nothing
+      }
+      ${
+        reconnecting
+          ? html`<p part="reconnecting">
+              <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
+            </p>`
+          : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
+      }
+      ${
+        qrUrl
+          ? html`<figure class="qr-figure">
+              <pay-qr part="qr" value=${qrUrl} label=${term.qrCheckout}></pay-qr>
+              <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
+            </figure>`
+          : nothing
+      }
+    </div>
+  `;
+}
+
+function renderCountdown(
+  view: SessionView,
+  term: DynamicAccountTerms,
+  format: DynamicAccountFormat,
+  remaining: number,
+  windowStart: number,
+): TemplateResult {
+  const total = Math.max(0, Date.parse(view.expires_at) - windowStart);
+  const fraction = remainingFraction(remaining, total);
+  const seconds = Math.ceil(remaining / 1000);
+  return html`
+    <div part="countdown">
+      <p part="countdown-text">${term.expiresIn(format.clockFace(remaining))}</p>
+      <div
+        part="progress"
+        role="progressbar"
+        aria-label=${term.timeLeftLabel}
+        aria-valuemin="0"
+        aria-valuemax=${Math.max(seconds, Math.ceil(total / 1000))}
+        aria-valuenow=${seconds}
+        aria-valuetext=${term.timeLeftValue(format.durationWords(remaining))}
+      >
+        <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
+      </div>
+    </div>
+  `;
+}
+
+export function renderPaid(
+  view: SessionView,
+  term: DynamicAccountTerms,
+  format: DynamicAccountFormat,
+): TemplateResult {
+  const amount = format.money(view.amount, view.currency);
+  return html`
+    <div part="base" role="group" aria-labelledby="title">
+      ${renderIcon('paid')} ${renderTitle(term.statusTitle.paid)}
+      <p part="message">${term.paidBody}</p>
+      <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
+        <div class="row">
+          <dt>${term.amountLabel}</dt>
+          <dd><span part="amount" dir="ltr">${amount}</span></dd>
+        </div>
+      </dl>
+      ${view.paid_at ? html`<p part="paid-at">${term.paidAt(format.dateTime(view.paid_at))}</p>` : nothing}
+    </div>
+  `;
+}
+
+/** `renewing`: a new account has been asked for; `renewFailure`: why the last ask failed. */
+export function renderExpired(
+  term: DynamicAccountTerms,
+  renewing: boolean,
+  renewFailure: BackendError | null,
+  onRenew: () => unknown,
+): TemplateResult {
+  return html`
+    <div part="base" role="group" aria-labelledby="title">
+      ${renderIcon('expired')} ${renderTitle(term.statusTitle.expired)}
+      <p part="message">${term.expiredBody}</p>
+      <p part="already-sent">${term.expiredAlreadySent}</p>
+      ${renewFailure ? html`<p part="renew-error">${term.errors[renewFailure.code]}</p>` : nothing}
+      <button
+        part="renew-button"
+        type="button"
+        aria-disabled=${renewing ? 'true' : 'false'}
+        @click=${onRenew}
+      >
+        ${renewing ? term.renewing : term.renew}
+      </button>
+    </div>
+  `;
+}
+
+function renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
+  const path =
+    kind === 'paid'
+      ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
+      : 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z';
+  return html`<svg part="status-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d=${path}></path>
+  </svg>`;
+}
