@@ -6,7 +6,6 @@ import type { InvoiceChargeView, InvoiceViewModel } from '@pay-elements/protocol
 import type { PayCopyDetail } from '../../events/pay-copy.js';
 import type { InvoiceViewTerms } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
-import type { BackendError } from '../../lib/backend.js';
 import { formatCalendarDate } from '../../lib/dates.js';
 import { defineQrOnce } from '../../lib/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
@@ -31,33 +30,6 @@ export interface InvoiceTemplateContext {
   reconnecting: boolean;
   onCopy: (field: CopyField) => void;
   onPrint: () => void;
-}
-
-export function renderLoading(term: InvoiceViewTerms): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title" aria-busy="true">
-      <h2 part="title" id="title"><span class="spinner" aria-hidden="true"></span>${term.invoice.loading}</h2>
-    </div>
-  `;
-}
-
-export function renderError(
-  term: InvoiceViewTerms,
-  message: string,
-  code: BackendError['code'],
-  onRetry: () => void,
-): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      <h2 part="title" id="title">${term.invoice.errorTitle}</h2>
-      <p part="message">${message}</p>
-      ${
-        code === 'not_found'
-          ? nothing
-          : html`<button part="retry-button" type="button" @click=${onRetry}>${term.retry}</button>`
-      }
-    </div>
-  `;
 }
 
 export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {

@@ -18,7 +18,8 @@ import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
 import type { ViewAnswer } from '../../lib/backend.js';
 import { readInvoiceView, routes } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
-import { renderError, renderInvoice, renderLoading } from './invoice-view.templates.js';
+import { renderInvoice } from './invoice-view.templates.js';
+import { renderErrorPanel, renderLoadingPanel } from '../panels.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './invoice-view.styles.js';
@@ -307,9 +308,15 @@ export class PayInvoiceView extends PayElement {
         onPrint: this.#handlePrint,
       });
     } else if (failure) {
-      body = renderError(term, this.#errorMessage(failure), failure.code, this.#handleRetry);
+      body = renderErrorPanel(
+        term.invoice.errorTitle,
+        this.#errorMessage(failure),
+        failure.code,
+        term.retry,
+        this.#handleRetry,
+      );
     } else {
-      body = renderLoading(term);
+      body = renderLoadingPanel(term.invoice.loading);
     }
     return html`${body} ${this.announcer.render()}`;
   }

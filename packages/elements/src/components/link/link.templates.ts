@@ -1,10 +1,9 @@
-// The markup of <pay-link>: the link, its loading and its failure. Every value from the backend is
-// bound as text (Lit escapes it), and the only href is an http(s) URL.
+// The markup of <pay-link>: the link (its loading and failure are the shared panels). Every value
+// from the backend is bound as text (Lit escapes it), and the only href is an http(s) URL.
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { LinkView } from '@pay-elements/protocol';
 import type { LinkTerms } from '../../i18n/types.js';
-import type { BackendError } from '../../lib/backend.js';
 import { formatRelativeTime } from '../../lib/dates.js';
 import { defineQrOnce } from '../../lib/lazy-qr.js';
 import { formatAmount } from '../../lib/numbers.js';
@@ -83,32 +82,5 @@ export function renderLinkBody(ctx: LinkTemplateContext): TemplateResult {
         }
       </div>
     </article>
-  `;
-}
-
-export function renderLoading(term: LinkTerms): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title" aria-busy="true">
-      <h2 part="title" id="title"><span class="spinner" aria-hidden="true"></span>${term.link.loading}</h2>
-    </div>
-  `;
-}
-
-export function renderError(
-  term: LinkTerms,
-  message: string,
-  code: BackendError['code'],
-  onRetry: () => void,
-): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      <h2 part="title" id="title">${term.link.errorTitle}</h2>
-      <p part="message">${message}</p>
-      ${
-        code === 'not_found'
-          ? nothing
-          : html`<button part="retry-button" type="button" @click=${onRetry}>${term.retry}</button>`
-      }
-    </div>
   `;
 }

@@ -12,7 +12,8 @@ import type { BackendError } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { fetchLink } from '../../lib/backend.js';
-import { renderError, renderLinkBody, renderLoading } from './link.templates.js';
+import { renderLinkBody } from './link.templates.js';
+import { renderErrorPanel, renderLoadingPanel } from '../panels.templates.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './link.styles.js';
 
@@ -221,9 +222,15 @@ export class PayLink extends PayElement {
       });
     } else if (this.#resource.failure) {
       const failure = this.#resource.failure;
-      body = renderError(term, this.#errorMessage(failure), failure.code, this.#handleRetry);
+      body = renderErrorPanel(
+        term.link.errorTitle,
+        this.#errorMessage(failure),
+        failure.code,
+        term.retry,
+        this.#handleRetry,
+      );
     } else if (this.#resource.loading) {
-      body = renderLoading(term);
+      body = renderLoadingPanel(term.link.loading);
     }
     return html`${body} ${this.announcer.render()}`;
   }
