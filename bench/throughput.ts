@@ -116,10 +116,11 @@ export async function throughputBench(): Promise<void> {
 
   // server-example in a process of its own, as it runs: its request ids' async context (on Node 20
   // an AsyncLocalStorage hooks every promise of its process) must not slow the kit alone measured
-  // here; sessions in memory, as for the kit alone (and the demo's SQLite file left alone)
+  // here; sessions in memory, as for the kit alone (and the demo's SQLite file left alone); the
+  // packages from their source, as in this process (no build of dist/ needed)
   const examplePort = await freePort();
   const example = await launch(
-    ['--import', 'tsx', 'server-example/src/main.ts'],
+    ['--conditions=@pay-elements/source', '--import', 'tsx', 'server-example/src/main.ts'],
     { ...baseEnv(), HOST: '127.0.0.1', PORT: String(examplePort), PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:' },
     /Ctrl-C to stop/,
   );
