@@ -136,7 +136,8 @@ export async function instancesBench(): Promise<void> {
       await Promise.all(
         ports.map((port) =>
           launch(
-            ['--import', 'tsx', 'server-example/src/main.ts'],
+            // the packages from their source, as the bench's own process runs them (no build needed)
+            ['--conditions=@pay-elements/source', '--import', 'tsx', 'server-example/src/main.ts'],
             {
               ...baseEnv(),
               PORT: String(port),
