@@ -114,8 +114,8 @@ export async function throughputBench(): Promise<void> {
   const honoNode = createServer((req, res) => void honoListener(req, res));
   const honoNodeUrl = await listen(honoNode);
 
-  // server-example in a process of its own, as it runs: its request ids' async context (on Node 20
-  // an AsyncLocalStorage hooks every promise of its process) must not slow the kit alone measured
+  // server-example in a process of its own, as it runs: nothing it installs in its process (once, an
+  // async context whose promise hooks on Node 20 slowed every promise) may slow the kit alone measured
   // here; sessions in memory, as for the kit alone (and the demo's SQLite file left alone); the
   // packages from their source, as in this process (no build of dist/ needed)
   const examplePort = await freePort();

@@ -9,6 +9,7 @@ import { escapeHtml, fillPlaceholders } from './pages.js';
 import { readStatic } from './static.js';
 import { contentSecurityPolicyWith, logoSources } from './headers.js';
 import { checkoutElement, pickLanguage } from './hosted-render.js';
+import { sameRequestId } from './logging.js';
 
 const html = (body: string, status: number, headers: Record<string, string> = {}) =>
   new Response(body, {
@@ -21,9 +22,14 @@ export async function checkoutView(options: {
   id: string;
   origin: string;
   pay: PayHandler;
+  /** the page's request id, named on the kit's lines */
+  requestId?: string | undefined;
 }): Promise<SessionView | null> {
   const answer = await options.pay.fetch(
-    new Request(`${options.origin}/pay/sessions/${encodeURIComponent(options.id)}`),
+    new Request(
+      `${options.origin}/pay/sessions/${encodeURIComponent(options.id)}`,
+      sameRequestId(options.requestId),
+    ),
   );
   const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
   return parsed?.success ? parsed.data : null;
@@ -82,12 +88,14 @@ export async function checkoutPage(options: {
   pagePath?: string;
   /** the site's public origin (a logo elsewhere is allowed by the page's CSP) */
   siteOrigin?: string;
+  /** the page's request id, named on the kit's lines */
+  requestId?: string | undefined;
 }): Promise<Response> {
   const { id, origin, pay, staticRoot } = options;
   const template = await readStatic(staticRoot, '/checkout.html');
   if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
   // the page shows without the order's details if the kit cannot answer now; the element retries
-  const view = await checkoutView({ id, origin, pay });
+  const view = await checkoutView({ id, origin, pay, requestId: options.requestId });
   const language = pickLanguage(options.acceptLanguage);
   const fills = {
     ...checkoutFills(view),
@@ -107,7 +115,18 @@ export async function checkoutPage(options: {
 }
 
 /** A page's renew form (script off): asks the kit for a new account; whatever it answers, the page shows where the session stands. */
-export async function renewFromPage(options: { id: string; origin: string; pay: PayHandler }): Promise<void> {
+export async function renewFromPage(options: {
+  id: string;
+  origin: string;
+  pay: PayHandler;
+  /** the page's request id, named on the kit's lines */
+  requestId?: string | undefined;
+}): Promise<void> {
   const { id, origin, pay } = options;
-  await pay.fetch(new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, { method: 'POST' }));
+  await pay.fetch(
+    new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, {
+      method: 'POST',
+      ...sameRequestId(options.requestId),
+    }),
+  );
 }

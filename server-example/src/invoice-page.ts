@@ -8,6 +8,7 @@ import type { SessionMerchant } from '@pay-elements/protocol';
 import { escapeHtml, fillPlaceholders, fillTemplate, notFoundPage } from './pages.js';
 import { readStatic } from './static.js';
 import { invoiceElement, pickLanguage } from './hosted-render.js';
+import { sameRequestId } from './logging.js';
 
 const html = (body: string, status: number) =>
   new Response(body, {
@@ -35,10 +36,14 @@ export async function invoicePage(options: {
   shopUrl: string;
   /** the payer's Accept-Language: the invoice is written in the first one the pages speak */
   acceptLanguage?: string | undefined;
+  /** the page's request id, named on the kit's lines */
+  requestId?: string | undefined;
 }): Promise<Response> {
   const { number, origin, pay, staticRoot, merchant, shopUrl } = options;
   const businessName = merchant.name;
-  const answer = await pay.fetch(new Request(`${origin}/pay/invoices/${encodeURIComponent(number)}`));
+  const answer = await pay.fetch(
+    new Request(`${origin}/pay/invoices/${encodeURIComponent(number)}`, sameRequestId(options.requestId)),
+  );
   if (answer.status === 404) {
     return html(
       notFoundPage({

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createPayHandler, fromPino, MemoryStore } from '@pay-elements/server';
 import { PayClient } from '@pay-elements/api';
+import { createClock } from '@pay-elements/sandbox';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
 import { createLogger } from './logging.js';
@@ -55,6 +56,47 @@ describe('request ids and JSON logs', () => {
     assert.equal(line['level'], 40);
     assert.equal(typeof line['time'], 'number');
     for (const text of lines) assert.doesNotMatch(text, /sk_sandbox/);
+  });
+});
+
+describe('request ids on the lines of a hosted page', () => {
+  let app: App;
+  let base = '';
+  const clock = createClock();
+  const lines: string[] = [];
+  before(async () => {
+    app = await startApp(readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:' }), {
+      clock,
+      logger: createLogger('json', { write: (line) => lines.push(line) }),
+    });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  after(() => app.close());
+
+  it('names the page’s request on the kit’s lines written for it (a renewal from the page), no other', async () => {
+    const created = await fetch(`${base}/pay/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-open-1' },
+      body: JSON.stringify({ order_id: 'demo-1' }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    clock.advance(24 * 60 * 60 * 1000);
+    const renewed = await fetch(`${base}/checkout/${id}/renew`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'req-renew-1' },
+      redirect: 'manual',
+    });
+    assert.equal(renewed.status, 303);
+    assert.equal(renewed.headers.get('x-request-id'), 'req-renew-1');
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const opened = parsed.find((l) => l['msg'] === 'session created');
+    assert.equal(opened?.['request_id'], 'req-open-1');
+    const renewal = parsed.find((l) => l['msg'] === 'session renewed');
+    assert.ok(renewal, lines.join('\n'));
+    assert.equal(renewal['request_id'], 'req-renew-1');
   });
 });
 

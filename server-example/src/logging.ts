@@ -1,16 +1,14 @@
 // server-example's log lines: readable text by default, or with PAY_LOG_FORMAT=json one JSON object
 // per line in pino's shape (`level` as pino's number, `time` in ms, `msg`), for a log shipper. Each
-// line written while a request is answered names its `request_id` (an async context set per request).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// line written while a request is answered names its `request_id`, read from the request's
+// `x-request-id` (set as the request arrives): by the kit through its `logFields`, by server-example's
+// own lines explicitly. No async context: on Node 20 one costs every request its promise hooks.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 import type { LogFields, Logger } from '@pay-elements/server';
 
 export type LogFormat = 'text' | 'json';
-
-/** The request being answered, for the log lines written meanwhile. */
-export const requestContext = new AsyncLocalStorage<string>();
 
 /** An incoming id is kept when it is short and plain (no spaces or control characters to forge lines). */
 const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -19,6 +17,30 @@ const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Gives the request its id as it arrives: its `x-request-id` is the sane one it came with, else a new
+ * one, so that the kit, the site and the answer's headers all read the same id from the request.
+ */
+export function nameRequest(req: IncomingMessage): string {
+  const id = requestIdOf(req);
+  if (req.headers['x-request-id'] !== id) req.headers['x-request-id'] = id;
+  return id;
+}
+
+/** The fields naming a request on a log line (the kit's `logFields`, and server-example's own lines). */
+export function requestFields(request: Request): LogFields | undefined {
+  const id = request.headers.get('x-request-id');
+  return id === null ? undefined : { request_id: id };
+}
+
+/**
+ * The init of a request to the kit made while answering another (a hosted page asking for its view):
+ * the same id, so that the kit's lines name the request the page is answering.
+ */
+export function sameRequestId(requestId: string | undefined): RequestInit {
+  return requestId ? { headers: { 'x-request-id': requestId } } : {};
 }
 
 /** pino's numbers for its levels */
@@ -42,8 +64,7 @@ export function createLogger(
       (LEVELS[level] >= LEVELS.warn ? process.stderr : process.stdout).write(`${line}\n`));
   const line = (level: Level) => (msg: string, fields?: LogFields) => {
     if (level === 'debug' && !options.debug) return;
-    const requestId = requestContext.getStore();
-    const all: LogFields = { ...(requestId ? { request_id: requestId } : {}), ...fields };
+    const all: LogFields = fields ?? {};
     if (format === 'json') {
       write(
         JSON.stringify({

@@ -102,6 +102,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
     retryAfterFailureMs: RETRY_AFTER_FAILURE_MS,
   });
 
+  // one provider call for every request asking together (single-flight): its line is the kit's own
   async function load(country: string): Promise<Listing> {
     try {
       const banks = await client.banks.list(country);
@@ -125,7 +126,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
   const list: Route = {
     ...endpoints.banks,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ params }) {
+    async handle({ params, log }) {
       const asked = params['country'] ?? '';
       const country = countryCode(asked);
       if (!country)
@@ -144,7 +145,7 @@ export function bankRoutes(options: BankRouteOptions): Route[] {
         throw error;
       }
       if (read.state === 'stale')
-        logger.info('bank list served stale: the provider is unavailable', {
+        log.info('bank list served stale: the provider is unavailable', {
           country,
           storedAt: read.storedAt,
         });
@@ -174,9 +175,9 @@ function suggestRoute(options: BankRouteOptions): Route {
 
   return {
     ...base,
-    async handle({ request }) {
+    async handle({ request, log }) {
       const { account_number } = parseInput(SuggestBanksRequest, await readJson(request));
-      const decision = limiter.take(keyOf(request));
+      const decision = limiter.take(keyOf(request, log));
       if (!decision.allowed) {
         throw new HttpError(
           'rate_limited',

@@ -12,7 +12,7 @@ import {
 import type { SessionRecord, SessionStore } from './store/types.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
-import { defaultLogger, type Logger } from './log.js';
+import { defaultLogger, type LogFields, type Logger } from './log.js';
 import type { PayObserver } from './observer.js';
 import { issueFields } from './http.js';
 import { StreamOptionsSchema, type StreamOptions } from './stream-options.js';
@@ -92,6 +92,12 @@ export interface PayHandlerOptions {
   circuitBreaker?: CircuitBreakerOptions;
   /** where logs go; default warnings and errors to the console */
   logger?: Logger;
+  /**
+   * fields added to every line the kit writes while answering this request (not to the lines of work
+   * shared by many requests: the watcher's checks, the breaker, sweeps, streams), asked for only when
+   * a line is written: `(request) => ({ request_id: request.headers.get('x-request-id') })`
+   */
+  logFields?: (request: Request) => LogFields | undefined;
   /** told of sessions created, paid and expired, webhooks and onPaid timings (metrics) */
   observer?: PayObserver;
   /** who asks for the money, given to the widget as `merchant`: `{name, logo_url?}` */
@@ -266,6 +272,9 @@ const Options = z.object({
       error: 'must have debug, info, warn and error methods (console does)',
     })
     .default(defaultLogger),
+  logFields: fn<NonNullable<PayHandlerOptions['logFields']>>(
+    'request → {field: value} or undefined',
+  ).optional(),
   observer: z
     .custom<PayObserver>((v) => typeof v === 'object' && v !== null, { error: 'must be an object' })
     .default({}),

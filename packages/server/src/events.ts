@@ -79,7 +79,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
   const events: Route = {
     ...endpoints.events,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params }) {
+    async handle({ request, params, log }) {
       const session = await store.get(params['id'] ?? '');
       if (!session) throw new HttpError('not_found', 'No such session.');
       const held = request.headers.get('last-event-id');
@@ -88,7 +88,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
       // HEAD: what a stream would be, without one (Hono would drop its body and never free its place)
       if (request.method === 'HEAD') return new Response(null, { status: 200, headers: STREAM_HEADERS });
-      const key = keyOf(request);
+      const key = keyOf(request, log);
       const admission = hub.admit(key);
       if (admission !== 'ok') {
         const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) };

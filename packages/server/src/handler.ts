@@ -76,7 +76,6 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     watcher,
     breaker,
     clock,
-    logger,
     lifespanMinutes: config.lifespanMinutes,
     maxBodyBytes: WIDGET_BODY_LIMIT,
     resolveOrder: config.resolveOrder,
@@ -153,7 +152,6 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
         store,
         watcher,
         clock,
-        logger,
         observer,
         maxBodyBytes: WEBHOOK_BODY_LIMIT,
         onInvoicePaid: (number) => invoiceEvents.hub?.changed(number),
@@ -165,6 +163,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     basePath: config.basePath,
     allowedOrigins: new Set(config.allowedOrigins),
     logger,
+    logFields: config.logFields,
   });
   const answer = (request: Request) => router.fetch(request);
   const fetch = Object.assign(async (request: Request) => realResponse(await answer(request)), {

@@ -42,6 +42,7 @@ export {
   type FieldsFirstLogger,
   type LogFields,
   type Logger,
+  withFields,
 } from './log.js';
 export { addressKey } from './rate-limit.js';
 export { PaymentWatcher, creditPays, type Credit } from './watcher.js';

@@ -32,7 +32,7 @@ interface Watched {
 
 export interface InvoiceEventOptions {
   /** the invoice's view as GET /invoices/:number answers it (without server_time) */
-  viewOf: (number: string) => Promise<{ view: StableInvoiceView; now: number }>;
+  viewOf: (number: string, log?: Logger) => Promise<{ view: StableInvoiceView; now: number }>;
   logger: Logger;
   streams: StreamConfig;
   /** how often a watched invoice is read from the provider, ms (the fallback of the webhook) */
@@ -151,10 +151,10 @@ export function invoiceEventRoutes(options: InvoiceEventOptions): {
   const route: Route = {
     ...endpoints.invoiceEvents,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params }) {
+    async handle({ request, params, log }) {
       const number = params['number'] ?? '';
       // an unknown invoice is a 404 (EventSource stops), as its view route answers
-      const { view } = await options.viewOf(number);
+      const { view } = await options.viewOf(number, log);
       const held = request.headers.get('last-event-id');
       if (final(view) && held === viewVersion(view))
         return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });

@@ -40,19 +40,25 @@ export function invoiceRoutes(options: InvoiceRouteOptions): {
     }
   }
 
-  /** The invoice's view as the route answers it (without server_time), and the time it was built. */
-  async function viewOf(number: string): Promise<{ view: StableInvoiceView; now: number }> {
+  /**
+   * The invoice's view as the route answers it (without server_time), and the time it was built;
+   * `log` is the logger of the request asking (the kit's own for a stream's periodic check).
+   */
+  async function viewOf(
+    number: string,
+    log: Logger = logger,
+  ): Promise<{ view: StableInvoiceView; now: number }> {
     const invoice = await fetchInvoice(number);
     const now = clock.now();
     const built = buildInvoiceView(invoice, now, options.invoiceUrl?.(invoice.invoice_number));
     for (const d of built.discrepancies) {
-      logger.warn('invoice figures disagree with the provider; showing the provider’s', {
+      log.warn('invoice figures disagree with the provider; showing the provider’s', {
         invoice: invoice.invoice_number,
         ...d,
       });
     }
     if (built.unknownStatus !== null)
-      logger.warn('unknown invoice status; shown as pending', {
+      log.warn('unknown invoice status; shown as pending', {
         invoice: invoice.invoice_number,
         status: built.unknownStatus,
       });
@@ -62,8 +68,8 @@ export function invoiceRoutes(options: InvoiceRouteOptions): {
   const view: Route = {
     ...endpoints.invoice,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params }) {
-      const { view, now } = await viewOf(params['number'] ?? '');
+    async handle({ request, params, log }) {
+      const { view, now } = await viewOf(params['number'] ?? '', log);
       return etagJson(request, view, { server_time: new Date(now).toISOString() });
     },
   };

@@ -75,6 +75,7 @@ export function linkRoutes(options: LinkRouteOptions): Route[] {
     maxEntries: 1,
   });
 
+  // one provider read for every request asking together (single-flight): its line is the kit's own
   async function loadAll(): Promise<ReadonlyMap<string, PaymentLink>> {
     const links = new Map<string, PaymentLink>();
     for await (const link of client.links.iterate()) links.set(link.id, link);
@@ -85,14 +86,14 @@ export function linkRoutes(options: LinkRouteOptions): Route[] {
   const view: Route = {
     ...endpoints.link,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params }) {
+    async handle({ request, params, log }) {
       const id = params['id'] ?? '';
       const { value: links } = await cache.read('links', loadAll);
       const link = links.get(id);
       if (!link) throw new HttpError('not_found', 'No such payment link.');
       const built = buildLinkView(link, clock.now(), client.conventions.paymentLinkStatus, options.currency);
       if (!built.known)
-        logger.warn('payment link status has no known meaning; shown as inactive', {
+        log.warn('payment link status has no known meaning; shown as inactive', {
           link: link.id,
           status: link.status,
         });

@@ -71,6 +71,55 @@ export function redactingLogger(logger: Logger, secrets: readonly string[]): Log
   };
 }
 
+/**
+ * `logger` with `fields()` added to every line it writes, before the line's own fields. They are
+ * asked for at the first line and kept: a request that logs nothing never calls `fields`, and a
+ * `fields` that throws leaves the line as it was (a failing logger must never break a request).
+ */
+export function withFields(logger: Logger, fields: () => LogFields | undefined): Logger {
+  return new FieldsLogger(logger, fields);
+}
+
+class FieldsLogger implements Logger {
+  private asked = false;
+  private fields: LogFields | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly fieldsOf: () => LogFields | undefined,
+  ) {}
+
+  debug(message: string, fields?: LogFields): void {
+    this.logger.debug(message, this.with(fields));
+  }
+
+  info(message: string, fields?: LogFields): void {
+    this.logger.info(message, this.with(fields));
+  }
+
+  warn(message: string, fields?: LogFields): void {
+    this.logger.warn(message, this.with(fields));
+  }
+
+  error(message: string, fields?: LogFields): void {
+    this.logger.error(message, this.with(fields));
+  }
+
+  private with(fields: LogFields | undefined): LogFields | undefined {
+    if (!this.asked) {
+      this.asked = true;
+      try {
+        this.fields = this.fieldsOf();
+      } catch {
+        this.fields = undefined;
+      }
+    }
+    const added = this.fields;
+    if (added === undefined || added === null) return fields;
+    return fields === undefined ? added : { ...added, ...fields };
+  }
+}
+
 /** What the kit needs of a pino logger (or any logger taking `(fields, message)`, bunyan's order). */
 export interface FieldsFirstLogger {
   debug(fields: LogFields, message: string): void;

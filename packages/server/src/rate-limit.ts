@@ -133,20 +133,21 @@ export function requestClientKey(
 
 /**
  * `requestClientKey` for a limit named `what` where every request needs a key: a client that cannot
- * be told apart shares one key with every other such client, with a warning logged once.
+ * be told apart shares one key with every other such client, with a warning logged once (through the
+ * request's logger when given, else `logger`).
  */
 export function clientKeyOrShared(
   clientKey: ((request: Request) => string) | undefined,
   logger: Logger,
   what: string,
-): (request: Request) => string {
+): (request: Request, log?: Logger) => string {
   let warnedUnknown = false;
-  return (request) => {
+  return (request, log = logger) => {
     const known = requestClientKey(request, clientKey);
     if (known !== null) return known;
     if (!warnedUnknown) {
       warnedUnknown = true;
-      logger.warn(
+      log.warn(
         `${what}: the client address is unknown (not served through toNodeListener); ` +
           'every such request shares one limit: give the kit a clientKey option',
       );
@@ -188,8 +189,9 @@ export class RequestLimiter {
    * Takes a token from the client's bucket and the subject's, or neither: the client is asked first,
    * so that a client over its own limit spends nothing of the subject's (an attacker naming a
    * shopper's order cannot use up that order's allowance), and a refused request spends nothing.
+   * `log` is the request's logger, for the warning about unknown clients.
    */
-  take(request: Request, subject: string): RateDecision {
+  take(request: Request, subject: string, log: Logger = this.options.logger): RateDecision {
     const client = requestClientKey(request, this.options.clientKey);
     if (client !== null) {
       const byClient = this.clients.peek(client);
@@ -202,7 +204,7 @@ export class RequestLimiter {
     if (!bySubject.allowed) return bySubject;
     if (!this.warned) {
       this.warned = true;
-      this.options.logger.warn(
+      log.warn(
         `${this.options.what}: the client address is unknown (not served through toNodeListener); ` +
           'they are limited per order only: give the kit a clientKey option',
       );

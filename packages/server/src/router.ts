@@ -14,7 +14,7 @@ import {
   refuseForeignBrowsers,
   tooLarge,
 } from './http.js';
-import type { Logger } from './log.js';
+import { withFields, type LogFields, type Logger } from './log.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,6 +22,11 @@ export interface RouteInput {
   request: Request;
   /** decoded path parameters */
   params: Readonly<Record<string, string>>;
+  /**
+   * this request's logger: the kit's, with the host's `logFields` of the request on every line.
+   * Work shared by many requests (the watcher's checks, the breaker, streams) logs kit-wide instead.
+   */
+  log: Logger;
 }
 
 export interface Route {
@@ -44,6 +49,8 @@ export interface RouterOptions {
   basePath: string;
   allowedOrigins: ReadonlySet<string>;
   logger: Logger;
+  /** fields added to each line written while answering a request (the kit's `logFields` option) */
+  logFields?: ((request: Request) => LogFields | undefined) | undefined;
 }
 
 /**
@@ -68,7 +75,7 @@ function decodedParams(c: Context, names: readonly string[]): Record<string, str
 }
 
 export function createRouter(options: RouterOptions): Hono {
-  const { basePath, allowedOrigins: origins, logger } = options;
+  const { basePath, allowedOrigins: origins, logger, logFields } = options;
   const app = new Hono({ strict: false });
   // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
   const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
@@ -76,6 +83,11 @@ export function createRouter(options: RouterOptions): Hono {
     [...options.routes].sort((a, b) => literals(b.path) - literals(a.path)),
     { ignoreTrailingSlash: true },
   );
+
+  /** The request's logger: the kit's own when there are no fields to add; the fields asked for lazily. */
+  function logOf(request: Request): Logger {
+    return logFields ? withFields(logger, () => logFields(request)) : logger;
+  }
 
   function underBase(pathname: string): boolean {
     return basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
@@ -108,14 +120,16 @@ export function createRouter(options: RouterOptions): Hono {
       .map((segment) => segment.slice(1));
     const guarded = route.method !== 'GET' && !route.serverToServer;
     const handle = async (c: Context): Promise<Response> => {
+      const request = c.req.raw;
+      const log = logOf(request);
       let response: Response;
       try {
         const params = decodedParams(c, names);
         if (params === null) throw new HttpError('not_found', 'No such route.');
-        if (guarded) refuseForeignBrowsers(c.req.raw, origins);
-        response = await route.handle({ request: c.req.raw, params });
+        if (guarded) refuseForeignBrowsers(request, origins);
+        response = await route.handle({ request, params, log });
       } catch (error) {
-        response = fail(error, c);
+        response = fail(error, c, log);
       }
       // HEAD runs the GET route, and Hono drops the answer's body unread: a stream is cancelled here
       if (c.req.raw.method === 'HEAD' && response.body) void response.body.cancel();
@@ -135,14 +149,14 @@ export function createRouter(options: RouterOptions): Hono {
     app.on(route.method, path, limit, handle);
   }
 
-  function fail(error: unknown, c: Context): Response {
+  function fail(error: unknown, c: Context, log: Logger = logOf(c.req.raw)): Response {
     let path = c.req.url;
     try {
       path = new URL(c.req.url).pathname;
     } catch {
       // keep the raw URL
     }
-    return errorResponse(error, logger, { method: c.req.method, path });
+    return errorResponse(error, log, { method: c.req.method, path });
   }
 
   // a failure outside a route's handler (its body limit)

@@ -30,7 +30,6 @@ export interface SessionRouteOptions {
   watcher: PaymentWatcher;
   breaker: CircuitBreaker;
   clock: Clock;
-  logger: Logger;
   lifespanMinutes: number;
   maxBodyBytes: number;
   resolveOrder(orderId: string, context: OrderContext): Order | null | Promise<Order | null>;
@@ -175,7 +174,7 @@ function newClaimToken(): string {
 const FINALS_KEPT = 10_000;
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
-  const { client, store, watcher, breaker, clock, logger } = options;
+  const { client, store, watcher, breaker, clock } = options;
   const views = new RenderedViews(options.checkoutUrl, options.merchant);
   // the clock's time as ISO 8601, made once per millisecond however many polls ask within it
   let lastNow = NaN;
@@ -261,11 +260,11 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
    * The refresh before answering an open session of the same order again: provider trouble is logged
    * and the stored state answered (it was created moments ago, or is paid).
    */
-  async function refreshQuietly(session: SessionRecord): Promise<SessionRecord> {
+  async function refreshQuietly(session: SessionRecord, log: Logger): Promise<SessionRecord> {
     try {
       return await watcher.refresh(session);
     } catch (error) {
-      logger.warn('payment check failed; answering the stored state', {
+      log.warn('payment check failed; answering the stored state', {
         sessionId: session.id,
         error: describeError(error),
       });
@@ -306,8 +305,8 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   }
 
   /** Takes an account opening from the client's and the order's allowance, or answers 429. */
-  function spend(request: Request, orderId: string): void {
-    const decision = options.limiter?.take(request, orderId);
+  function spend(request: Request, orderId: string, log: Logger): void {
+    const decision = options.limiter?.take(request, orderId, log);
     if (decision && !decision.allowed)
       throw new HttpError(
         'rate_limited',
@@ -322,17 +321,18 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     orderId: string,
     order: Order,
     token: string,
+    log: Logger,
   ): Promise<SessionRecord | null> {
     let opened: Renewal;
     try {
-      spend(request, orderId);
+      spend(request, orderId, log);
       opened = await openAccount(order);
     } catch (error) {
       // let go, so that a retry (or a waiting caller) may open it
       await store
         .releaseOrder(orderId, token)
         .catch((e: unknown) =>
-          logger.error('releasing an order claim failed', { orderId, error: describeError(e) }),
+          log.error('releasing an order claim failed', { orderId, error: describeError(e) }),
         );
       throw error;
     }
@@ -352,20 +352,20 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       ...(order.display ? { display: order.display } : {}),
     };
     if (!(await store.create(session, token))) {
-      logger.warn('the order claim was taken over while its account was opened; that account is unused', {
+      log.warn('the order claim was taken over while its account was opened; that account is unused', {
         orderId,
         reference: opened.reference,
       });
       return null;
     }
-    logger.info('session created', { sessionId: session.id, orderId });
+    log.info('session created', { sessionId: session.id, orderId });
     return session;
   }
 
   const create: Route = {
     ...endpoints.createSession,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request }) {
+    async handle({ request, log }) {
       const { order_id } = parseInput(CreateSessionRequest, await readJson(request));
       const order = await resolve(order_id, request);
       const token = newClaimToken();
@@ -381,10 +381,10 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
               'conflict',
               'The order changed after its payment was started; it needs a new order id.',
             );
-          return answer(await refreshQuietly(existing), null);
+          return answer(await refreshQuietly(existing, log), null);
         }
         if (claimed.outcome === 'claimed') {
-          const session = await openFirst(request, order_id, order, token);
+          const session = await openFirst(request, order_id, order, token, log);
           if (session) return answer(session, null, 201);
         } else {
           await waitForClaim(startedAt);
@@ -432,7 +432,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   const renew: Route = {
     ...endpoints.renew,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params }) {
+    async handle({ request, params, log }) {
       let session = await find(params['id'] ?? '');
       if (session.status === 'pending' && clock.now() >= Date.parse(session.expiresAt))
         session = await watcher.refresh(session, { force: true }); // the last check before renewing
@@ -454,7 +454,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       }
       let renewal: Renewal;
       try {
-        spend(request, session.orderId);
+        spend(request, session.orderId, log);
         renewal = await openAccount({
           amount: session.amount,
           currency: session.currency,
@@ -462,7 +462,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
         });
       } catch (error) {
         await store.releaseRenewal(session.id, token).catch((e: unknown) =>
-          logger.error('releasing a renewal claim failed', {
+          log.error('releasing a renewal claim failed', {
             sessionId: session.id,
             error: describeError(e),
           }),
@@ -471,7 +471,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       }
       if (!(await store.renew(session.id, token, renewal))) {
         // a late credit paid it, or the claim went stale and another renewed it
-        logger.warn('the renewal claim was lost while its account was opened; that account is unused', {
+        log.warn('the renewal claim was lost while its account was opened; that account is unused', {
           sessionId: session.id,
           reference: renewal.reference,
         });
@@ -479,7 +479,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
         if (current.status === 'paid') throw new HttpError('conflict', 'The session is already paid.');
         return answer(current, null);
       }
-      logger.info('session renewed', { sessionId: session.id });
+      log.info('session renewed', { sessionId: session.id });
       return answer(await find(session.id), null);
     },
   };

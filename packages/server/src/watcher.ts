@@ -426,9 +426,11 @@ export class PaymentWatcher {
 
   /**
    * Marks a session paid by a credit. Only the call whose compare-and-set made the transition
-   * delivers onPaid (after the store committed it); true when this call did.
+   * delivers onPaid (after the store committed it); true when this call did. `log` is the logger of
+   * the request that brought the credit (a webhook), for the line saying it was paid; the delivery
+   * of onPaid is the kit's own work and logs kit-wide.
    */
-  async confirm(session: SessionRecord, credit: Credit): Promise<boolean> {
+  async confirm(session: SessionRecord, credit: Credit, log: Logger = this.options.logger): Promise<boolean> {
     const claimedAt = this.options.clock.now();
     const changed = await this.options.store.markPaid(session.id, {
       paidAt: credit.paidAt,
@@ -436,7 +438,7 @@ export class PaymentWatcher {
       now: claimedAt,
     });
     if (changed) {
-      this.options.logger.info('session paid', {
+      log.info('session paid', {
         sessionId: session.id,
         transactionId: credit.transactionId,
       });

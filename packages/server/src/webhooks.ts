@@ -23,7 +23,6 @@ export interface WebhookRouteOptions {
   store: SessionStore;
   watcher: PaymentWatcher;
   clock: Clock;
-  logger: Logger;
   observer: PayObserver;
   maxBodyBytes: number;
   /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
@@ -33,17 +32,17 @@ export interface WebhookRouteOptions {
 type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
 
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
-  const { store, watcher, clock, logger, observer } = options;
+  const { store, watcher, clock, observer } = options;
   const verify: WebhookVerifier =
     options.verifier ??
     ((input) =>
       verifyWebhook({ ...input, secret: options.secret ?? '', toleranceSeconds: options.toleranceSeconds }));
 
-  async function settleCredit(event: CreditedEvent): Promise<void> {
+  async function settleCredit(event: CreditedEvent, log: Logger): Promise<void> {
     const { data } = event;
     const session = await store.findByReference(data.account_reference);
     if (!session) {
-      logger.info('credit for an account the kit did not open; ignored', { eventId: event.id });
+      log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
       return;
     }
     // the event's own figures must agree with its transaction; whether that pays the session is the
@@ -54,7 +53,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       data.currency.toUpperCase() === session.currency &&
       creditPays(data.transaction, { ...session, reference: data.account_reference });
     if (!pays) {
-      logger.warn('credit does not pay the session (status, amount or currency); ignored', {
+      log.warn('credit does not pay the session (status, amount or currency); ignored', {
         eventId: event.id,
         sessionId: session.id,
         status: data.transaction.status,
@@ -63,17 +62,18 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       });
       return;
     }
-    await watcher.confirm(session, {
-      transactionId: data.transaction.id,
-      paidAt: toIso(data.transaction.created_at, clock.now()),
-    });
+    await watcher.confirm(
+      session,
+      { transactionId: data.transaction.id, paidAt: toIso(data.transaction.created_at, clock.now()) },
+      log,
+    );
   }
 
   const receive: Route = {
     ...endpoints.webhooks,
     maxBodyBytes: options.maxBodyBytes,
     serverToServer: true,
-    async handle({ request }) {
+    async handle({ request, log }) {
       if (!isJsonMediaType(request.headers.get('content-type')))
         throw new HttpError('unsupported_media_type', 'The request body must be application/json.');
       const body = await readBody(request);
@@ -82,7 +82,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
         event = await verify({ body, headers: request.headers, now: Math.floor(clock.now() / 1000) });
       } catch (error) {
         if (!(error instanceof SignatureVerificationError)) throw error;
-        logger.warn('webhook refused', { reason: error.message });
+        log.warn('webhook refused', { reason: error.message });
         observer.webhook?.('refused');
         throw new HttpError('invalid_request', 'The webhook signature is not valid.');
       }
@@ -92,7 +92,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
         observer.webhook?.('duplicate');
         return json({ received: true });
       }
-      if (event.type === 'virtual_account.credited') await settleCredit(event);
+      if (event.type === 'virtual_account.credited') await settleCredit(event, log);
       else if (event.type === 'invoice.paid') {
         const number = event.data['invoice_number'];
         if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
