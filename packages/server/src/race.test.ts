@@ -7,13 +7,21 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Customer, signWebhook, type Transaction } from '@pay-elements/api';
+import { Customer, signWebhook } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from './handler.js';
 import type { Logger } from './log.js';
 import { kitsOnOneFile } from './testing/kits.js';
 import type { SessionRecord } from './store/types.js';
-import { jsonPost, SHOP, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
+import {
+  creditedEvent,
+  jsonPost,
+  SHOP,
+  startWorld,
+  TransferAnswer,
+  WEBHOOK_SECRET,
+  type World,
+} from './testing/world.js';
 
 const SEED = 0x5eed_2026;
 
@@ -49,22 +57,6 @@ async function interleave(actions: Action[], random: () => number): Promise<void
       await action();
     }),
   );
-}
-
-function event(id: string, session: SessionView, transaction: Transaction) {
-  return {
-    id,
-    type: 'virtual_account.credited',
-    created_at: transaction.created_at,
-    data: {
-      transaction,
-      account_number: session.account.account_number,
-      account_reference: session.reference,
-      customer_id: transaction.payment_transfer.customer_id ?? '',
-      amount: transaction.amount,
-      currency: 'ngn',
-    },
-  };
 }
 
 interface Scenario {
@@ -113,7 +105,7 @@ async function onePayment(scenario: Scenario, run: number, random: () => number)
   const { data: transaction } = TransferAnswer.parse(transfer);
 
   const post = (id: string) => {
-    const body = JSON.stringify(event(id, session, transaction));
+    const body = JSON.stringify(creditedEvent(id, session, transaction));
     const signature = signWebhook({
       secret: WEBHOOK_SECRET,
       id,

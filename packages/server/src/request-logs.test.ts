@@ -8,6 +8,7 @@ import { signWebhook } from '@pay-elements/api';
 import { SessionView } from '@pay-elements/protocol';
 import { withFields, type LogFields, type Logger } from './log.js';
 import {
+  creditedEvent,
   jsonPost,
   SANDBOX_KEY,
   START,
@@ -141,19 +142,7 @@ describe('logFields: the request’s fields on the kit’s lines', () => {
       amount: 450,
     });
     const transaction = TransferAnswer.parse(transfer).data;
-    const event = {
-      id: 'evt_request_logs_1',
-      type: 'virtual_account.credited',
-      created_at: transaction.created_at,
-      data: {
-        transaction,
-        account_number: session.account.account_number,
-        account_reference: session.reference,
-        customer_id: world.customerId,
-        amount: transaction.amount,
-        currency: 'ngn',
-      },
-    };
+    const event = creditedEvent('evt_request_logs_1', session, transaction);
     const body = JSON.stringify(event);
     const signed = signWebhook({
       secret: WEBHOOK_SECRET,

@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { SignatureVerificationError, signWebhook, WebhookEvent, type Transaction } from '@pay-elements/api';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
-import { jsonPost, START, startWorld, TransferAnswer, WEBHOOK_SECRET, type World } from './testing/world.js';
+import {
+  creditedEvent,
+  jsonPost,
+  START,
+  startWorld,
+  TransferAnswer,
+  WEBHOOK_SECRET,
+  type World,
+} from './testing/world.js';
 
 /** The world's frozen clock, in unix seconds. */
 const NOW = Math.floor(START / 1000);
@@ -14,27 +22,6 @@ async function openSession(world: World, amount: string, orderId: string): Promi
   const response = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));
   assert.equal(response.status, 201);
   return SessionView.parse(await response.json());
-}
-
-function creditedEvent(
-  id: string,
-  session: SessionView,
-  transaction: Transaction,
-  amount = transaction.amount,
-) {
-  return {
-    id,
-    type: 'virtual_account.credited',
-    created_at: transaction.created_at,
-    data: {
-      transaction: { ...transaction, amount },
-      account_number: session.account.account_number,
-      account_reference: session.reference,
-      customer_id: transaction.payment_transfer.customer_id ?? '',
-      amount,
-      currency: 'ngn',
-    },
-  };
 }
 
 describe('webhooks delivered by the emulator', () => {

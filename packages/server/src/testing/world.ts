@@ -2,6 +2,7 @@
 // counting fetch, with every answer and log line recorded so that tests can assert the key never
 // leaks.
 import { signWebhook, Transaction, type FetchLike, type PayClient } from '@pay-elements/api';
+import type { SessionView } from '@pay-elements/protocol';
 import { DEFAULT_API_KEY, type Sandbox } from '@pay-elements/sandbox';
 import * as z from 'zod';
 import type { PayHandler } from '../handler.js';
@@ -146,4 +147,29 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 /** POST /pay/sessions with a JSON body. */
 export function jsonPost(body: unknown): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/**
+ * The provider's `virtual_account.credited` event for a transfer into a session's account, as its
+ * webhook carries it; `amount` (default the transfer's) for a credit that does not match.
+ */
+export function creditedEvent(
+  id: string,
+  session: SessionView,
+  transaction: Transaction,
+  amount = transaction.amount,
+) {
+  return {
+    id,
+    type: 'virtual_account.credited',
+    created_at: transaction.created_at,
+    data: {
+      transaction: { ...transaction, amount },
+      account_number: session.account.account_number,
+      account_reference: session.reference,
+      customer_id: transaction.payment_transfer.customer_id ?? '',
+      amount,
+      currency: 'ngn',
+    },
+  };
 }
