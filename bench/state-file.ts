@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { createClock, createSandbox, DEFAULT_API_KEY, fixtures } from '@pay-elements/sandbox';
 import { kB, ratio, table } from './lib.js';
 
-const WARM_UP = 50;
+const WARM_UP = 100;
 const POSTS = 400;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 type Sandbox = ReturnType<typeof createSandbox>;
 
@@ -80,6 +80,8 @@ async function measure(kind: Kind, accounts: number, file: boolean): Promise<Mea
     const started = performance.now();
     for (let i = 0; i < POSTS; i += 1) await kind.send(sandbox, i);
     const ms = (performance.now() - started) / POSTS;
+    // closed, the file holds the whole state
+    sandbox.close();
     return { ms, size: file ? statSync(dataFile).size : 0 };
   } finally {
     sandbox.close();
@@ -89,6 +91,8 @@ async function measure(kind: Kind, accounts: number, file: boolean): Promise<Mea
 
 export async function stateFileBench(): Promise<void> {
   const rows = [];
+  // the first emulator of the process runs cold: warm both ways up before measuring anything
+  for (const kind of kinds) for (const file of [false, true]) await measure(kind, 0, file);
   for (const accounts of [0, 2_000]) {
     for (const kind of kinds) {
       const memory: number[] = [];
