@@ -295,7 +295,10 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
       bank_code: bankCode,
     },
   });
-  if (dynamic) dynamic.paidBy = transaction.id;
+  if (dynamic) {
+    dynamic.paidBy = transaction.id;
+    state.dynamicAccounts.touch(transfer.account_number);
+  }
   services.emit({
     type: 'virtual_account.credited',
     data: {
