@@ -7,6 +7,7 @@ import { peakBench } from './peak.js';
 import { pollingBench } from './polling.js';
 import { pushBench } from './push.js';
 import { sizeBench } from './size.js';
+import { stateFileBench } from './state-file.js';
 import { throughputBench } from './throughput.js';
 
 const quick = process.argv.includes('--quick');
@@ -19,6 +20,7 @@ const all: Record<string, () => Promise<void>> = {
   instances: instancesBench,
   peak: peakBench,
   'first-paint': firstPaintBench,
+  'state-file': stateFileBench,
 };
 const chosen = process.argv.slice(2).filter((name) => name in all);
 console.log(`pay-elements benchmarks — Node ${process.version}, ${new Date().toISOString()}`);

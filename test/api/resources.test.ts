@@ -143,6 +143,44 @@ describe('virtual accounts', () => {
     for (const account of created.accounts) assert.ok(numbers.includes(account.account_number));
   });
 
+  it('opens a customer’s accounts once per currency, adopts them by the list, and finds their credits', async () => {
+    const customerId = await newCustomer('funding@example.com');
+    const usBanks = await pay.banks.list('US');
+    const usd = await pay.virtualAccounts.create({
+      customer_id: customerId,
+      currency: 'USD',
+      codes: usBanks.slice(0, 2).map((b) => b.code),
+    });
+    const ngn = await pay.virtualAccounts.create({
+      customer_id: customerId,
+      currency: 'NGN',
+      id_number: '22212345678',
+    });
+    assert.equal(usd.accounts.length, 2);
+    for (const account of usd.accounts) {
+      assert.ok(account.swift_code && account.bank_address && account.wire_routing_number, account.bank_name);
+    }
+    // what a kit that lost the creation's answer finds: every account, the first one the default
+    const adopted = await pay.virtualAccounts.list({ customer_id: customerId, currency: 'usd' });
+    assert.deepEqual(
+      adopted.map((a) => [a.account_number, a.default, a.meta.swift_code, a.meta.ach_routing_number]),
+      usd.accounts.map((a, i) => [a.account_number, i === 0, a.swift_code, a.ach_routing_number]),
+    );
+    const ngnAccount = ngn.accounts[0];
+    assert.ok(ngnAccount);
+    await emulator.control('/transfers', { account_number: ngnAccount.account_number, amount: 2500.5 });
+    await emulator.control('/transfers', { account_number: usd.accounts[1]?.account_number, amount: 40 });
+    const credits = await collect(pay.transactions.iterate({ customer_id: customerId }));
+    assert.deepEqual(
+      credits.map((t) => [t.payment_transfer.account_number, t.amount, t.payment_transfer.account_reference]),
+      [
+        [usd.accounts[1]?.account_number, '40.00', usd.reference],
+        [ngnAccount.account_number, '2500.50', ngn.reference],
+      ],
+      'newest first, each naming the account credited',
+    );
+  });
+
   it('creates a single-use account that takes its exact amount once', async () => {
     const customerId = await newCustomer();
     const account = await pay.virtualAccounts.createDynamic({

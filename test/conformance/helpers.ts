@@ -1,6 +1,8 @@
-// Shared by the conformance files: one emulator per file on loopback, plain fetch, and assertions on
-// the spec's three body shapes (success envelope, failure envelope, validation body).
+// Shared by the conformance files: one emulator per file on loopback, plain fetch, assertions on
+// the spec's three body shapes (success envelope, failure envelope, validation body), and a webhook
+// receiver on loopback.
 import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { FailureEnvelope, SUCCESS_MESSAGE, ValidationBody, Wallet, envelope, page } from '@pay-elements/api';
 import {
   SandboxControl,
@@ -107,4 +109,42 @@ export async function balanceOf(harness: Harness, walletId: string): Promise<str
   const wallet = wallets.find((w) => w.id === walletId);
   assert.ok(wallet, `wallet ${walletId} exists`);
   return wallet.balance;
+}
+
+/** One webhook delivery as a receiver got it. */
+export interface Received {
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A receiver on loopback that records each delivery and answers `status(n)` to the n-th (from 1). */
+export async function receiver(status: (n: number) => number) {
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.statusCode = status(received.length);
+      res.end();
+      waiters.splice(0).forEach((w) => w());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  assert.ok(address && typeof address === 'object');
+  return {
+    url: `http://127.0.0.1:${address.port}/hooks`,
+    received,
+    /** resolves when `n` deliveries in all have arrived */
+    async count(n: number): Promise<void> {
+      while (received.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -3,7 +3,6 @@
 // the schedule as the emulator's clock moves, 410 disables the URL, and the delivery log shows it
 // all and redelivers with the same id. The receivers are real node:http servers on loopback.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import * as z from 'zod';
@@ -18,48 +17,19 @@ import {
 } from '@pay-elements/api';
 import { fixtures, type Delivery } from '@pay-elements/sandbox';
 import { webhookSecretFor } from '../support/webhook-secret.js';
-import { RESTRICTED, boot, expectFailure, expectOk, type Harness } from './helpers.js';
+import {
+  RESTRICTED,
+  boot,
+  expectFailure,
+  expectOk,
+  receiver,
+  type Harness,
+  type Received,
+} from './helpers.js';
 
 const SECRET = webhookSecretFor('conformance');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-interface Received {
-  body: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A receiver on loopback that records each delivery and answers `status(n)` to the n-th (from 1). */
-async function receiver(status: (n: number) => number) {
-  const received: Received[] = [];
-  const waiters: Array<() => void> = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.statusCode = status(received.length);
-      res.end();
-      waiters.splice(0).forEach((w) => w());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  assert.ok(address && typeof address === 'object');
-  return {
-    url: `http://127.0.0.1:${address.port}/hooks`,
-    received,
-    /** resolves when `n` deliveries in all have arrived */
-    async count(n: number): Promise<void> {
-      while (received.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function log(h: Harness): Promise<Delivery[]> {
   return h.control.webhooks();

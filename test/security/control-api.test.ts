@@ -13,6 +13,8 @@ import { KEY, boot, expectFailure, expectOk, type Harness } from '../conformance
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-sandbox-control-'));
 const dataFile = join(dir, 'state.json');
+/** The state file and its journal (where the emulator writes each change), as they are now. */
+const onDisk = () => readFileSync(dataFile, 'utf8') + readFileSync(`${dataFile}.journal`, 'utf8');
 const EVIL = 'https://evil.example';
 const invoice = fixtures.invoices.websiteRedesign.number;
 
@@ -57,11 +59,11 @@ describe('control API against pages of other origins', () => {
     expectOk(await h.call('/v1/wallets'), Wallet.array());
     const view = expectOk(await h.call(`/v1/invoices/view/${invoice}`), InvoiceView);
     assert.equal(view.status, 'pending');
-    assert.equal(readFileSync(dataFile, 'utf8'), file);
+    assert.equal(onDisk(), file);
   }
 
   it('refuses the key in the query string: reset, outage and pay with ?api-key= answer 401', async () => {
-    const file = readFileSync(dataFile, 'utf8');
+    const file = onDisk();
     for (const path of [
       '/_sandbox/reset',
       '/_sandbox/scenarios/provider_outage',
@@ -81,7 +83,7 @@ describe('control API against pages of other origins', () => {
   });
 
   it('refuses a no-cors fetch and a form POST from another origin with 403, key or no key', async () => {
-    const file = readFileSync(dataFile, 'utf8');
+    const file = onDisk();
     for (const headers of [noCors, formPost])
       for (const path of [
         '/_sandbox/reset',
@@ -102,7 +104,7 @@ describe('control API against pages of other origins', () => {
   });
 
   it('refuses any foreign Origin, and Sec-Fetch-Site cross-site or same-site, even with JSON', async () => {
-    const file = readFileSync(dataFile, 'utf8');
+    const file = onDisk();
     const refused: Record<string, string>[] = [
       { origin: EVIL },
       { origin: 'null' },
@@ -120,7 +122,7 @@ describe('control API against pages of other origins', () => {
   });
 
   it('refuses a state-changing call whose body or content type is not JSON with 415', async () => {
-    const file = readFileSync(dataFile, 'utf8');
+    const file = onDisk();
     expectFailure(
       await h.call('/_sandbox/reset', { method: 'POST', headers: { 'content-type': 'text/plain' } }),
       415,

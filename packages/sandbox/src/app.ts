@@ -16,7 +16,7 @@ export interface AppDeps {
   routes: readonly Route[];
   config: SandboxConfig;
   services: () => Services;
-  /** saves the state after a request that may have changed it */
+  /** saves what a request changed, if anything */
   persist: () => void;
   /** aborted on close: injected delays in flight end as dropped connections */
   closing: AbortSignal;
@@ -113,8 +113,9 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
       try {
         return route.handle(ctx);
       } finally {
-        // saved before the answer leaves, so an answered change survives a kill -9
-        if (route.method !== 'GET') persist();
+        // saved before the answer leaves, so an answered change survives a kill -9 (a GET may
+        // change something too, such as a card's reveal window; when nothing changed, nothing is written)
+        persist();
       }
     };
     app.on(route.method, route.path, guard, handler);

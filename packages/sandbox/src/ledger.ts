@@ -30,6 +30,7 @@ export function walletView(wallet: WalletRecord): Record<string, string> {
 export function move(state: State, at: number, movement: Movement): Transaction {
   const { wallet, amount, entry } = movement;
   wallet.balance += entry === 'credit' ? amount : -amount;
+  state.wallets.touch(wallet.id);
   const transaction: Transaction = {
     id: movement.id ?? newId('txn'),
     ref: movement.ref ?? newReference('TRF'),

@@ -169,7 +169,8 @@ export const operations: readonly Operation[] = [
     method: 'post',
     path: '/v1/virtual-accounts/create',
     id: 'createVirtualAccount',
-    summary: 'A permanent virtual account for a customer',
+    summary:
+      'A customer’s permanent accounts in a currency: one per bank of `codes` (NGN needs `id_number`, the BVN)',
     data: ref('VirtualAccountCreation'),
     body: 'CreateVirtualAccountParams',
   },
@@ -185,7 +186,7 @@ export const operations: readonly Operation[] = [
     method: 'get',
     path: '/v1/virtual-accounts',
     id: 'listVirtualAccounts',
-    summary: 'Permanent virtual accounts',
+    summary: 'Permanent virtual accounts, oldest first (the first of a customer in a currency is `default`)',
     data: { type: 'array', items: ref('PermanentVirtualAccount') },
     params: [
       { name: q.customerId, in: 'query', description: 'only this customer' },

@@ -8,7 +8,7 @@ import { controlRoutes } from './control.js';
 import { FaultRegistry } from './faults.js';
 import { lockStateFile } from './lock.js';
 import { RateLimiter } from './rate-limit.js';
-import { loadState, saveState } from './persist.js';
+import { loadState, StateWriter } from './persist.js';
 import { scenarioRoutes } from './scenarios.js';
 import { seedState } from './seed.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -49,7 +49,10 @@ export interface SandboxOptions {
    * 2 h, 5 h, 10 h, 10 h (its length is the number of retries)
    */
   webhookRetryScheduleMs?: readonly number[];
-  /** a JSON file that keeps the state across restarts (written after every change); default none */
+  /**
+   * a JSON file that keeps the state across restarts (each change appended to `FILE.journal` before
+   * its answer, folded into the file now and then and on close); default none
+   */
   dataFile?: string;
   /** default: silent */
   logger?: SandboxLogger;
@@ -63,7 +66,10 @@ export interface SandboxHandler {
   flushWebhooks(): Promise<void>;
   /** back to the seed fixtures (also clears faults) */
   reset(): void;
-  /** abandons webhook deliveries and injected delays in flight; releases the state file's lock */
+  /**
+   * abandons webhook deliveries and injected delays in flight; writes the state file whole (and
+   * removes its journal) and releases its lock
+   */
   close(): void;
 }
 
@@ -136,8 +142,16 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   // deliveries from the file go to the URL configured now, never to one the file names
   if (loaded && config.webhookUrl) for (const d of state.deliveries.values()) d.url = config.webhookUrl;
 
-  const persist = dataFile ? () => saveState(dataFile, state, clock.now() - Date.now()) : () => {};
-  if (dataFile && !loaded) persist();
+  const writer = dataFile ? new StateWriter(dataFile) : null;
+  const clockOffset = () => clock.now() - Date.now();
+  const persist = writer ? () => writer.save(state, clockOffset()) : () => {};
+  // a new snapshot at once: of the seed, or of the file with its journal folded in
+  try {
+    persist();
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const webhooks = new WebhookDispatcher({
     url: config.webhookUrl,
     secret: config.webhookSecret,
@@ -178,7 +192,15 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     close() {
       closing.abort();
       webhooks.close();
-      unlock();
+      try {
+        writer?.close(state, clockOffset());
+      } catch (error) {
+        config.logger.error(
+          `the state file ${dataFile ?? ''} could not be written on close: ${String(error)}`,
+        );
+      } finally {
+        unlock();
+      }
     },
   };
 }

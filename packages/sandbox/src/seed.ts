@@ -10,7 +10,7 @@ import { learnBank } from './resources/banks.js';
 import { createInvoice } from './resources/invoices.js';
 import { LINK_ACTIVE, LINK_EXPIRED, LINK_INACTIVE } from './resources/links.js';
 import { permanentEntry } from './resources/virtual-accounts.js';
-import type { CardRecord, State, WalletRecord } from './store.js';
+import { Table, type CardRecord, type State, type WalletRecord } from './store.js';
 import { people, type Person } from './data/people.js';
 import { fixtures } from './fixtures.js';
 
@@ -321,18 +321,18 @@ const openingBalances: Readonly<Record<string, string>> = {
 export function seedState(t0: number): State {
   const state: State = {
     business: { name: fixtures.business.name },
-    customers: new Map(),
-    wallets: new Map(),
+    customers: new Table(),
+    wallets: new Table(),
     permanentAccounts: [],
-    dynamicAccounts: new Map(),
-    invoices: new Map(),
+    dynamicAccounts: new Table(),
+    invoices: new Table(),
     links: [],
-    cards: new Map(),
+    cards: new Table(),
     transactions: [],
-    payments: new Map(),
-    suggestions: new Map(),
+    payments: new Table(),
+    suggestions: new Table(),
     invoiceSequence: 100,
-    deliveries: new Map(),
+    deliveries: new Table(),
     disabledEndpoints: new Set(),
   };
   const wallets: Record<string, WalletRecord> = {};

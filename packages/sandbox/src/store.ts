@@ -1,7 +1,7 @@
 // The emulator's whole state, in process. Wire records are stored as the api package's types so
 // every answer has the spec's shape by construction; amounts that change are bigint minor units.
 // Every mutation runs synchronously once a request's body is read, so no two requests interleave
-// inside a read-modify-write.
+// inside a read-modify-write; records are kept in Tables that note what changed, for the state file.
 import type {
   BankSuggestion,
   CardEvent,
@@ -102,29 +102,89 @@ export interface DeliveryRecord {
   after: string | null;
 }
 
+/**
+ * A Map of records by key that notes which keys were set, deleted or `touch`ed since the state file
+ * last took its changes, so the file's journal writes those records alone (./persist.ts). A record
+ * changed in place must be touched: nothing else tells the file it changed. Notes nothing until the
+ * file first takes its changes (an emulator without a file keeps no list).
+ */
+export class Table<V> extends Map<string, V> {
+  #changed: Set<string> | null = null;
+
+  constructor(entries?: Iterable<readonly [string, V]>) {
+    super();
+    if (entries) for (const [key, value] of entries) this.set(key, value);
+  }
+
+  override set(key: string, value: V): this {
+    this.#changed?.add(key);
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.#changed?.add(key);
+    return super.delete(key);
+  }
+
+  /** Notes that the record under `key` was changed in place. */
+  touch(key: string): void {
+    this.#changed?.add(key);
+  }
+
+  /** The keys changed since the last call (from now on, changes are noted). */
+  takeChanges(): ReadonlySet<string> {
+    const changed = this.#changed ?? new Set<string>();
+    this.#changed = new Set();
+    return changed;
+  }
+}
+
+/**
+ * Everything the emulator holds. Records in a Table that change in place are touched; the lists only
+ * grow (the state file writes what was appended); `business` never changes (reset makes a new State).
+ */
 export interface State {
   business: { name: string };
-  customers: Map<string, Customer>;
-  wallets: Map<string, WalletRecord>;
+  customers: Table<Customer>;
+  wallets: Table<WalletRecord>;
   permanentAccounts: PermanentAccountRecord[];
   /** by account_no */
-  dynamicAccounts: Map<string, DynamicAccountRecord>;
+  dynamicAccounts: Table<DynamicAccountRecord>;
   /** by invoice_number */
-  invoices: Map<string, InvoiceRecord>;
+  invoices: Table<InvoiceRecord>;
   links: LinkRecord[];
-  cards: Map<string, CardRecord>;
+  cards: Table<CardRecord>;
   transactions: TransactionRecord[];
   /** payment results by idempotency `reference` */
-  payments: Map<string, PaymentResult>;
+  payments: Table<PaymentResult>;
   /** banks an account number was paid through, most recent first */
-  suggestions: Map<string, BankSuggestion[]>;
+  suggestions: Table<BankSuggestion[]>;
   /** the last invoice number issued */
   invoiceSequence: number;
   /** by event id, oldest first */
-  deliveries: Map<string, DeliveryRecord>;
+  deliveries: Table<DeliveryRecord>;
   /** webhook URLs that answered 410 Gone: nothing more is sent to them */
   disabledEndpoints: Set<string>;
 }
+
+/** The names of the State's tables and lists, which the state file's journal writes by name. */
+export const tableNames = [
+  'customers',
+  'wallets',
+  'dynamicAccounts',
+  'invoices',
+  'cards',
+  'payments',
+  'suggestions',
+  'deliveries',
+] as const satisfies readonly (keyof State)[];
+export type TableName = (typeof tableNames)[number];
+export const listNames = [
+  'permanentAccounts',
+  'links',
+  'transactions',
+] as const satisfies readonly (keyof State)[];
+export type ListName = (typeof listNames)[number];
 
 export function walletByCurrency(state: State, currency: string): WalletRecord | undefined {
   const upper = currency.toUpperCase();

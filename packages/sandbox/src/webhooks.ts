@@ -102,8 +102,8 @@ export class WebhookDispatcher {
     delete this.#next.delayMs;
     delete this.#next.duplicates;
     if (this.#next.reorder) this.#hold(record);
+    // saved with the rest of the request that emitted it, after its handler
     this.#options.state().deliveries.set(record.id, record);
-    this.#options.changed();
     this.pump();
     return event;
   }
@@ -122,9 +122,11 @@ export class WebhookDispatcher {
     this.#held = [];
     delete this.#next.reorder;
     const now = this.#options.clock.now();
+    const { deliveries } = this.#options.state();
     held.forEach((r, i) => {
       r.nextAttemptAt = now;
       r.after = held[i + 1]?.id ?? null;
+      deliveries.touch(r.id);
     });
   }
 
@@ -137,6 +139,7 @@ export class WebhookDispatcher {
     record.step = 0;
     record.after = null;
     record.nextAttemptAt = this.#options.clock.now();
+    state.deliveries.touch(id);
     if (this.#inFlight.has(id)) this.#again.add(id);
     this.#options.changed();
     this.pump();
@@ -170,8 +173,7 @@ export class WebhookDispatcher {
       if (record.nextAttemptAt === null || this.#inFlight.has(record.id)) continue;
       if (record.after !== null && deliveries.has(record.after)) continue;
       if (disabledEndpoints.has(record.url)) {
-        record.nextAttemptAt = null;
-        record.lastError = 'endpoint disabled (410 Gone)';
+        this.#stop(record);
         continue;
       }
       if (record.nextAttemptAt <= now) {
@@ -188,6 +190,13 @@ export class WebhookDispatcher {
       this.#timer = setTimeout(() => this.pump(), Math.min(WAKE_MS, Math.max(0, next - now)));
       this.#timer.unref();
     }
+  }
+
+  /** A delivery to a disabled URL: no more attempts. */
+  #stop(record: DeliveryRecord): void {
+    record.nextAttemptAt = null;
+    record.lastError = 'endpoint disabled (410 Gone)';
+    this.#options.state().deliveries.touch(record.id);
   }
 
   /** Resolves when no attempt is in flight and none is due on the emulator's clock. */
@@ -252,6 +261,10 @@ export class WebhookDispatcher {
       }
     } else if (status === 410) {
       state.disabledEndpoints.add(record.url);
+      // every other delivery waiting for this URL stops now, and is saved with this attempt
+      for (const other of state.deliveries.values())
+        if (other.url === record.url && other.nextAttemptAt !== null && !this.#inFlight.has(other.id))
+          this.#stop(other);
       record.nextAttemptAt = null;
       record.lastError = 'endpoint disabled (410 Gone)';
       logger.warn(
@@ -271,8 +284,13 @@ export class WebhookDispatcher {
       record.step = 0;
       record.nextAttemptAt = now;
     }
+    state.deliveries.touch(record.id);
     // whatever waited for this attempt (out of order) may go now
-    for (const other of state.deliveries.values()) if (other.after === record.id) other.after = null;
+    for (const other of state.deliveries.values())
+      if (other.after === record.id) {
+        other.after = null;
+        state.deliveries.touch(other.id);
+      }
     this.#options.changed();
   }
 }

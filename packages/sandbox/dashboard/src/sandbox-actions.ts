@@ -146,8 +146,8 @@ export class SandboxActions extends LitElement {
             ${payable.map(
               (a) =>
                 html`<option value=${a.account_number}>
-                  ${a.account_number} ·
-                  ${a.account_name}${a.amount ? ` · ${money(a.amount, a.currency)}` : ''}
+                  ${a.account_number} · ${a.bank_name} ·
+                  ${a.account_name}${a.amount ? ` · ${money(a.amount, a.currency)}` : ` · any ${a.currency}`}
                 </option>`,
             )}
           </select>

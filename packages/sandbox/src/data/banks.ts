@@ -49,6 +49,59 @@ export const banksByCountry: Readonly<Record<string, readonly Bank[]>> = {
   ],
 };
 
+/**
+ * What a USD account at a bank carries for money sent to it from elsewhere, fixed per bank (the spec's
+ * `ach_routing_number`, `rtp_routing_number`, `wire_routing_number`, `swift_code`, `bank_address`):
+ * the routing numbers, SWIFT code and head office these banks publish. Every US bank of the list has
+ * one (a conformance test opens an account at each).
+ */
+export interface WireDetails {
+  swiftCode: string;
+  achRoutingNumber: string;
+  rtpRoutingNumber: string;
+  wireRoutingNumber: string;
+  bankAddress: string;
+}
+
+/** By the bank's code in the US list (its ABA routing number). */
+export const usWireDetails: Readonly<Record<string, WireDetails>> = {
+  '021000021': {
+    swiftCode: 'CHASUS33',
+    achRoutingNumber: '021000021',
+    rtpRoutingNumber: '021000021',
+    wireRoutingNumber: '021000021',
+    bankAddress: '383 Madison Avenue, New York, NY 10179',
+  },
+  '026009593': {
+    swiftCode: 'BOFAUS3N',
+    achRoutingNumber: '021000322',
+    rtpRoutingNumber: '021000322',
+    wireRoutingNumber: '026009593',
+    bankAddress: '100 North Tryon Street, Charlotte, NC 28255',
+  },
+  '121000248': {
+    swiftCode: 'WFBIUS6S',
+    achRoutingNumber: '121000248',
+    rtpRoutingNumber: '121000248',
+    wireRoutingNumber: '121000248',
+    bankAddress: '420 Montgomery Street, San Francisco, CA 94104',
+  },
+  '021000089': {
+    swiftCode: 'CITIUS33',
+    achRoutingNumber: '021000089',
+    rtpRoutingNumber: '021000089',
+    wireRoutingNumber: '021000089',
+    bankAddress: '388 Greenwich Street, New York, NY 10013',
+  },
+  '091000022': {
+    swiftCode: 'USBKUS44IMT',
+    achRoutingNumber: '091000022',
+    rtpRoutingNumber: '091000022',
+    wireRoutingNumber: '091000022',
+    bankAddress: '800 Nicollet Mall, Minneapolis, MN 55402',
+  },
+};
+
 /** The bank with `code` in `country` (alpha-2), if the list has it. */
 export function findBank(country: string, code: string): Bank | undefined {
   return banksByCountry[country.toUpperCase()]?.find((b) => b.code === code);

@@ -1,5 +1,6 @@
 // The five markets the emulator serves, and everything keyed by them: the ISO codes of each form,
 // the currency, the dialling prefix, the partner bank behind virtual accounts, and an exchange rate.
+import { banksByCountry, usWireDetails, type WireDetails } from './banks.js';
 
 export interface Market {
   /** ISO 3166-1 alpha-3, as customers carry it */
@@ -16,18 +17,25 @@ export interface Market {
   partnerBank: PartnerBank;
 }
 
-export interface PartnerBank {
+/** A bank that issues virtual accounts, with what its accounts carry. */
+export interface PartnerBank extends WireDetails {
   name: string;
-  /** the bank's code in this market's bank list (a SWIFT code for USD, as the spec allows) */
+  /** the accounts' `bank_code`: the bank's code in this market's list (its SWIFT code for USD, as the spec allows) */
   code: string;
-  swiftCode: string;
-  achRoutingNumber: string;
-  rtpRoutingNumber: string;
-  wireRoutingNumber: string;
-  bankAddress: string;
 }
 
 const noRouting = { achRoutingNumber: '', rtpRoutingNumber: '', wireRoutingNumber: '' };
+
+/**
+ * The US bank of the list with this ABA code, as an issuer of USD accounts: its SWIFT code as the
+ * accounts' `bank_code`, with its routing numbers and address.
+ */
+export function usBank(code: string): PartnerBank {
+  const bank = banksByCountry.US?.find((b) => b.code === code);
+  const wire = usWireDetails[code];
+  if (!bank || !wire) throw new Error(`no US bank ${code} with wire details`);
+  return { name: bank.name, code: wire.swiftCode, ...wire };
+}
 
 export const markets: readonly Market[] = [
   {
@@ -97,15 +105,7 @@ export const markets: readonly Market[] = [
     currency: 'USD',
     dialCode: '+1',
     ratePerUsd: 1_000_000n,
-    partnerBank: {
-      name: 'Citibank N.A.',
-      code: 'CITIUS33',
-      swiftCode: 'CITIUS33',
-      achRoutingNumber: '021000089',
-      rtpRoutingNumber: '021000089',
-      wireRoutingNumber: '021000089',
-      bankAddress: '388 Greenwich Street, New York, NY 10013',
-    },
+    partnerBank: usBank('021000089'),
   },
 ];
 

@@ -126,6 +126,7 @@ function withdraw(ctx: RequestContext): CardWithdrawal {
   const customer = findCustomer(ctx, card.customerId);
   const reference = newReference('WDR');
   card.balance -= amount;
+  ctx.state.cards.touch(card.id);
   record(ctx, {
     entry: 'credit',
     amount,
@@ -175,6 +176,7 @@ function reveal(ctx: RequestContext): Response {
   const card = findCard(ctx, messages.cardNotFound);
   const now = ctx.clock.now();
   card.reveals = card.reveals.filter((t) => now - t < MINUTE);
+  ctx.state.cards.touch(card.id);
   const oldest = card.reveals[0];
   if (card.reveals.length >= ctx.config.revealLimit && oldest !== undefined) {
     const retryAfter = Math.max(1, Math.ceil((oldest + MINUTE - now) / 1000));
@@ -191,7 +193,9 @@ export const cardRoutes: Route[] = [
     method: 'PUT',
     path: '/v1/cards/:card_id/freeze',
     handle: (ctx) => {
-      findCard(ctx, messages.cardNotFound).frozen = true;
+      const card = findCard(ctx, messages.cardNotFound);
+      card.frozen = true;
+      ctx.state.cards.touch(card.id);
       return ok({});
     },
   },
@@ -202,6 +206,7 @@ export const cardRoutes: Route[] = [
       const card = findCard(ctx, messages.cardNotFound);
       if (!card.frozen) throw new SandboxFailure(400, messages.cardNotFrozen);
       card.frozen = false;
+      ctx.state.cards.touch(card.id);
       return ok({});
     },
   },

@@ -115,6 +115,7 @@ export function payInvoice(services: Services, number: string): InvoiceView {
       },
     });
   invoiceRecord.invoice = { ...invoiceRecord.invoice, status: 'paid' };
+  services.state.invoices.touch(number);
   services.emit({
     type: 'invoice.paid',
     data: { invoice_number: number, total: invoiceRecord.invoice.total, currency: invoiceRecord.currency },

@@ -14,11 +14,12 @@ import type * as z from 'zod';
 import type { AccountOverviewSchema } from '../control-schemas.js';
 import { MINUTE, isoOffset, isoZ } from '../clock.js';
 import type { Route, Services } from '../context.js';
-import { findBank } from '../data/banks.js';
+import { banksByCountry, findBank } from '../data/banks.js';
 import {
   marketByAlpha3,
   marketByCurrency,
   markets,
+  usBank,
   type Market,
   type PartnerBank,
 } from '../data/countries.js';
@@ -75,37 +76,40 @@ export function permanentEntry(
   };
 }
 
-/** The issuing bank for each requested code: any bank of the market's list, default the partner bank. */
+/**
+ * The issuing bank for each requested code (codes of the market's bank list, `GET /v1/banks/{alpha2}`),
+ * default the partner bank. A USD account at any US bank carries that bank's SWIFT code as its
+ * `bank_code`, its routing numbers and its address; elsewhere a bank other than the partner carries
+ * its list code and no SWIFT code or address (the emulator knows them for the partner banks only).
+ */
 function issuingBanks(market: Market, codes: readonly string[] | undefined): PartnerBank[] {
   if (!codes?.length) return [market.partnerBank];
   const fields: Record<string, string[]> = {};
   const banks: PartnerBank[] = [];
-  [...new Set(codes)].forEach((code, i) => {
+  codes.forEach((code, i) => {
+    // a code named twice opens one account
+    if (codes.indexOf(code) !== i) return;
     const bank = findBank(market.alpha2, code);
     if (!bank) {
       fields[`codes.${i}`] = [`is not a bank code of ${market.alpha2}; see GET /v1/banks/${market.alpha2}`];
       return;
     }
     const partner = market.partnerBank;
-    const isPartner = code === partner.code || bank.name === partner.name;
-    const us = market.alpha2 === 'US';
-    banks.push(
-      isPartner
-        ? partner
-        : {
-            name: bank.name,
-            code: bank.code,
-            swiftCode: '',
-            achRoutingNumber: us ? bank.code : '',
-            rtpRoutingNumber: us ? bank.code : '',
-            wireRoutingNumber: us ? bank.code : '',
-            bankAddress: '',
-          },
-    );
+    if (bank.name === partner.name) banks.push(partner);
+    else if (market.alpha2 === 'US') banks.push(usBank(bank.code));
+    else banks.push({ name: bank.name, code: bank.code, ...noWireDetails });
   });
   if (Object.keys(fields).length) throw new ValidationFailure(fields);
   return banks;
 }
+
+const noWireDetails = {
+  swiftCode: '',
+  achRoutingNumber: '',
+  rtpRoutingNumber: '',
+  wireRoutingNumber: '',
+  bankAddress: '',
+};
 
 function createPermanent(services: Services, body: Record<string, unknown>): VirtualAccountCreation {
   const params = parseInput(CreateVirtualAccountParams, body);
@@ -233,6 +237,11 @@ export interface InboundTransfer {
   sender_bank_name?: string | undefined;
 }
 
+/** The sender's bank when a transfer names none: the first bank of the market's list but the partner. */
+function senderBankOf(market: Market): string {
+  return banksByCountry[market.alpha2]?.find((b) => b.name !== market.partnerBank.name)?.name ?? '';
+}
+
 export const transferMessages = {
   wrongAmount: (expected: bigint) =>
     `amount does not match the account: it accepts exactly ${formatMinor(expected)}`,
@@ -250,6 +259,7 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
   const amount = toMinor(transfer.amount);
   if (amount === null || amount <= 0n)
     throw ValidationFailure.of('amount', 'must be an amount > 0 with at most 2 decimals');
+  if (!withinLimit(amount)) throw ValidationFailure.of('amount', 'is too large');
   const dynamic = state.dynamicAccounts.get(transfer.account_number);
   const permanent: PermanentAccountRecord | undefined = dynamic
     ? undefined
@@ -267,7 +277,8 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
   const wallet = walletByCurrency(state, currency);
   if (!wallet) throw new SandboxFailure(400, `no business wallet in ${currency}`);
   const sender = transfer.sender_account_name ?? 'Sandbox Sender';
-  const bankCode = permanent?.entry.bank_code ?? marketByCurrency(currency)?.partnerBank.code ?? '';
+  const market = marketByCurrency(currency);
+  const bankCode = permanent?.entry.bank_code ?? market?.partnerBank.code ?? '';
   const transaction = record(services, {
     entry: 'credit',
     amount,
@@ -280,11 +291,14 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
       account_reference: reference,
       customer_id: customerId,
       sender_account_name: sender,
-      sender_bank_name: transfer.sender_bank_name ?? 'Access Bank',
+      sender_bank_name: transfer.sender_bank_name ?? (market ? senderBankOf(market) : ''),
       bank_code: bankCode,
     },
   });
-  if (dynamic) dynamic.paidBy = transaction.id;
+  if (dynamic) {
+    dynamic.paidBy = transaction.id;
+    state.dynamicAccounts.touch(transfer.account_number);
+  }
   services.emit({
     type: 'virtual_account.credited',
     data: {
