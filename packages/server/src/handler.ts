@@ -4,22 +4,22 @@
 // Response; the node adapter alone reads the kit's answers as they are (`plainAnswers`).
 import { Hono, type Context } from 'hono';
 import { plainAnswers, realResponse } from '@pay-elements/http';
-import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http.js';
-import { bankRoutes } from './banks.js';
-import { CircuitBreaker } from './breaker.js';
-import { eventRoutes } from './events.js';
-import { parseOptions, type PayHandlerOptions } from './config.js';
-import { invoiceRoutes } from './invoices.js';
-import { invoiceEventRoutes } from './invoice-events.js';
-import { linkRoutes } from './links.js';
+import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/core.js';
+import { bankRoutes } from './routes/banks.js';
+import { CircuitBreaker } from './provider/breaker.js';
+import { eventRoutes } from './routes/session-events.js';
+import { parseOptions, type PayHandlerOptions } from './options.js';
+import { invoiceRoutes } from './routes/invoices.js';
+import { invoiceEventRoutes } from './routes/invoice-events.js';
+import { linkRoutes } from './routes/links.js';
 import { redactingLogger, type Logger } from './log.js';
-import { RequestLimiter } from './rate-limit.js';
-import { createRouter, type Route } from './router.js';
-import { sessionDisplay } from './session-display.js';
-import { sessionRoutes, stableView } from './sessions.js';
+import { RequestLimiter } from './provider/rate-limit.js';
+import { createRouter, type Route } from './http/router.js';
+import { sessionDisplay } from './routes/session-view.js';
+import { sessionRoutes, stableView } from './routes/sessions.js';
 import type { SessionStore } from './store/types.js';
-import { PaymentWatcher } from './watcher.js';
-import { webhookRoutes } from './webhooks.js';
+import { PaymentWatcher } from './provider/watcher.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { observedOnPaid, observedStore } from './observer.js';
 
 export interface PayHandler {

@@ -7,7 +7,7 @@ import { createHealth } from './health.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 import { MemoryStore } from './store/memory.js';
 import type { SessionRecord } from './store/types.js';
-import { jsonPost, startWorld, type World } from './testing/world.js';
+import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
 
 /** A memory store whose reads fail as a database in trouble does, while `failure` is set. */
 class TroubledStore extends MemoryStore {

@@ -16,15 +16,15 @@ export {
   type PayHandlerOptions,
   type WebhookVerifier,
   type WebhookVerifyInput,
-} from './config.js';
+} from './options.js';
 export {
   buildInvoiceView,
   invoiceStatus,
   type InvoiceDiscrepancy,
   type StableInvoiceView,
-} from './invoice-view.js';
-export { buildLinkView, linkStatus } from './links.js';
-export { countryCode, sortBanks } from './banks.js';
+} from './routes/invoice-view.js';
+export { buildLinkView, linkStatus } from './routes/links.js';
+export { countryCode, sortBanks } from './routes/banks.js';
 export {
   errorAnswer,
   errorBody,
@@ -33,7 +33,7 @@ export {
   issueFields,
   WEBHOOK_BODY_LIMIT,
   WIDGET_BODY_LIMIT,
-} from './http.js';
+} from './http/core.js';
 export {
   defaultLogger,
   describeError,
@@ -44,9 +44,9 @@ export {
   type Logger,
   withFields,
 } from './log.js';
-export { addressKey } from './rate-limit.js';
-export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
-export { stableView, type StableSessionView } from './sessions.js';
+export { addressKey } from './provider/rate-limit.js';
+export { PaymentWatcher, creditPays, type Credit } from './provider/watcher.js';
+export { stableView, type StableSessionView } from './routes/sessions.js';
 export { MemoryStore } from './store/memory.js';
 export type {
   Claim,
