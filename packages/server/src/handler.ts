@@ -4,7 +4,7 @@
 // Response; the node adapter alone reads the kit's answers as they are (`plainAnswers`).
 import { Hono, type Context } from 'hono';
 import { plainAnswers, realResponse } from '@pay-elements/http';
-import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/core.js';
+import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/input.js';
 import { bankRoutes } from './routes/banks.js';
 import { CircuitBreaker } from './provider/breaker.js';
 import { eventRoutes } from './routes/session-events.js';

@@ -4,10 +4,16 @@
 export { createPayHandler, type PayHandler } from './handler.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
-export { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
+export {
+  HttpError,
+  PayConfigError,
+  PayError,
+  ProviderUnavailableError,
+  StoreUnavailableError,
+} from './errors.js';
+export { isStoreUnavailable } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
-  PayConfigError,
   type AccountRateLimitOptions,
   type BankSuggestionOptions,
   type Clock,
@@ -25,15 +31,9 @@ export {
 } from './routes/invoice-view.js';
 export { buildLinkView, linkStatus } from './routes/links.js';
 export { countryCode, sortBanks } from './routes/banks.js';
-export {
-  errorAnswer,
-  errorBody,
-  HttpError,
-  isCrossSite,
-  issueFields,
-  WEBHOOK_BODY_LIMIT,
-  WIDGET_BODY_LIMIT,
-} from './http/core.js';
+export { errorAnswer, errorBody } from './http/answers.js';
+export { isCrossSite } from './http/browser-guard.js';
+export { issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/input.js';
 export {
   defaultLogger,
   describeError,

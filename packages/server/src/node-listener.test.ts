@@ -2,7 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { ErrorBody } from '@pay-elements/protocol';
-import { errorResponse, HttpError, json, readBody } from './http/core.js';
+import { errorResponse } from './http/failures.js';
+import { HttpError } from './errors.js';
+import { json } from './http/answers.js';
+import { readBody } from './http/input.js';
 import { defaultLogger } from './log.js';
 import { clientAddress, toNodeListener } from './node-listener.js';
 

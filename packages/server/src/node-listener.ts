@@ -7,7 +7,8 @@ import {
   type NodeListener,
   type NodeListenerOptions as AdapterOptions,
 } from '@pay-elements/http/node';
-import { errorBody, WEBHOOK_BODY_LIMIT } from './http/core.js';
+import { errorBody } from './http/answers.js';
+import { WEBHOOK_BODY_LIMIT } from './http/input.js';
 
 export { clientAddress } from '@pay-elements/http';
 export type { FetchHandler, NodeListener };

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PayClient } from '@pay-elements/api';
-import { parseOptions, PayConfigError } from './options.js';
+import { PayConfigError } from './errors.js';
+import { parseOptions } from './options.js';
 import { createPayHandler } from './handler.js';
 import { MemoryStore } from './store/memory.js';
 

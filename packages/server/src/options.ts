@@ -12,9 +12,10 @@ import {
 import type { SessionRecord, SessionStore } from './store/types.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
+import { PayConfigError } from './errors.js';
 import { defaultLogger, type LogFields, type Logger } from './log.js';
 import type { PayObserver } from './observer.js';
-import { issueFields } from './http/core.js';
+import { issueFields } from './http/input.js';
 import { StreamOptionsSchema, type StreamOptions } from './streams/options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
@@ -338,11 +339,6 @@ const Options = z.object({
 });
 
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };
-
-/** Thrown by createPayHandler when an option is wrong. */
-export class PayConfigError extends Error {
-  override readonly name = 'PayConfigError';
-}
 
 /** Parses the options, or throws a PayConfigError naming each bad option and what it expects. */
 export function parseOptions(options: unknown): PayHandlerConfig {

@@ -6,14 +6,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { allowedMethods, requestHeader, setAnswerHeader } from '@pay-elements/http';
-import {
-  CORS_ALLOW_HEADERS,
-  CORS_EXPOSE_HEADERS,
-  errorResponse,
-  HttpError,
-  refuseForeignBrowsers,
-  tooLarge,
-} from './core.js';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, refuseForeignBrowsers } from './browser-guard.js';
+import { errorResponse } from './failures.js';
+import { HttpError } from '../errors.js';
+import { tooLarge } from './input.js';
 import { withFields, type LogFields, type Logger } from '../log.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

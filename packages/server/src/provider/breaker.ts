@@ -5,19 +5,10 @@
 // the provider closes the breaker, another failure opens it for a new cooldown.
 import { ApiError, ConnectionError, InternalServerError, UnexpectedResponseError } from '@pay-elements/api';
 import type { Clock } from '../clock.js';
+import { ProviderUnavailableError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 
-/** The provider cannot be reached now: answered 503 `upstream_unavailable` with `Retry-After`. */
-export class ProviderUnavailableError extends Error {
-  override readonly name = 'ProviderUnavailableError';
-  /** how long until the kit asks the provider again, ms (at least 1000) */
-  readonly retryAfterMs: number;
-
-  constructor(message: string, retryAfterMs: number, options?: { cause?: unknown }) {
-    super(message, options);
-    this.retryAfterMs = Math.max(1000, Math.ceil(retryAfterMs));
-  }
-}
+export { ProviderUnavailableError };
 
 /** Whether a failure means the provider is down (rather than answering, even with a refusal). */
 export function isProviderDown(error: unknown): boolean {
@@ -79,7 +70,7 @@ export class CircuitBreaker {
       if (now < this.openUntil || this.trialRunning)
         throw new ProviderUnavailableError(
           'the payment provider is unavailable (circuit open)',
-          this.openUntil - now,
+          (this.openUntil - now) / 1000,
         );
       trial = true;
       this.trialRunning = true;
@@ -119,7 +110,7 @@ export class CircuitBreaker {
     }
     return new ProviderUnavailableError(
       'the payment provider is unavailable',
-      this.retryAfterMs() || RETRY_SOON_MS,
+      (this.retryAfterMs() || RETRY_SOON_MS) / 1000,
       {
         cause: error,
       },

@@ -195,7 +195,7 @@ export class PaymentWatcher {
       failure.reason === 'rate_limited'
         ? 'the payment provider asked to slow down'
         : 'the payment provider is unavailable',
-      failure.until - now,
+      (failure.until - now) / 1000,
       { cause: failure.error },
     );
   }
@@ -218,7 +218,10 @@ export class PaymentWatcher {
     const wait = known && clock.now() < known.until ? known : (await store.readWatch()).waits[kind];
     if (wait && clock.now() < wait.until) {
       this.waits.set(kind, wait);
-      throw new ProviderUnavailableError('the payment provider asked to slow down', wait.until - clock.now());
+      throw new ProviderUnavailableError(
+        'the payment provider asked to slow down',
+        (wait.until - clock.now()) / 1000,
+      );
     }
     try {
       return await call();
@@ -227,7 +230,7 @@ export class PaymentWatcher {
       const held = await this.holdBack(kind, error);
       throw new ProviderUnavailableError(
         'the payment provider asked to slow down',
-        held.until - clock.now(),
+        (held.until - clock.now()) / 1000,
         {
           cause: error,
         },
@@ -304,7 +307,12 @@ export class PaymentWatcher {
         this.failure = { until: held.until, reason: 'rate_limited', error };
       } else if (error instanceof ProviderUnavailableError) {
         const until =
-          now + Math.max(this.options.intervalMs, this.options.breaker.retryAfterMs(), error.retryAfterMs);
+          now +
+          Math.max(
+            this.options.intervalMs,
+            this.options.breaker.retryAfterMs(),
+            error.retryAfterSeconds * 1000,
+          );
         this.failure = { until, reason: 'unavailable', error };
         await store.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
       } else {

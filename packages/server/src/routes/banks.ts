@@ -14,7 +14,10 @@ import {
 import { isProviderDown } from '../provider/breaker.js';
 import { TtlCache, type CacheRead } from '../provider/cache.js';
 import type { Clock } from '../options.js';
-import { HttpError, json, parseInput, readJson, UNAVAILABLE_MESSAGE } from '../http/core.js';
+import { HttpError } from '../errors.js';
+import { json } from '../http/answers.js';
+import { parseInput, readJson } from '../http/input.js';
+import { UNAVAILABLE_MESSAGE } from '../http/failures.js';
 import { describeError, type Logger } from '../log.js';
 import { TokenBucketLimiter, clientKeyOrShared } from '../provider/rate-limit.js';
 import type { Route } from '../http/router.js';

@@ -7,7 +7,7 @@
 // element polls.
 import { endpoints } from '@pay-elements/protocol';
 import { viewVersion } from '../streams/session-hub.js';
-import { HttpError } from '../http/core.js';
+import { HttpError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 import type { Route } from '../http/router.js';
 import type { StableInvoiceView } from './invoice-view.js';

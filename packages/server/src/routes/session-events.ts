@@ -6,7 +6,7 @@
 import { endpoints } from '@pay-elements/protocol';
 import type { Clock } from '../options.js';
 import { SessionHub, viewVersion } from '../streams/session-hub.js';
-import { HttpError } from '../http/core.js';
+import { HttpError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { clientKeyOrShared } from '../provider/rate-limit.js';
 import type { Route } from '../http/router.js';

@@ -14,15 +14,9 @@ import {
 import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from '../provider/breaker.js';
 import { OrderSchema, type Clock, type Order, type OrderContext } from '../options.js';
-import {
-  HttpError,
-  etagMatches,
-  etagOf,
-  notModified,
-  parseInput,
-  taggedJsonText,
-  readJson,
-} from '../http/core.js';
+import { HttpError } from '../errors.js';
+import { etagMatches, etagOf, notModified, taggedJsonText } from '../http/answers.js';
+import { parseInput, readJson } from '../http/input.js';
 import { clientAddress, requestHeader } from '@pay-elements/http';
 import { describeError, type Logger } from '../log.js';
 import type { RequestLimiter } from '../provider/rate-limit.js';
@@ -240,7 +234,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       );
     } catch (error) {
       if (!deadline.aborted) throw error;
-      throw new ProviderUnavailableError('opening the account took longer than its claim holds', 1000, {
+      throw new ProviderUnavailableError('opening the account took longer than its claim holds', 1, {
         cause: error,
       });
     }

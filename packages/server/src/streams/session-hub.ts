@@ -4,7 +4,7 @@
 // a stream open, asks the watcher about that session at its interval (one timer per session however
 // many streams watch it). Timers come from an injectable scheduler so tests move time themselves.
 import type { Clock } from '../options.js';
-import { etagOf } from '../http/core.js';
+import { etagOf } from '../http/answers.js';
 import { describeError, type Logger } from '../log.js';
 import type { StableSessionView } from '../routes/sessions.js';
 import type { SessionRecord, SessionStore } from '../store/types.js';
