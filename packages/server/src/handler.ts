@@ -17,7 +17,7 @@ import { RequestLimiter } from './provider/rate-limit.js';
 import { createRouter, type Route } from './http/router.js';
 import { sessionDisplay } from './routes/session-view.js';
 import { sessionRoutes, stableView } from './routes/sessions.js';
-import type { SessionStore } from './store/types.js';
+import type { PayStore } from './store/parts.js';
 import { PaymentWatcher } from './provider/watcher.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { observedOnPaid, observedStore } from './observer.js';
@@ -34,7 +34,7 @@ export interface PayHandler {
   watcher: PaymentWatcher;
   /** The provider's circuit breaker (its `state` suits a health check). */
   breaker: CircuitBreaker;
-  store: SessionStore;
+  store: PayStore;
   /** Status streams open on this instance now. */
   readonly streams: number;
   /**

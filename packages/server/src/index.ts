@@ -57,6 +57,6 @@ export type {
   Renewal,
   SessionAccountRecord,
   SessionRecord,
-  SessionStore,
+  PayStore,
   WatchState,
-} from './store/types.js';
+} from './store/parts.js';

@@ -71,7 +71,13 @@ describe('options', () => {
       /option "webhookVerifier" must be a function/,
     );
     failsWith({ client, resolveOrder, pollIntervalMs: -1 }, /option "pollIntervalMs" must not be negative/);
-    failsWith({ client, resolveOrder, store: {} }, /option "store" must implement SessionStore/);
+    failsWith({ client, resolveOrder, store: {} }, /option "store" must be a store/);
+    // a store written for the one flat interface of before the parts is told what it now needs
+    const flat = { get() {}, create() {}, markPaid() {}, findByReference() {}, close() {} };
+    failsWith(
+      { client, resolveOrder, store: flat },
+      /option "store" must be a store .*\{sessions, outbox, webhookEvents, watch, close\(\)\}/,
+    );
     failsWith({ client, resolveOrder, onPaid: 'yes' }, /option "onPaid" must be a function/);
     failsWith({ client, resolveOrder, logger: { info() {} } }, /option "logger" must have debug, info, warn/);
     failsWith(null, /options must be an object/);

@@ -9,7 +9,7 @@ import {
   type PayClient,
   type WebhookEvent,
 } from '@pay-elements/api';
-import type { SessionRecord, SessionStore } from './store/types.js';
+import type { SessionRecord, PayStore } from './store/parts.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
 import { PayConfigError } from './errors.js';
@@ -55,7 +55,7 @@ export interface PayHandlerOptions {
   /** the provider client, holding the secret key */
   client: PayClient;
   /** where sessions live; default a MemoryStore (lost on restart: use SqliteStore in production) */
-  store?: SessionStore;
+  store?: PayStore;
   /**
    * The amount, currency and customer of an order, or null when the order is unknown or the request
    * may not pay it (check the shopper's session in `context.request`: answer null to refuse).
@@ -167,6 +167,17 @@ function hasMethods(value: unknown, ...names: string[]): boolean {
   return isObject(value) && names.every((name) => typeof value[name] === 'function');
 }
 
+/** Whether a value has the parts of a store (store/parts.ts), each with its methods, and close(). */
+function isStore(value: unknown): boolean {
+  if (!isObject(value) || typeof value['close'] !== 'function') return false;
+  return (
+    hasMethods(value['sessions'], 'claimOrder', 'create', 'get', 'markPaid', 'findByReference') &&
+    hasMethods(value['outbox'], 'listOwed', 'claim', 'markDelivered') &&
+    hasMethods(value['webhookEvents'], 'has', 'remember', 'forgetBefore') &&
+    hasMethods(value['watch'], 'claim', 'read', 'advanceWatermark', 'noteWebhook', 'setProviderWait')
+  );
+}
+
 const fn = <T>(what: string) =>
   z.custom<T>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 
@@ -192,8 +203,10 @@ const Options = z.object({
     { error: 'must be a PayClient from @pay-elements/api' },
   ),
   store: z
-    .custom<SessionStore>((v) => hasMethods(v, 'get', 'create', 'markPaid', 'findByReference', 'close'), {
-      error: 'must implement SessionStore (MemoryStore, SqliteStore or your own)',
+    .custom<PayStore>(isStore, {
+      error:
+        'must be a store (MemoryStore, SqliteStore, PostgresStore, D1Store or your own): ' +
+        '{sessions, outbox, webhookEvents, watch, close()}',
     })
     .optional(),
   resolveOrder: fn<PayHandlerOptions['resolveOrder']>('orderId → {amount, currency, customer_id} | null'),
@@ -338,7 +351,7 @@ const Options = z.object({
   streams: StreamOptionsSchema,
 });
 
-export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: SessionStore };
+export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: PayStore };
 
 /** Parses the options, or throws a PayConfigError naming each bad option and what it expects. */
 export function parseOptions(options: unknown): PayHandlerConfig {

@@ -13,17 +13,11 @@ import { decimal, RateLimitError, type PayClient, type Transaction } from '@pay-
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from '../options.js';
 import { describeError, type Logger } from '../log.js';
-import type {
-  ProviderCallKind,
-  ProviderWait,
-  SessionRecord,
-  SessionStore,
-  WatchState,
-} from '../store/types.js';
+import type { ProviderCallKind, ProviderWait, SessionRecord, PayStore, WatchState } from '../store/parts.js';
 
 export interface WatcherOptions {
   client: PayClient;
-  store: SessionStore;
+  store: PayStore;
   clock: Clock;
   logger: Logger;
   /** least time between two merchant-wide checks (webhooks not known healthy), ms */
@@ -151,7 +145,7 @@ export class PaymentWatcher {
 
   private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
     await this.look(force ? 0 : this.intervalFor(session, this.options.clock.now()));
-    const current = (await this.options.store.get(session.id)) ?? session;
+    const current = (await this.options.store.sessions.get(session.id)) ?? session;
     if (current.status === 'pending' && this.failure) this.answerFailure(current, this.options.clock.now());
     return current;
   }
@@ -204,7 +198,7 @@ export class PaymentWatcher {
   async webhookVerified(): Promise<void> {
     const now = this.options.clock.now();
     this.webhookAt = now;
-    await this.options.store.noteWebhook(now);
+    await this.options.store.watch.noteWebhook(now);
   }
 
   /**
@@ -215,7 +209,7 @@ export class PaymentWatcher {
   async providerCall<T>(kind: ProviderCallKind, call: () => Promise<T>): Promise<T> {
     const { store, clock } = this.options;
     const known = this.waits.get(kind);
-    const wait = known && clock.now() < known.until ? known : (await store.readWatch()).waits[kind];
+    const wait = known && clock.now() < known.until ? known : (await store.watch.read()).waits[kind];
     if (wait && clock.now() < wait.until) {
       this.waits.set(kind, wait);
       throw new ProviderUnavailableError(
@@ -245,7 +239,7 @@ export class PaymentWatcher {
       reason: 'rate_limited',
     };
     this.waits.set(kind, wait);
-    await this.options.store.setProviderWait(kind, wait).catch((failure: unknown) =>
+    await this.options.store.watch.setProviderWait(kind, wait).catch((failure: unknown) =>
       this.options.logger.warn("could not share the provider's Retry-After", {
         error: describeError(failure),
       }),
@@ -279,7 +273,7 @@ export class PaymentWatcher {
     const { store, logger } = this.options;
     let state: WatchState;
     try {
-      state = await store.readWatch();
+      state = await store.watch.read();
     } catch (error) {
       this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
       return;
@@ -294,13 +288,13 @@ export class PaymentWatcher {
     }
     try {
       // another instance checked within the interval: what it found is in the store
-      if (!(await store.claimWatch(now, intervalMs))) {
+      if (!(await store.watch.claim(now, intervalMs))) {
         this.failure = null;
         return;
       }
       await this.check(now, state.watermark);
       this.failure = null;
-      if (wait) await store.setProviderWait('transactions', null);
+      if (wait) await store.watch.setProviderWait('transactions', null);
     } catch (error) {
       if (error instanceof RateLimitError) {
         const held = await this.holdBack('transactions', error);
@@ -314,7 +308,9 @@ export class PaymentWatcher {
             error.retryAfterSeconds * 1000,
           );
         this.failure = { until, reason: 'unavailable', error };
-        await store.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
+        await store.watch
+          .setProviderWait('transactions', { until, reason: 'unavailable' })
+          .catch(() => undefined);
       } else {
         this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
         logger.warn('payment check failed', { error: describeError(error) });
@@ -329,7 +325,7 @@ export class PaymentWatcher {
    */
   private async check(startedAt: number, watermark: number | null): Promise<void> {
     const { store, logger } = this.options;
-    const pending = await store.listPending(PENDING_LIMIT);
+    const pending = await store.sessions.listPending(PENDING_LIMIT);
     if (pending.length === 0) return; // nothing to pay: no provider call
     const created = (s: SessionRecord) => Date.parse(s.createdAt);
     const oldest = Math.min(...pending.map(created)) - HISTORY_SLACK_MS;
@@ -349,7 +345,7 @@ export class PaymentWatcher {
       if (reference === undefined) continue;
       if (this.settled.has(reference)) continue;
       // a session opened while the pages were read is found by its reference
-      const session = byReference.get(reference) ?? (await store.findByReference(reference));
+      const session = byReference.get(reference) ?? (await store.sessions.findByReference(reference));
       if (!session || session.status === 'paid') {
         // the shop's other business, or paid already: not looked up again when read in the overlap
         if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
@@ -366,10 +362,10 @@ export class PaymentWatcher {
         if (paid.has(session.id)) continue;
         // this check started after the account closed and read back to the session's creation
         // without finding its credit: the session is expired
-        if (await store.markExpired(session.id, session.reference))
+        if (await store.sessions.markExpired(session.id, session.reference))
           logger.info('session expired', { sessionId: session.id });
       }
-      if (newest !== null) await store.advanceWatermark(newest);
+      if (newest !== null) await store.watch.advanceWatermark(newest);
     }
   }
 
@@ -440,7 +436,7 @@ export class PaymentWatcher {
    */
   async confirm(session: SessionRecord, credit: Credit, log: Logger = this.options.logger): Promise<boolean> {
     const claimedAt = this.options.clock.now();
-    const changed = await this.options.store.markPaid(session.id, {
+    const changed = await this.options.store.sessions.markPaid(session.id, {
       paidAt: credit.paidAt,
       transactionId: credit.transactionId,
       now: claimedAt,
@@ -480,12 +476,11 @@ export class PaymentWatcher {
 
   private async deliverOwed(claimedBefore: number): Promise<void> {
     const { store, clock } = this.options;
-    for (const session of await store.listOwed(claimedBefore)) {
+    for (const id of await store.outbox.listOwed('paid', claimedBefore)) {
       if (this.closed) return;
-      if (this.delivering.has(session.id)) continue;
+      if (this.delivering.has(id)) continue;
       const claimedAt = clock.now();
-      if (await store.claimOwed(session.id, claimedBefore, claimedAt))
-        await this.deliver(session.id, claimedAt);
+      if (await store.outbox.claim('paid', id, claimedBefore, claimedAt)) await this.deliver(id, claimedAt);
     }
   }
 
@@ -504,7 +499,7 @@ export class PaymentWatcher {
       () => {
         const now = clock.now();
         // a compare-and-set on this instance's own claim: it fails once another instance took over
-        void store.claimOwed(sessionId, claim + 1, now).then(
+        void store.outbox.claim('paid', sessionId, claim + 1, now).then(
           (renewed) => {
             if (renewed) claim = now;
           },
@@ -515,10 +510,10 @@ export class PaymentWatcher {
     );
     lease.unref();
     try {
-      const session = await store.get(sessionId);
+      const session = await store.sessions.get(sessionId);
       if (!session) return;
       if (onPaid) await onPaid(session);
-      await store.markDelivered(sessionId);
+      await store.outbox.markDelivered('paid', sessionId);
     } catch (error) {
       logger.error('onPaid failed; it stays owed and is retried by a sweep or at the next start', {
         sessionId,

@@ -11,8 +11,8 @@ import type { Logger } from '../log.js';
 import { clientKeyOrShared } from '../provider/rate-limit.js';
 import type { Route } from '../http/router.js';
 import type { StableSessionView } from './sessions.js';
-import type { SessionRecord } from '../store/types.js';
-import type { SessionStore } from '../store/types.js';
+import type { SessionRecord } from '../store/parts.js';
+import type { PayStore } from '../store/parts.js';
 import type { StreamConfig } from '../streams/options.js';
 import type { PaymentWatcher } from '../provider/watcher.js';
 
@@ -32,7 +32,7 @@ export const STREAM_HEADERS = {
 } as const;
 
 export interface EventRouteOptions {
-  store: SessionStore;
+  store: PayStore;
   watcher: PaymentWatcher;
   clock: Clock;
   logger: Logger;
@@ -80,7 +80,7 @@ export function eventRoutes(options: EventRouteOptions): { routes: Route[]; hub:
     ...endpoints.events,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params, log }) {
-      const session = await store.get(params['id'] ?? '');
+      const session = await store.sessions.get(params['id'] ?? '');
       if (!session) throw new HttpError('not_found', 'No such session.');
       const held = request.headers.get('last-event-id');
       // a final session the client already holds: 204 tells EventSource to stop reconnecting

@@ -2,7 +2,7 @@
 // the kit's `merchant` option with what `resolveOrder` answered for the order on top. What the order
 // gave is stored with the session, so every instance (and every restart) shows the same view.
 import type { SessionDisplay, SessionMerchant } from '@pay-elements/protocol';
-import type { SessionRecord } from '../store/types.js';
+import type { SessionRecord } from '../store/parts.js';
 
 /** The display fields of a session: its order's, with the kit's merchant where the order names none. */
 export function sessionDisplay(

@@ -23,12 +23,12 @@ import type { RequestLimiter } from '../provider/rate-limit.js';
 import type { Route } from '../http/router.js';
 import { sessionDisplay } from './session-view.js';
 import { isStoreUnavailable } from '../store/errors.js';
-import type { Claim, Renewal, SessionRecord, SessionStore } from '../store/types.js';
+import type { Claim, Renewal, SessionRecord, PayStore } from '../store/parts.js';
 import type { PaymentWatcher } from '../provider/watcher.js';
 
 export interface SessionRouteOptions {
   client: PayClient;
-  store: SessionStore;
+  store: PayStore;
   watcher: PaymentWatcher;
   breaker: CircuitBreaker;
   clock: Clock;
@@ -275,7 +275,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
   }
 
   async function find(id: string): Promise<SessionRecord> {
-    const session = await store.get(id);
+    const session = await store.sessions.get(id);
     if (!session) throw new HttpError('not_found', 'No such session.');
     return session;
   }
@@ -331,7 +331,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       opened = await openAccount(order);
     } catch (error) {
       // let go, so that a retry (or a waiting caller) may open it
-      await store
+      await store.sessions
         .releaseOrder(orderId, token)
         .catch((e: unknown) =>
           log.error('releasing an order claim failed', { orderId, error: describeError(e) }),
@@ -353,7 +353,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       transactionId: null,
       ...(order.display ? { display: order.display } : {}),
     };
-    if (!(await store.create(session, token))) {
+    if (!(await store.sessions.create(session, token))) {
       log.warn('the order claim was taken over while its account was opened; that account is unused', {
         orderId,
         reference: opened.reference,
@@ -373,7 +373,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       const token = newClaimToken();
       const startedAt = Date.now();
       for (;;) {
-        const claimed = await store.claimOrder(order_id, claim(token));
+        const claimed = await store.sessions.claimOrder(order_id, claim(token));
         if (claimed.outcome === 'session') {
           // The order's one session, whatever its state: a reload never opens a second account the
           // shopper could pay twice; an expired one is renewed, not doubled.
@@ -406,7 +406,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       let stored: SessionRecord | null;
       try {
         // the store read inline rather than through find(): one promise fewer on the busiest route
-        stored = await store.get(id);
+        stored = await store.sessions.get(id);
       } catch (error) {
         const known = isStoreUnavailable(error) ? finals.get(id) : undefined;
         if (known) return answer(known, request);
@@ -424,7 +424,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
         // The provider could not be asked: a pending session's stored view may be stale (paid
         // meanwhile), so the poll fails (503 with Retry-After) rather than answer it. A session a
         // webhook settled in the meantime answers what it is now.
-        const current = await store.get(stored.id);
+        const current = await store.sessions.get(stored.id);
         if (current && current.status !== 'pending') return answer(current, request);
         throw error;
       }
@@ -447,7 +447,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
             'conflict',
             'The session is still open; only an expired session can be renewed.',
           );
-        if (await store.claimRenewal(session.id, session.reference, claim(token))) break;
+        if (await store.sessions.claimRenewal(session.id, session.reference, claim(token))) break;
         // another request is renewing it: answer its new account once it is there
         const current = await find(session.id);
         if (current.status === 'paid') session = current;
@@ -463,7 +463,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
           customer_id: session.customerId,
         });
       } catch (error) {
-        await store.releaseRenewal(session.id, token).catch((e: unknown) =>
+        await store.sessions.releaseRenewal(session.id, token).catch((e: unknown) =>
           log.error('releasing a renewal claim failed', {
             sessionId: session.id,
             error: describeError(e),
@@ -471,7 +471,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
         );
         throw error;
       }
-      if (!(await store.renew(session.id, token, renewal))) {
+      if (!(await store.sessions.renew(session.id, token, renewal))) {
         // a late credit paid it, or the claim went stale and another renewed it
         log.warn('the renewal claim was lost while its account was opened; that account is unused', {
           sessionId: session.id,

@@ -13,7 +13,7 @@ import { readBody } from '../http/input.js';
 import type { Logger } from '../log.js';
 import type { Route } from '../http/router.js';
 import type { PayObserver } from '../observer.js';
-import type { SessionStore } from '../store/types.js';
+import type { PayStore } from '../store/parts.js';
 import { creditPays, toIso, type PaymentWatcher } from '../provider/watcher.js';
 
 export interface WebhookRouteOptions {
@@ -22,7 +22,7 @@ export interface WebhookRouteOptions {
   toleranceSeconds: number;
   /** a provider that signs another way: checks the request and answers its event */
   verifier: WebhookVerifier | undefined;
-  store: SessionStore;
+  store: PayStore;
   watcher: PaymentWatcher;
   clock: Clock;
   observer: PayObserver;
@@ -42,7 +42,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
 
   async function settleCredit(event: CreditedEvent, log: Logger): Promise<void> {
     const { data } = event;
-    const session = await store.findByReference(data.account_reference);
+    const session = await store.sessions.findByReference(data.account_reference);
     if (!session) {
       log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
       return;
@@ -90,7 +90,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       }
       // verified deliveries arriving: webhooks are healthy, the watcher may check less often
       await watcher.webhookVerified();
-      if (await store.hasEvent(event.id)) {
+      if (await store.webhookEvents.has(event.id)) {
         observer.webhook?.('duplicate');
         return json({ received: true });
       }
@@ -99,7 +99,7 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
         const number = event.data['invoice_number'];
         if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
       }
-      await store.rememberEvent(event.id, clock.now());
+      await store.webhookEvents.remember(event.id, clock.now());
       observer.webhook?.('accepted');
       return json({ received: true });
     },

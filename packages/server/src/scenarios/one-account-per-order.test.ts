@@ -235,7 +235,11 @@ describe('one payable account per order', () => {
     try {
       const orderId = newOrder(world, 'order-orphan');
       const now = world.sandbox.clock.now();
-      const dead = await world.kit.store.claimOrder(orderId, { token: 'dead', now, staleBefore: now - 300 });
+      const dead = await world.kit.store.sessions.claimOrder(orderId, {
+        token: 'dead',
+        now,
+        staleBefore: now - 300,
+      });
       assert.equal(dead.outcome, 'claimed');
       const started = performance.now();
       const waiting = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));

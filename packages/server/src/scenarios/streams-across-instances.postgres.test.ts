@@ -45,7 +45,7 @@ describe('status streams across instances (PostgreSQL LISTEN/NOTIFY)', () => {
     assert.ok(response.body);
     const stream = new SseReader(response.body);
     assert.equal(SessionView.parse(JSON.parse((await stream.nextEvent())?.data ?? '')).status, 'pending');
-    await storeA.listenReady();
+    await storeA.changes.ready();
 
     await world.control('/transfers', { account_number: session.account.account_number, amount: 5000 });
     world.advance(1000);

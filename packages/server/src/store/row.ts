@@ -1,7 +1,7 @@
 // A stored session row as the SQL stores give it back (snake_case columns), parsed rather than cast.
 import * as z from 'zod';
 import { SessionDisplay, SessionStatus } from '@pay-elements/protocol';
-import type { SessionRecord } from './types.js';
+import type { SessionRecord } from './parts.js';
 
 const Row = z.object({
   id: z.string(),

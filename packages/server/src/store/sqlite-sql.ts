@@ -1,6 +1,7 @@
 // The SQL of the SQLite dialect, one source for the stores that speak it: SqliteStore (a file, through
 // better-sqlite3 or node:sqlite) and D1Store (Cloudflare's D1, which is SQLite). Each transition is one
 // conditional statement, so the compare-and-set happens inside the database whichever store sends it.
+import type { OutboxKind } from './parts.js';
 import { SESSION_COLUMNS } from './row.js';
 
 /** The tables and indexes, each statement idempotent (`IF NOT EXISTS`). */
@@ -44,10 +45,7 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   id TEXT PRIMARY KEY,
   received_at INTEGER NOT NULL
 )`,
-  `CREATE TABLE IF NOT EXISTS pay_customer_checks (
-  customer_id TEXT PRIMARY KEY,
-  checked_at INTEGER NOT NULL
-)`,
+  'CREATE INDEX IF NOT EXISTS pay_webhook_events_received ON pay_webhook_events (received_at)',
   `CREATE TABLE IF NOT EXISTS pay_watch (
   name TEXT PRIMARY KEY,
   at INTEGER NOT NULL,
@@ -62,10 +60,14 @@ const ORDER_CLAIM_HELD = 'order_id = ? AND session_id IS NULL AND claim_token = 
 
 /** Every statement, named by what it does; `?` parameters in the order each comment gives. */
 export const SQL = {
-  /** orderId, token, now, staleBefore: a new order row is the claim; a stale claim with no session is taken over */
+  /**
+   * orderId, token, now, staleBefore: a new order row is the claim; with no session yet, a stale claim
+   * is taken over and the holder's own token renews it
+   */
   claimOrder: `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES (?, ?, ?)
     ON CONFLICT (order_id) DO UPDATE SET claim_token = excluded.claim_token, claimed_at = excluded.claimed_at
-      WHERE pay_orders.session_id IS NULL AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?)`,
+      WHERE pay_orders.session_id IS NULL AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?
+        OR pay_orders.claim_token = excluded.claim_token)`,
   /** orderId, token */
   orderClaimHeld: `SELECT 1 FROM pay_orders WHERE ${ORDER_CLAIM_HELD}`,
   /** the session's values (SESSION_COLUMNS) */
@@ -88,8 +90,6 @@ export const SQL = {
   findByReference: `SELECT s.* FROM pay_sessions s JOIN pay_references r ON r.session_id = s.id WHERE r.reference = ?`,
   /** orderId */
   findByOrder: `SELECT s.* FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id WHERE o.order_id = ?`,
-  /** customerId */
-  listPendingByCustomer: `SELECT * FROM pay_sessions WHERE customer_id = ? AND status = 'pending'`,
   /** limit */
   listPending: `SELECT * FROM pay_sessions WHERE status = 'pending' ORDER BY created_at, rowid LIMIT ?`,
   /** paidAt, transactionId, now, id */
@@ -98,9 +98,10 @@ export const SQL = {
     WHERE id = ? AND status != 'paid'`,
   /** id, reference */
   markExpired: `UPDATE pay_sessions SET status = 'expired' WHERE id = ? AND status = 'pending' AND reference = ?`,
-  /** token, now, id, previousReference, staleBefore */
+  /** token, now, id, previousReference, staleBefore, token: taken when free or stale, renewed by its holder */
   claimRenewal: `UPDATE pay_sessions SET renew_token = ?, renew_claimed_at = ?
-    WHERE id = ? AND status = 'expired' AND reference = ? AND (renew_token IS NULL OR renew_claimed_at < ?)`,
+    WHERE id = ? AND status = 'expired' AND reference = ?
+      AND (renew_token IS NULL OR renew_claimed_at < ? OR renew_token = ?)`,
   /** accountName, accountNumber, bankName, reference, expiresAt, id, token */
   renew: `UPDATE pay_sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,
       reference = ?, expires_at = ?, renew_token = NULL, renew_claimed_at = NULL
@@ -115,17 +116,8 @@ export const SQL = {
   hasEvent: 'SELECT 1 FROM pay_webhook_events WHERE id = ?',
   /** eventId, now */
   rememberEvent: 'INSERT INTO pay_webhook_events (id, received_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
-  /** claimedBefore */
-  listOwed: `SELECT * FROM pay_sessions WHERE onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-  /** now, id, claimedBefore */
-  claimOwed: `UPDATE pay_sessions SET onpaid_claimed_at = ?
-    WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-  /** id */
-  markDelivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
-  /** customerId, now, now, intervalMs */
-  claimCheck: `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES (?, ?)
-    ON CONFLICT (customer_id) DO UPDATE SET checked_at = excluded.checked_at
-      WHERE pay_customer_checks.checked_at <= ? - ?`,
+  /** before */
+  forgetEvents: 'DELETE FROM pay_webhook_events WHERE received_at < ?',
   /** name (WATCH_CHECK), now, now, intervalMs */
   claimWatch: `INSERT INTO pay_watch (name, at) VALUES (?, ?)
     ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at <= ? - ?`,
@@ -139,3 +131,16 @@ export const SQL = {
   /** name */
   clearWait: 'DELETE FROM pay_watch WHERE name = ?',
 } as const;
+
+/** The outbox's statements for each kind of delivery owed. */
+export const OUTBOX_SQL: Record<OutboxKind, { list: string; claim: string; delivered: string }> = {
+  paid: {
+    /** claimedBefore */
+    list: `SELECT id FROM pay_sessions WHERE onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+    /** now, id, claimedBefore */
+    claim: `UPDATE pay_sessions SET onpaid_claimed_at = ?
+      WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+    /** id */
+    delivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
+  },
+};

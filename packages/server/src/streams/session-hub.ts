@@ -7,7 +7,7 @@ import type { Clock } from '../options.js';
 import { etagOf } from '../http/answers.js';
 import { describeError, type Logger } from '../log.js';
 import type { StableSessionView } from '../routes/sessions.js';
-import type { SessionRecord, SessionStore } from '../store/types.js';
+import type { SessionRecord, PayStore } from '../store/parts.js';
 import type { Scheduler } from './options.js';
 import type { PaymentWatcher } from '../provider/watcher.js';
 
@@ -26,7 +26,7 @@ export interface StreamSink {
 }
 
 export interface HubOptions {
-  store: SessionStore;
+  store: PayStore;
   watcher: PaymentWatcher;
   clock: Clock;
   logger: Logger;
@@ -66,7 +66,7 @@ export class SessionHub {
 
   constructor(options: HubOptions) {
     this.options = options;
-    this.unsubscribe = options.store.subscribe?.((sessionId) => this.changed(sessionId));
+    this.unsubscribe = options.store.changes?.subscribe((sessionId) => this.changed(sessionId));
   }
 
   /** Open streams on this instance. */
@@ -144,7 +144,7 @@ export class SessionHub {
     if (this.watched.get(sessionId) !== entry) return;
     let session: SessionRecord | null;
     try {
-      session = await this.options.store.get(sessionId);
+      session = await this.options.store.sessions.get(sessionId);
     } catch (error) {
       this.options.logger.warn('status stream: reading the session failed', {
         sessionId,
@@ -183,7 +183,7 @@ export class SessionHub {
   private async check(sessionId: string, entry: Watched): Promise<void> {
     if (this.watched.get(sessionId) !== entry) return;
     try {
-      const session = await this.options.store.get(sessionId);
+      const session = await this.options.store.sessions.get(sessionId);
       // a change is announced by the store; without `subscribe`, the update below finds it
       if (session) await this.options.watcher.refresh(session);
     } catch (error) {
