@@ -1,6 +1,6 @@
-// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the session
-// store interface and its memory implementation, the payment watcher. The SQLite store lives at
-// `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
+// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the store's
+// contract by part and its memory implementation, the payment watcher. The other stores live at
+// `@pay-elements/server/sqlite`, `/postgres` and `/d1`, the node:http adapter at `/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
@@ -14,7 +14,10 @@ export {
 export { isStoreUnavailable } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
+  optionsTable,
   type AccountRateLimitOptions,
+  type CircuitBreakerOptions,
+  type OptionRow,
   type BankSuggestionOptions,
   type Clock,
   type Order,
@@ -46,17 +49,23 @@ export {
 } from './log.js';
 export { addressKey } from './provider/rate-limit.js';
 export { PaymentWatcher, creditPays, type Credit } from './provider/watcher.js';
-export { stableView, type StableSessionView } from './routes/sessions.js';
+export { stableView, type StableSessionView } from './routes/session-view.js';
 export { MemoryStore } from './store/memory.js';
 export type {
+  ChangeFeedPart,
   Claim,
   OrderClaim,
+  OutboxKind,
+  OutboxPart,
   PaidMark,
+  PayStore,
   ProviderCallKind,
   ProviderWait,
   Renewal,
   SessionAccountRecord,
+  SessionPart,
   SessionRecord,
-  PayStore,
+  WatchPart,
   WatchState,
+  WebhookEventPart,
 } from './store/parts.js';

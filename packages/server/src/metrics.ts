@@ -25,7 +25,35 @@ export interface PayMetrics {
   render(): Promise<{ body: string; contentType: string }>;
 }
 
-/** `POST /v1/virtual-accounts/dynamic`: ids (a segment with a digit, not a version) become `:id`. */
+/** The words of the provider's paths (the spec's routes); any other segment is an id. */
+const PATH_WORDS = new Set([
+  'v1',
+  'banks',
+  'suggest',
+  'cards',
+  'events',
+  'freeze',
+  'unfreeze',
+  'reveal',
+  'withdraw',
+  'customers',
+  'invoices',
+  'view',
+  'links',
+  'payments',
+  'send',
+  'transactions',
+  'virtual-accounts',
+  'create',
+  'dynamic',
+  'wallets',
+]);
+
+/**
+ * `POST /v1/virtual-accounts/dynamic`, `GET /v1/invoices/view/:id`: the operation of a provider
+ * request as a metrics label, from a fixed vocabulary (every segment not a word of the spec's paths
+ * is `:id`, at most five segments), so that no id, number or guess ever makes a series of its own.
+ */
 export function providerOperation(method: string, url: string): string {
   let path: string;
   try {
@@ -33,11 +61,11 @@ export function providerOperation(method: string, url: string): string {
   } catch {
     path = url;
   }
-  const shape = path
-    .split('/')
-    .map((segment) => (/\d/.test(segment) && !/^v\d+$/.test(segment) ? ':id' : segment))
-    .join('/');
-  return `${method.toUpperCase()} ${shape}`;
+  const segments = path.split('/').filter(Boolean);
+  const shape = segments.slice(0, 5).map((segment) => (PATH_WORDS.has(segment) ? segment : ':id'));
+  if (segments.length > 5) shape.push('…');
+  const verb = method.toUpperCase();
+  return `${['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(verb) ? verb : 'OTHER'} /${shape.join('/')}`;
 }
 
 function outcomeOf(status: number): string {

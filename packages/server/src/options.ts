@@ -1,5 +1,7 @@
-// The kit's options, parsed once with zod when the handler is created. A bad option fails there,
-// with a message naming it and saying what it expects.
+// The kit's options, described once: the schema below holds each option's meaning, its check and its
+// default; the TypeScript type comes from it, and the README's table is generated from it
+// (`optionsTable`, held to the README by options.test.ts). Parsed once when the handler is created: a
+// bad option fails there, with a message naming it and saying what it expects.
 import * as z from 'zod';
 import { SessionDisplay, SessionMerchant } from '@pay-elements/protocol';
 import {
@@ -9,14 +11,14 @@ import {
   type PayClient,
   type WebhookEvent,
 } from '@pay-elements/api';
-import type { SessionRecord, PayStore } from './store/parts.js';
+import type { PayStore, SessionRecord } from './store/parts.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
 import { PayConfigError } from './errors.js';
 import { defaultLogger, type LogFields, type Logger } from './log.js';
 import type { PayObserver } from './observer.js';
 import { issueFields } from './http/input.js';
-import { StreamOptionsSchema, type StreamOptions } from './streams/options.js';
+import { StreamOptionsSchema } from './streams/options.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
 export interface Order {
@@ -51,111 +53,6 @@ export type WebhookVerifier = (input: WebhookVerifyInput) => WebhookEvent | Prom
 
 export type { Clock } from './clock.js';
 
-export interface PayHandlerOptions {
-  /** the provider client, holding the secret key */
-  client: PayClient;
-  /** where sessions live; default a MemoryStore (lost on restart: use SqliteStore in production) */
-  store?: PayStore;
-  /**
-   * The amount, currency and customer of an order, or null when the order is unknown or the request
-   * may not pay it (check the shopper's session in `context.request`: answer null to refuse).
-   */
-  resolveOrder(orderId: string, context: OrderContext): Order | null | Promise<Order | null>;
-  /** called once per paid session, after the transition is committed (at least once on a crash) */
-  onPaid?(session: SessionRecord): void | Promise<void>;
-  /** lifespan of each single-use account, in minutes; default 30 */
-  lifespanMinutes?: number;
-  /** where the routes are mounted; default `/pay` */
-  basePath?: string;
-  /** origins (`https://shop.example`) allowed to call the routes from a browser; default none */
-  allowedOrigins?: string[];
-  /** the time source; default `Date` */
-  clock?: Clock;
-  /**
-   * the Standard Webhooks signing secret (`whsec_` + base64 of 24 to 64 bytes); without it or a
-   * `webhookVerifier`, POST /webhooks is not mounted
-   */
-  webhookSecret?: string;
-  /** how far a Standard Webhooks timestamp may be from now, in seconds; default 300 */
-  webhookToleranceSeconds?: number;
-  /**
-   * For a provider that signs another way: checks a webhook request and answers its event, or throws
-   * SignatureVerificationError to refuse it (400). Replaces the Standard Webhooks check.
-   */
-  webhookVerifier?: WebhookVerifier;
-  /** the least time between two provider checks of one customer, in ms; default 5000 */
-  pollIntervalMs?: number;
-  /** how long a claimed onPaid delivery is left alone before a sweep retries it, in ms; default 5 min */
-  onPaidRetryAfterMs?: number;
-  /** how long one provider check of a customer's transactions may take, per request, in ms; default 3000 */
-  checkTimeoutMs?: number;
-  /** when to stop asking a provider that is down, and for how long */
-  circuitBreaker?: CircuitBreakerOptions;
-  /** where logs go; default warnings and errors to the console */
-  logger?: Logger;
-  /**
-   * fields added to every line the kit writes while answering this request (not to the lines of work
-   * shared by many requests: the watcher's checks, the breaker, sweeps, streams), asked for only when
-   * a line is written: `(request) => ({ request_id: request.headers.get('x-request-id') })`
-   */
-  logFields?: (request: Request) => LogFields | undefined;
-  /** told of sessions created, paid and expired, webhooks and onPaid timings (metrics) */
-  observer?: PayObserver;
-  /** who asks for the money, given to the widget as `merchant`: `{name, logo_url?}` */
-  merchant?: SessionMerchant;
-  /** a hosted page for the session, given to the widget as `checkout_url` */
-  checkoutUrl?(sessionId: string): string;
-  /** a hosted page for the invoice, given to the widget as `hosted_url` */
-  invoiceUrl?(invoiceNumber: string): string;
-  /** how long the list of payment links is kept before the provider is asked again, ms; default 30 000 */
-  linkCacheMs?: number;
-  /** the currency payment links are priced in, sent as the link view's `currency` (the spec's links carry none) */
-  linkCurrency?: string;
-  /** how long a country's bank list is kept, ms; default and maximum one day (the spec's rule) */
-  bankCacheMs?: number;
-  /** POST /banks/suggest: off unless enabled (it reveals where an account number has been paid) */
-  bankSuggestions?: BankSuggestionOptions;
-  /**
-   * Provider accounts opened (POST /sessions, POST /sessions/{id}/renew) per client and per order, a
-   * minute; past it 429 `rate_limited` with Retry-After. `false` turns the limit off (tests, demos).
-   */
-  accountRateLimit?: AccountRateLimitOptions | false;
-  /** how long a claim to open an order's account holds before another request may take it over, ms */
-  claimTimeoutMs?: number;
-  /**
-   * Who a request comes from, for rate limits. Default: the socket address recorded by the node
-   * adapter (`clientAddress`), an IPv6 address by its /64. Behind a proxy, read the header it sets.
-   */
-  clientKey?(request: Request): string;
-  /** GET /sessions/:id/events (status pushed to the page): limits and heartbeat; on by default */
-  streams?: StreamOptions;
-}
-
-export interface CircuitBreakerOptions {
-  /** provider failures in a row (timeouts, dropped connections, 5xx) that open the breaker; default 3 */
-  failureThreshold?: number;
-  /** how long an open breaker fails calls at once before one trial call, ms; default 10 000 */
-  cooldownMs?: number;
-}
-
-export interface BankSuggestionOptions {
-  /** mount POST /banks/suggest; default false (404) */
-  enabled: boolean;
-  /** suggestions per client per minute (also the burst); default 10 */
-  perMinute?: number;
-  /** the most clients whose rate is tracked at once; default 10 000 */
-  maxClients?: number;
-}
-
-export interface AccountRateLimitOptions {
-  /** accounts one client may have opened a minute (also the burst); default 10 */
-  perClientPerMinute?: number;
-  /** accounts one order may have opened a minute (also the burst); default 3 */
-  perOrderPerMinute?: number;
-  /** the most clients and orders whose rate is tracked at once; default 10 000 */
-  maxKeys?: number;
-}
-
 /** The spec's limit on keeping a bank list: one day. */
 export const MAX_BANK_CACHE_MS = 24 * 60 * 60 * 1000;
 
@@ -181,6 +78,11 @@ function isStore(value: unknown): boolean {
 const fn = <T>(what: string) =>
   z.custom<T>((v) => typeof v === 'function', { error: `must be a function (${what})` });
 
+const ms = () =>
+  z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' });
+
 const { minLifespanMinutes, maxLifespanMinutes } = defaultConventions.dynamicAccount;
 
 const count = () =>
@@ -195,33 +97,50 @@ const perMinute = (fallback: number) =>
 const tracked = () => count().default(10_000);
 
 const Options = z.object({
-  client: z.custom<PayClient>(
-    (v) =>
-      isObject(v) &&
-      hasMethods(v['virtualAccounts'], 'createDynamic') &&
-      hasMethods(v['transactions'], 'list'),
-    { error: 'must be a PayClient from @pay-elements/api' },
-  ),
+  client: z
+    .custom<PayClient>(
+      (v) =>
+        isObject(v) &&
+        hasMethods(v['virtualAccounts'], 'createDynamic') &&
+        hasMethods(v['transactions'], 'list'),
+      { error: 'must be a PayClient from @pay-elements/api' },
+    )
+    .describe('The provider client (`new PayClient({apiKey, baseUrl})`), holding the secret key. Required.'),
   store: z
     .custom<PayStore>(isStore, {
       error:
         'must be a store (MemoryStore, SqliteStore, PostgresStore, D1Store or your own): ' +
         '{sessions, outbox, webhookEvents, watch, close()}',
     })
-    .optional(),
-  resolveOrder: fn<PayHandlerOptions['resolveOrder']>('orderId → {amount, currency, customer_id} | null'),
-  onPaid: fn<NonNullable<PayHandlerOptions['onPaid']>>('session → void').optional(),
+    .optional()
+    .meta({
+      description:
+        'Where sessions, claims and deliveries owed live: `SqliteStore`, `PostgresStore` (several instances), `D1Store`, or your own (its parts: [Store](#store)).',
+      default: 'a `MemoryStore` (lost on restart)',
+    }),
+  resolveOrder: fn<(orderId: string, context: OrderContext) => Order | null | Promise<Order | null>>(
+    'orderId → {amount, currency, customer_id} | null',
+  ).describe(
+    'The amount, currency and customer of an order, or null when the order is unknown or this request may not pay it (check the shopper in `context.request`). Required.',
+  ),
+  onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
+    .optional()
+    .describe(
+      'Called once per paid session, after the transition is committed (again after a crash until it returns).',
+    ),
   lifespanMinutes: z
     .number({ error: 'must be a number of minutes' })
     .int({ error: 'must be a whole number of minutes' })
     .min(minLifespanMinutes, { error: `must be at least ${minLifespanMinutes} minute` })
     .max(maxLifespanMinutes, { error: `must be at most ${maxLifespanMinutes} minutes` })
-    .default(30),
+    .default(30)
+    .describe('Lifespan of each single-use account, in minutes.'),
   basePath: z
     .string({ error: 'must be a string such as "/pay"' })
     .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: 'must be a path such as "/pay" (or "/" for the root)' })
     .default('/pay')
-    .transform((p) => p.replace(/\/+$/, '')),
+    .transform((p) => p.replace(/\/+$/, ''))
+    .describe('Where the routes are mounted.'),
   allowedOrigins: z
     .array(
       z.string().refine(
@@ -236,32 +155,48 @@ const Options = z.object({
       ),
       { error: 'must be an array of origins' },
     )
-    .default([]),
+    .default([])
+    .describe('Origins (`https://shop.example`) allowed to call the routes from a browser (CORS).'),
   clock: z
     .custom<Clock>((v) => hasMethods(v, 'now'), { error: 'must be an object with now(): number' })
-    .default({ now: () => Date.now() }),
-  webhookSecret: WebhookSecret.optional(),
-  webhookVerifier: fn<WebhookVerifier>('({body, headers, now}) → WebhookEvent').optional(),
+    .default({ now: () => Date.now() })
+    .meta({ description: 'The time source (tests move it by hand).', default: '`Date`' }),
+  webhookSecret: WebhookSecret.optional().describe(
+    'The Standard Webhooks signing secret (`whsec_` + base64 of 24 to 64 bytes). Without it or a `webhookVerifier`, `POST /webhooks` is not mounted.',
+  ),
   webhookToleranceSeconds: z
     .number({ error: 'must be a number of seconds' })
     .positive({ error: 'must be positive' })
-    .default(300),
-  pollIntervalMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
+    .default(300)
+    .describe("How far a webhook's timestamp may be from now, in seconds (older is a replay)."),
+  webhookVerifier: fn<WebhookVerifier>('({body, headers, now}) → WebhookEvent')
+    .optional()
+    .describe(
+      'For a provider that signs another way: checks a webhook request and answers its event, or throws `SignatureVerificationError` (400). Replaces the Standard Webhooks check.',
+    ),
+  webhookEventRetentionMs: ms()
+    .min(60_000, { error: 'must be at least one minute (60000)' })
+    .default(30 * 24 * 60 * 60 * 1000)
+    .meta({
+      description:
+        'How long a processed webhook event id is remembered (a redelivery within it changes nothing), ms.',
+      default: '30 days',
+    }),
+  pollIntervalMs: ms()
     .min(0, { error: 'must not be negative' })
-    .default(5000),
-  onPaidRetryAfterMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
+    .default(5000)
+    .describe(
+      'The least time between two merchant-wide provider checks, ms (six times longer while webhooks arrive).',
+    ),
+  onPaidRetryAfterMs: ms()
     .min(1000, { error: 'must be at least 1000' })
-    .default(300_000),
-  checkTimeoutMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
+    .default(300_000)
+    .describe('How long a claimed onPaid delivery is left alone before a sweep retries it, ms.'),
+  checkTimeoutMs: ms()
     .min(100, { error: 'must be at least 100' })
     .max(60_000, { error: 'must be at most 60000' })
-    .default(3000),
+    .default(3000)
+    .describe('How long each provider request of a check may take, ms.'),
   circuitBreaker: z
     .strictObject(
       {
@@ -270,88 +205,152 @@ const Options = z.object({
           .int({ error: 'must be a whole number' })
           .min(1, { error: 'must be at least 1' })
           .max(1000, { error: 'must be at most 1000' })
-          .default(3),
-        cooldownMs: z
-          .number({ error: 'must be a number of milliseconds' })
-          .int({ error: 'must be a whole number of milliseconds' })
+          .default(3)
+          .describe('Provider failures in a row (timeouts, dropped connections, 5xx) that open the breaker.'),
+        cooldownMs: ms()
           .min(100, { error: 'must be at least 100' })
           .max(3_600_000, { error: 'must be at most one hour (3600000)' })
-          .default(10_000),
+          .default(10_000)
+          .describe('How long an open breaker fails calls at once before one trial call, ms.'),
       },
       { error: 'must be an object such as { failureThreshold: 3, cooldownMs: 10000 }' },
     )
-    .default({ failureThreshold: 3, cooldownMs: 10_000 }),
+    .default({ failureThreshold: 3, cooldownMs: 10_000 })
+    .describe('When to stop asking a provider that is down, and for how long.'),
   logger: z
     .custom<Logger>((v) => hasMethods(v, 'debug', 'info', 'warn', 'error'), {
       error: 'must have debug, info, warn and error methods (console does)',
     })
-    .default(defaultLogger),
-  logFields: fn<NonNullable<PayHandlerOptions['logFields']>>(
-    'request → {field: value} or undefined',
-  ).optional(),
+    .default(defaultLogger)
+    .meta({
+      description: 'Where logs go (`console`, pino through `fromPino`).',
+      default: 'warnings and errors to the console',
+    }),
+  logFields: fn<(request: Request) => LogFields | undefined>('request → {field: value} or undefined')
+    .optional()
+    .describe(
+      "Fields added to every line the kit writes while answering this request (not to work shared by many requests), asked for only when a line is written: `(request) => ({ request_id: request.headers.get('x-request-id') })`.",
+    ),
   observer: z
     .custom<PayObserver>((v) => typeof v === 'object' && v !== null, { error: 'must be an object' })
-    .default({}),
+    .default({})
+    .meta({
+      description:
+        'Told of sessions created, paid and expired, webhooks and onPaid timings (`createPayMetrics().observer`).',
+      default: 'none',
+    }),
   merchant: z
     .custom<SessionMerchant>((v) => SessionMerchant.safeParse(v).success, {
       error: 'must be {name, logo_url?}: a name of 1 to 120 characters, an absolute http(s) logo URL',
     })
-    .optional(),
-  checkoutUrl: fn<NonNullable<PayHandlerOptions['checkoutUrl']>>('sessionId → URL string').optional(),
-  invoiceUrl: fn<NonNullable<PayHandlerOptions['invoiceUrl']>>('invoiceNumber → URL string').optional(),
+    .optional()
+    .describe('Who asks for the money, shown with every session: `{name, logo_url?}`.'),
+  checkoutUrl: fn<(sessionId: string) => string>('sessionId → URL string')
+    .optional()
+    .describe('A hosted page for the session, given to the widget as `checkout_url`.'),
+  invoiceUrl: fn<(invoiceToken: string) => string>('invoiceToken → URL string')
+    .optional()
+    .describe(
+      'A hosted page for the invoice, from its token (`pay.invoiceToken(number)`), given to the widget as `hosted_url`.',
+    ),
+  tokenSecret: z
+    .string({ error: 'must be a string' })
+    .min(32, { error: 'must be at least 32 characters (a random secret of the shop)' })
+    .optional()
+    .meta({
+      description:
+        'The secret that signs invoice and funding tokens (`pay.invoiceToken`): the same on every instance, kept as long as links sent out should work.',
+      default: 'random per process (tokens die with it; a warning says so)',
+    }),
+  linkCacheMs: ms()
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_BANK_CACHE_MS, { error: 'must be at most one day (86400000)' })
+    .default(30_000)
+    .describe('How long the list of payment links is kept before the provider is asked again, ms.'),
   linkCurrency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as "NGN"' })
     .transform((c) => c.toUpperCase())
-    .optional(),
-  linkCacheMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(0, { error: 'must not be negative' })
-    .max(MAX_BANK_CACHE_MS, { error: 'must be at most one day (86400000)' })
-    .default(30_000),
-  bankCacheMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
+    .optional()
+    .describe(
+      "The currency payment links are priced in, sent as the link view's `currency` (the spec's links carry none).",
+    ),
+  bankCacheMs: ms()
     .min(0, { error: 'must not be negative' })
     .max(MAX_BANK_CACHE_MS, {
       error: 'must be at most one day (86400000): the provider allows caching bank lists for a day at most',
     })
-    .default(MAX_BANK_CACHE_MS),
+    .default(MAX_BANK_CACHE_MS)
+    .meta({
+      description: "How long a country's bank list is kept, ms (at most a day: the spec's rule).",
+      default: 'one day',
+    }),
   bankSuggestions: z
     .strictObject(
       {
-        enabled: z.boolean({ error: 'must be true or false' }),
-        perMinute: perMinute(10),
-        maxClients: tracked(),
+        enabled: z
+          .boolean({ error: 'must be true or false' })
+          .describe('Mount `POST /banks/suggest` (else 404).'),
+        perMinute: perMinute(10).describe('Suggestions per client per minute (also the burst).'),
+        maxClients: tracked().describe('The most clients whose rate is tracked at once.'),
       },
       { error: 'must be an object such as { enabled: true, perMinute: 10 }' },
     )
-    .default({ enabled: false, perMinute: 10, maxClients: 10_000 }),
+    .default({ enabled: false, perMinute: 10, maxClients: 10_000 })
+    .meta({
+      description:
+        '`POST /banks/suggest`: off unless enabled (it reveals where an account number has been paid).',
+      default: 'off',
+    }),
   accountRateLimit: z
     .union(
       [
         z.literal(false),
         z.strictObject({
-          perClientPerMinute: perMinute(10),
-          perOrderPerMinute: perMinute(3),
-          maxKeys: tracked(),
+          perClientPerMinute: perMinute(10).describe(
+            'Accounts one client may have opened a minute (also the burst).',
+          ),
+          perOrderPerMinute: perMinute(3).describe(
+            'Accounts one order may have opened a minute (also the burst).',
+          ),
+          maxKeys: tracked().describe('The most clients and orders whose rate is tracked at once.'),
         }),
       ],
       { error: 'must be false or an object such as { perClientPerMinute: 10, perOrderPerMinute: 3 }' },
     )
-    .default({ perClientPerMinute: 10, perOrderPerMinute: 3, maxKeys: 10_000 }),
-  claimTimeoutMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
+    .default({ perClientPerMinute: 10, perOrderPerMinute: 3, maxKeys: 10_000 })
+    .describe(
+      'Provider accounts opened (`POST /sessions`, `POST /sessions/{id}/renew`) per client and per order a minute; past it 429 with Retry-After. `false` turns it off.',
+    ),
+  claimTimeoutMs: ms()
     .min(100, { error: 'must be at least 100' })
     .max(600_000, { error: 'must be at most 600000' })
-    .default(30_000),
-  clientKey: fn<NonNullable<PayHandlerOptions['clientKey']>>('request → string').optional(),
+    .default(30_000)
+    .describe(
+      "The longest an account opening may take, and the longest a request waits for another opening the same order's account (then 503 with Retry-After), ms.",
+    ),
+  claimLeaseMs: ms()
+    .min(100, { error: 'must be at least 100' })
+    .max(600_000, { error: 'must be at most 600000' })
+    .default(5000)
+    .describe(
+      'A claim to open an account whose holder has not renewed it for this long (it died) is taken over, ms; a live holder renews it every third of it.',
+    ),
+  clientKey: fn<(request: Request) => string>('request → string').optional().meta({
+    description:
+      'Who a request comes from, for rate limits. Behind a proxy, read the address it sets (see docs/operations.md).',
+    default: 'the socket address the node adapter recorded, an IPv6 address by its /64',
+  }),
   streams: StreamOptionsSchema,
 });
 
+/** What `createPayHandler` takes. */
+export type PayHandlerOptions = z.input<typeof Options>;
+/** Each option as the kit holds it once parsed: defaults filled in. */
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: PayStore };
+export type CircuitBreakerOptions = NonNullable<PayHandlerOptions['circuitBreaker']>;
+export type BankSuggestionOptions = NonNullable<PayHandlerOptions['bankSuggestions']>;
+export type AccountRateLimitOptions = Exclude<NonNullable<PayHandlerOptions['accountRateLimit']>, false>;
 
 /** Parses the options, or throws a PayConfigError naming each bad option and what it expects. */
 export function parseOptions(options: unknown): PayHandlerConfig {
@@ -366,6 +365,11 @@ export function parseOptions(options: unknown): PayHandlerConfig {
     throw new PayConfigError(`createPayHandler: ${lines.join('; ')}`);
   }
   return { ...result.data, store: result.data.store ?? new MemoryStore() };
+}
+
+/** The options, one row each (nested ones by their dotted name): the README's table is made from these. */
+export function optionsTable(): OptionRow[] {
+  return optionRows(Options.shape, '');
 }
 
 /** What `resolveOrder` must answer, checked on every call (a merchant bug is a 500, never a guess). */
@@ -385,3 +389,49 @@ export const OrderSchema = z.object({
     })
     .optional(),
 });
+
+/** One row of the options table. */
+export interface OptionRow {
+  name: string;
+  /** the default as the README says it, or `required` / `none` */
+  default: string;
+  description: string;
+}
+
+type Shape = Readonly<Record<string, z.ZodType>>;
+
+/** The schema's own default of an option, as text: a literal as JSON, a function by its meta. */
+function defaultText(schema: z.ZodType): string {
+  const meta = schema.meta();
+  if (typeof meta?.['default'] === 'string') return meta['default'];
+  if (schema instanceof z.ZodDefault) {
+    const value: unknown = schema.def.defaultValue;
+    if (typeof value === 'number') return `\`${value.toLocaleString('en-US').replace(/,/g, ' ')}\``;
+    if (Array.isArray(value) && value.length === 0) return 'none';
+    return `\`${JSON.stringify(value)}\``;
+  }
+  return schema.safeParse(undefined).success ? 'none' : 'required';
+}
+
+/** The object schema inside an option (through its default, optional or union), if it has one. */
+function nestedShape(schema: z.ZodType): Shape | null {
+  let inner: z.ZodType = schema;
+  for (;;) {
+    if (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodUnion) {
+      const object = inner.options.find((o): o is z.ZodObject => o instanceof z.ZodObject);
+      if (!object) return null;
+      inner = object;
+    } else break;
+  }
+  return inner instanceof z.ZodObject ? inner.shape : null;
+}
+
+function optionRows(shape: Shape, prefix: string): OptionRow[] {
+  return Object.entries(shape).flatMap(([key, schema]) => {
+    const name = `${prefix}${key}`;
+    const row = { name, default: defaultText(schema), description: schema.description ?? '' };
+    const nested = nestedShape(schema);
+    return nested ? [row, ...optionRows(nested, `${name}.`)] : [row];
+  });
+}

@@ -16,6 +16,8 @@ export const SANDBOX_KEY = DEFAULT_API_KEY;
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 bytes. */
 export const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements server tests secret').toString('base64')}`;
 export const SHOP = 'http://shop.test';
+/** The secret the kit signs invoice and funding tokens with in these tests. */
+export const TOKEN_SECRET = 'pay-elements server tests token secret';
 
 export interface WorldOptions {
   /** kit options on top of the defaults (the client, store, orders and onPaid are set here) */
@@ -87,6 +89,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         paid.push(session);
       },
       pollIntervalMs: 1000,
+      tokenSecret: TOKEN_SECRET,
       logger: recordingLogger(logs),
       ...options.kit,
     }),
@@ -139,7 +142,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       });
     },
     transactionsCalls: () => calls.filter((c) => c === 'GET /v1/transactions').length,
-    leaks: () => [...logs, ...bodies].filter((l) => l.includes(SANDBOX_KEY) || l.includes(WEBHOOK_SECRET)),
+    leaks: () =>
+      [...logs, ...bodies].filter(
+        (l) => l.includes(SANDBOX_KEY) || l.includes(WEBHOOK_SECRET) || l.includes(TOKEN_SECRET),
+      ),
     close: () => started.close(),
   };
 }

@@ -1,7 +1,7 @@
 // Provider answers kept for a while on the injected clock, with one provider call however many
 // requests arrive together (single-flight), a bounded number of entries, and optionally the last
 // good answer served when the provider cannot be asked.
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 
 /** Concurrent calls for one key share the one promise in flight. */
 export class SingleFlight<K, V> {

@@ -3,7 +3,7 @@
 // gains `perMinute` units a millisecond), so no float drift decides a refusal. The map of buckets
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
 // recently used go. RequestLimiter pairs two of them (per client, per order) for account openings.
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 import { clientAddress } from '@pay-elements/http';
 import type { Logger } from '../log.js';
 

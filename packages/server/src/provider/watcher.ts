@@ -11,13 +11,24 @@
 // call whether the news comes from a webhook, from here, or both at once.
 import { decimal, RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 import { describeError, type Logger } from '../log.js';
-import type { ProviderCallKind, ProviderWait, SessionRecord, PayStore, WatchState } from '../store/parts.js';
+import type { Deliveries } from '../deliveries.js';
+import type {
+  ProviderCallKind,
+  ProviderWait,
+  SessionPart,
+  SessionRecord,
+  WatchPart,
+  WatchState,
+} from '../store/parts.js';
 
 export interface WatcherOptions {
   client: PayClient;
-  store: PayStore;
+  sessions: SessionPart;
+  watch: WatchPart;
+  /** the onPaid deliveries (the outbox), started when this watcher's call marks a session paid */
+  deliveries: Deliveries<SessionRecord>;
   clock: Clock;
   logger: Logger;
   /** least time between two merchant-wide checks (webhooks not known healthy), ms */
@@ -28,7 +39,6 @@ export interface WatcherOptions {
   checkTimeoutMs: number;
   /** the provider's circuit breaker, shared with the kit's other provider calls */
   breaker: CircuitBreaker;
-  onPaid: ((session: SessionRecord) => void | Promise<void>) | undefined;
 }
 
 /** The credit that paid a session, as the watcher or a webhook found it. */
@@ -110,12 +120,7 @@ export class PaymentWatcher {
   private readonly settled = new Set<string>();
   /** provider calls held back, as this instance last learned (from the store or a 429 of its own) */
   private readonly waits = new Map<ProviderCallKind, ProviderWait>();
-  /** background work (onPaid deliveries) that close() waits for */
-  private readonly background = new Set<Promise<void>>();
-  /** sessions whose onPaid this instance is calling right now (a sweep leaves them alone) */
-  private readonly delivering = new Set<string>();
   private readonly startedAt: number;
-  private closed = false;
 
   constructor(options: WatcherOptions) {
     this.options = options;
@@ -145,7 +150,7 @@ export class PaymentWatcher {
 
   private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
     await this.look(force ? 0 : this.intervalFor(session, this.options.clock.now()));
-    const current = (await this.options.store.sessions.get(session.id)) ?? session;
+    const current = (await this.options.sessions.get(session.id)) ?? session;
     if (current.status === 'pending' && this.failure) this.answerFailure(current, this.options.clock.now());
     return current;
   }
@@ -198,7 +203,7 @@ export class PaymentWatcher {
   async webhookVerified(): Promise<void> {
     const now = this.options.clock.now();
     this.webhookAt = now;
-    await this.options.store.watch.noteWebhook(now);
+    await this.options.watch.noteWebhook(now);
   }
 
   /**
@@ -207,9 +212,9 @@ export class PaymentWatcher {
    * recorded for every instance and thrown as ProviderUnavailableError with the wait.
    */
   async providerCall<T>(kind: ProviderCallKind, call: () => Promise<T>): Promise<T> {
-    const { store, clock } = this.options;
+    const { watch, clock } = this.options;
     const known = this.waits.get(kind);
-    const wait = known && clock.now() < known.until ? known : (await store.watch.read()).waits[kind];
+    const wait = known && clock.now() < known.until ? known : (await watch.read()).waits[kind];
     if (wait && clock.now() < wait.until) {
       this.waits.set(kind, wait);
       throw new ProviderUnavailableError(
@@ -239,7 +244,7 @@ export class PaymentWatcher {
       reason: 'rate_limited',
     };
     this.waits.set(kind, wait);
-    await this.options.store.watch.setProviderWait(kind, wait).catch((failure: unknown) =>
+    await this.options.watch.setProviderWait(kind, wait).catch((failure: unknown) =>
       this.options.logger.warn("could not share the provider's Retry-After", {
         error: describeError(failure),
       }),
@@ -270,10 +275,10 @@ export class PaymentWatcher {
   }
 
   private async lookNow(now: number, intervalMs: number): Promise<void> {
-    const { store, logger } = this.options;
+    const { watch, logger } = this.options;
     let state: WatchState;
     try {
-      state = await store.watch.read();
+      state = await watch.read();
     } catch (error) {
       this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
       return;
@@ -288,13 +293,13 @@ export class PaymentWatcher {
     }
     try {
       // another instance checked within the interval: what it found is in the store
-      if (!(await store.watch.claim(now, intervalMs))) {
+      if (!(await watch.claim(now, intervalMs))) {
         this.failure = null;
         return;
       }
       await this.check(now, state.watermark);
       this.failure = null;
-      if (wait) await store.watch.setProviderWait('transactions', null);
+      if (wait) await watch.setProviderWait('transactions', null);
     } catch (error) {
       if (error instanceof RateLimitError) {
         const held = await this.holdBack('transactions', error);
@@ -308,9 +313,7 @@ export class PaymentWatcher {
             error.retryAfterSeconds * 1000,
           );
         this.failure = { until, reason: 'unavailable', error };
-        await store.watch
-          .setProviderWait('transactions', { until, reason: 'unavailable' })
-          .catch(() => undefined);
+        await watch.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
       } else {
         this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
         logger.warn('payment check failed', { error: describeError(error) });
@@ -324,8 +327,8 @@ export class PaymentWatcher {
    * back to their creation did not find, and moves the watermark forward.
    */
   private async check(startedAt: number, watermark: number | null): Promise<void> {
-    const { store, logger } = this.options;
-    const pending = await store.sessions.listPending(PENDING_LIMIT);
+    const { sessions, watch, logger } = this.options;
+    const pending = await sessions.listPending(PENDING_LIMIT);
     if (pending.length === 0) return; // nothing to pay: no provider call
     const created = (s: SessionRecord) => Date.parse(s.createdAt);
     const oldest = Math.min(...pending.map(created)) - HISTORY_SLACK_MS;
@@ -345,7 +348,7 @@ export class PaymentWatcher {
       if (reference === undefined) continue;
       if (this.settled.has(reference)) continue;
       // a session opened while the pages were read is found by its reference
-      const session = byReference.get(reference) ?? (await store.sessions.findByReference(reference));
+      const session = byReference.get(reference) ?? (await sessions.findByReference(reference));
       if (!session || session.status === 'paid') {
         // the shop's other business, or paid already: not looked up again when read in the overlap
         if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
@@ -362,10 +365,10 @@ export class PaymentWatcher {
         if (paid.has(session.id)) continue;
         // this check started after the account closed and read back to the session's creation
         // without finding its credit: the session is expired
-        if (await store.sessions.markExpired(session.id, session.reference))
+        if (await sessions.markExpired(session.id, session.reference))
           logger.info('session expired', { sessionId: session.id });
       }
-      if (newest !== null) await store.watch.advanceWatermark(newest);
+      if (newest !== null) await watch.advanceWatermark(newest);
     }
   }
 
@@ -420,7 +423,7 @@ export class PaymentWatcher {
    * call this on an interval; status polls do not need it.
    */
   async sweep(): Promise<void> {
-    await this.deliverOwed(this.options.clock.now() - this.options.retryAfterMs);
+    await this.options.deliveries.retryOwed(this.options.clock.now() - this.options.retryAfterMs);
     await this.look(this.interval(this.options.clock.now()));
     const failure = this.failure;
     // an outage is logged once by the breaker, a 429 is a wait
@@ -436,7 +439,7 @@ export class PaymentWatcher {
    */
   async confirm(session: SessionRecord, credit: Credit, log: Logger = this.options.logger): Promise<boolean> {
     const claimedAt = this.options.clock.now();
-    const changed = await this.options.store.sessions.markPaid(session.id, {
+    const changed = await this.options.sessions.markPaid(session.id, {
       paidAt: credit.paidAt,
       transactionId: credit.transactionId,
       now: claimedAt,
@@ -446,87 +449,36 @@ export class PaymentWatcher {
         sessionId: session.id,
         transactionId: credit.transactionId,
       });
-      // after close() the delivery stays owed in the store; the next start makes it
-      if (!this.closed) this.track(this.deliver(session.id, claimedAt));
+      this.options.deliveries.start(session.id, claimedAt);
     }
     return changed;
   }
 
   /** Retries onPaid deliveries owed since before this instance started (after a crash or restart). */
   start(): void {
-    this.track(
-      this.deliverOwed(this.startedAt + 1).catch((error: unknown) =>
-        this.options.logger.error('retrying owed onPaid deliveries failed', { error: describeError(error) }),
-      ),
+    const { deliveries, logger } = this.options;
+    deliveries.track(
+      deliveries
+        .retryOwed(this.startedAt + 1)
+        .catch((error: unknown) =>
+          logger.error('retrying owed onPaid deliveries failed', { error: describeError(error) }),
+        ),
     );
   }
 
   /** Resolves once no check or onPaid delivery is running. */
   async idle(): Promise<void> {
-    while (this.background.size > 0 || this.looking) {
-      await Promise.allSettled([...this.background, ...(this.looking ? [this.looking.done] : [])]);
+    while (this.options.deliveries.busy || this.looking) {
+      await Promise.allSettled([
+        this.options.deliveries.idle(),
+        ...(this.looking ? [this.looking.done] : []),
+      ]);
     }
   }
 
   /** Stops new deliveries from being scheduled and waits for those under way. */
   async close(): Promise<void> {
-    this.closed = true;
+    await this.options.deliveries.close();
     await this.idle();
-  }
-
-  private async deliverOwed(claimedBefore: number): Promise<void> {
-    const { store, clock } = this.options;
-    for (const id of await store.outbox.listOwed('paid', claimedBefore)) {
-      if (this.closed) return;
-      if (this.delivering.has(id)) continue;
-      const claimedAt = clock.now();
-      if (await store.outbox.claim('paid', id, claimedBefore, claimedAt)) await this.deliver(id, claimedAt);
-    }
-  }
-
-  /**
-   * Calls onPaid, then records that nothing is owed; a failure leaves it owed for a later retry.
-   * While onPaid runs, the claim (made at `claimedAt`) is renewed every third of the retry delay, so
-   * that no other instance takes a slow delivery for an abandoned one: only a dead instance's claim
-   * grows old.
-   */
-  private async deliver(sessionId: string, claimedAt: number): Promise<void> {
-    const { store, logger, onPaid, clock, retryAfterMs } = this.options;
-    if (this.delivering.has(sessionId)) return;
-    this.delivering.add(sessionId);
-    let claim = claimedAt;
-    const lease = setInterval(
-      () => {
-        const now = clock.now();
-        // a compare-and-set on this instance's own claim: it fails once another instance took over
-        void store.outbox.claim('paid', sessionId, claim + 1, now).then(
-          (renewed) => {
-            if (renewed) claim = now;
-          },
-          () => undefined,
-        );
-      },
-      Math.max(50, Math.floor(retryAfterMs / 3)),
-    );
-    lease.unref();
-    try {
-      const session = await store.sessions.get(sessionId);
-      if (!session) return;
-      if (onPaid) await onPaid(session);
-      await store.outbox.markDelivered('paid', sessionId);
-    } catch (error) {
-      logger.error('onPaid failed; it stays owed and is retried by a sweep or at the next start', {
-        sessionId,
-        error: describeError(error),
-      });
-    } finally {
-      clearInterval(lease);
-      this.delivering.delete(sessionId);
-    }
-  }
-
-  private track(work: Promise<void>): void {
-    this.background.add(work);
-    void work.finally(() => this.background.delete(work));
   }
 }

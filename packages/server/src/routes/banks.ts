@@ -13,7 +13,7 @@ import {
 } from '@pay-elements/protocol';
 import { isProviderDown } from '../provider/breaker.js';
 import { TtlCache, type CacheRead } from '../provider/cache.js';
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { json } from '../http/answers.js';
 import { parseInput, readJson } from '../http/input.js';

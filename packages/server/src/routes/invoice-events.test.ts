@@ -1,4 +1,4 @@
-// GET /pay/invoices/:number/events against the real emulator: the view first, the paid view as soon
+// GET /pay/invoices/{token}/events against the real emulator: the view first, the paid view as soon
 // as the provider's invoice.paid webhook lands, then the end; with webhooks off, the kit's own check
 // at its interval brings it (the fallback); an unknown invoice is a 404. Stream timers are a manual
 // scheduler.
@@ -42,7 +42,7 @@ for (const webhooks of [true, false]) {
       const number = await newInvoice(world);
       // the kit's own answer (world.request would read the endless body)
       const response = await world.kit.fetch(
-        new Request(`http://kit.test/pay/invoices/${encodeURIComponent(number)}/events`),
+        new Request(`http://kit.test/pay/invoices/${world.kit.invoiceToken(number)}/events`),
       );
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
@@ -50,7 +50,7 @@ for (const webhooks of [true, false]) {
       const stream = new SseReader(response.body);
       const first = await stream.nextEvent();
       assert.equal(invoiceOf(first).status, 'pending');
-      const poll = await world.request(`/pay/invoices/${encodeURIComponent(number)}`);
+      const poll = await world.request(`/pay/invoices/${world.kit.invoiceToken(number)}`);
       assert.equal(`"${first?.id}"`, poll.headers.get('etag'), 'the event id is the view version');
 
       await world.control(`/invoices/${encodeURIComponent(number)}/pay`);
@@ -61,7 +61,9 @@ for (const webhooks of [true, false]) {
     });
 
     it('answers 404 for an unknown invoice, so EventSource stops', async () => {
-      const response = await world.kit.fetch(new Request('http://kit.test/pay/invoices/INV-NOPE/events'));
+      const response = await world.kit.fetch(
+        new Request(`http://kit.test/pay/invoices/${world.kit.invoiceToken('INV-NOPE')}/events`),
+      );
       assert.equal(response.status, 404);
     });
   });

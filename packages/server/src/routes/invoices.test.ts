@@ -1,4 +1,5 @@
-// GET /pay/invoices/{number} against the real emulator over loopback, with the real client.
+// GET /pay/invoices/{token} against the real emulator over loopback, with the real client: an invoice
+// is shown by its signed handle only; a number alone or a tampered handle is a 404 without a provider call.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixtures } from '@pay-elements/sandbox';
@@ -6,7 +7,7 @@ import { ErrorBody, InvoiceViewModel } from '@pay-elements/protocol';
 import { startWorld, START, type World } from '@pay-elements/testing/kit-world';
 
 const DAY = 24 * 60 * 60 * 1000;
-const hostedUrl = (number: string) => `https://shop.example/invoices/${encodeURIComponent(number)}`;
+const hostedUrl = (token: string) => `https://shop.example/invoices/${token}`;
 
 async function viewOf(response: Response): Promise<InvoiceViewModel> {
   assert.equal(response.status, 200);
@@ -15,6 +16,10 @@ async function viewOf(response: Response): Promise<InvoiceViewModel> {
 
 describe('invoice view against the emulator', () => {
   let world: World;
+
+  /** The kit's route for an invoice, by its token. */
+  const path = (number: string) => `/pay/invoices/${world.kit.invoiceToken(number)}`;
+  const invoiceReads = () => world.calls.filter((c) => c.startsWith('GET /v1/invoices/view/')).length;
 
   before(async () => {
     world = await startWorld({ kit: { invoiceUrl: hostedUrl } });
@@ -26,7 +31,7 @@ describe('invoice view against the emulator', () => {
 
   it('shows a fixture invoice: lines, computed charges, totals, payment details, no-store', async () => {
     const { websiteRedesign } = fixtures.invoices;
-    const response = await world.request(`/pay/invoices/${websiteRedesign.number}`);
+    const response = await world.request(path(websiteRedesign.number));
     assert.equal(response.headers.get('cache-control'), 'no-store');
     assert.ok(response.headers.get('etag'));
     const view = await viewOf(response);
@@ -57,7 +62,7 @@ describe('invoice view against the emulator', () => {
           currency: 'NGN',
           swift_code: view.payment_details.swift_code,
         },
-        hosted_url: 'https://shop.example/invoices/INV-000101',
+        hosted_url: hostedUrl(world.kit.invoiceToken('INV-000101')),
         server_time: new Date(START).toISOString(),
       },
     );
@@ -88,7 +93,7 @@ describe('invoice view against the emulator', () => {
       },
       payment_schedule: { type: 'one_time', due_date: new Date(START + 7 * DAY).toISOString() },
     });
-    const view = await viewOf(await world.request(`/pay/invoices/${created.invoice_number}`));
+    const view = await viewOf(await world.request(path(created.invoice_number)));
     assert.equal(view.number, created.invoice_number);
     assert.deepEqual(view.items, [
       { name: 'Widget', unit_price: '19.99', quantity: 3, total: '59.97' },
@@ -107,16 +112,18 @@ describe('invoice view against the emulator', () => {
     assert.equal(view.note, 'Net 7 — merci ✓');
     assert.equal(view.status, 'pending');
     assert.equal(view.due_date, new Date(START + 7 * DAY).toISOString());
-    assert.equal(view.hosted_url, hostedUrl(created.invoice_number));
+    assert.equal(view.hosted_url, hostedUrl(world.kit.invoiceToken(created.invoice_number)));
     assert.deepEqual(
       world.logs.filter((l) => l.startsWith('warn')),
       [],
     );
   });
 
-  it('answers 404 not_found for an unknown invoice', async () => {
+  it('answers 404 not_found for an unknown invoice, and for a number that is no invoice the kit may ask about', async () => {
     for (const number of ['INV-999999', 'INV 1;drop', 'a'.repeat(200)]) {
-      const response = await world.request(`/pay/invoices/${encodeURIComponent(number)}`);
+      const response = await world.request(
+        `/pay/invoices/${encodeURIComponent(world.kit.invoiceToken(number))}`,
+      );
       assert.equal(response.status, 404, number);
       assert.deepEqual(ErrorBody.parse(await response.json()).error, {
         code: 'not_found',
@@ -125,12 +132,47 @@ describe('invoice view against the emulator', () => {
     }
   });
 
+  it('shows nothing for a number alone, a tampered token or another kind of token, without asking the provider', async () => {
+    const number = fixtures.invoices.websiteRedesign.number;
+    const token = world.kit.invoiceToken(number);
+    const [subject, expiry, signature] = token.split('.');
+    const flipped = `${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1) ?? ''}`;
+    const other = world.kit.invoiceToken('INV-000102');
+    const before = invoiceReads();
+    for (const guess of [
+      number,
+      `${subject}.${expiry}.${flipped}`,
+      `${Buffer.from('INV-000102').toString('base64url')}.${expiry}.${signature}`,
+      `${subject}.${other.split('.')[2]}`,
+      `${subject}..${signature}x`,
+      '',
+      '.',
+    ]) {
+      const response = await world.request(`/pay/invoices/${encodeURIComponent(guess)}`);
+      assert.equal(response.status, 404, guess);
+      assert.equal(ErrorBody.parse(await response.json()).error.code, 'not_found');
+      const stream = await world.kit.fetch(
+        new Request(`http://kit.test/pay/invoices/${encodeURIComponent(guess)}/events`),
+      );
+      assert.equal(stream.status, 404, guess);
+    }
+    assert.equal(invoiceReads(), before, 'no provider read for any guess');
+    const walk = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        world.request(`/pay/invoices/INV-${String(i + 1).padStart(6, '0')}`),
+      ),
+    );
+    assert.deepEqual(new Set(walk.map((r) => r.status)), new Set([404]));
+    assert.equal(invoiceReads(), before, 'walking 200 invoice numbers asks the provider nothing');
+    assert.equal((await world.request(path(number))).status, 200, 'the token itself still opens it');
+  });
+
   it('reads paid once the invoice is paid through the control API, with a new ETag', async () => {
     const { riceOrder } = fixtures.invoices;
-    const before = await world.request(`/pay/invoices/${riceOrder.number}`);
+    const before = await world.request(path(riceOrder.number));
     const etag = before.headers.get('etag') ?? '';
     assert.equal((await viewOf(before)).status, 'pending');
-    const again = await world.request(`/pay/invoices/${riceOrder.number}`, {
+    const again = await world.request(path(riceOrder.number), {
       headers: { 'if-none-match': etag },
     });
     assert.equal(again.status, 304, 'nothing changed');
@@ -138,7 +180,7 @@ describe('invoice view against the emulator', () => {
     assert.equal(again.headers.get('etag'), etag);
     const paid = await world.control(`/invoices/${riceOrder.number}/pay`);
     assert.equal(paid.status, true, paid.message);
-    const after = await world.request(`/pay/invoices/${riceOrder.number}`, {
+    const after = await world.request(path(riceOrder.number), {
       headers: { 'if-none-match': etag },
     });
     const view = await viewOf(after);
@@ -149,25 +191,25 @@ describe('invoice view against the emulator', () => {
   });
 
   it('shares one provider call between concurrent requests for one invoice', async () => {
-    const path = `/v1/invoices/view/${fixtures.invoices.consulting.number}`;
-    const before = world.calls.filter((c) => c === `GET ${path}`).length;
+    const provider = `/v1/invoices/view/${fixtures.invoices.consulting.number}`;
+    const before = world.calls.filter((c) => c === `GET ${provider}`).length;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => world.request(`/pay/invoices/${fixtures.invoices.consulting.number}`)),
+      Array.from({ length: 10 }, () => world.request(path(fixtures.invoices.consulting.number))),
     );
     assert.ok(answers.every((r) => r.status === 200));
-    assert.equal(world.calls.filter((c) => c === `GET ${path}`).length - before, 1);
+    assert.equal(world.calls.filter((c) => c === `GET ${provider}`).length - before, 1);
   });
 
   it('reads a pending invoice as overdue once its due date has passed on the clock, never a paid one', async () => {
     const { websiteRedesign, consulting } = fixtures.invoices;
     world.advance(8 * DAY);
-    const onTheDay = await viewOf(await world.request(`/pay/invoices/${websiteRedesign.number}`));
+    const onTheDay = await viewOf(await world.request(path(websiteRedesign.number)));
     assert.equal(onTheDay.status, 'pending', 'due, not yet past due');
     world.advance(1000);
-    const late = await viewOf(await world.request(`/pay/invoices/${websiteRedesign.number}`));
+    const late = await viewOf(await world.request(path(websiteRedesign.number)));
     assert.equal(late.status, 'overdue');
     assert.equal(late.server_time, new Date(START + 8 * DAY + 1000).toISOString());
-    const paid = await viewOf(await world.request(`/pay/invoices/${consulting.number}`));
+    const paid = await viewOf(await world.request(path(consulting.number)));
     assert.equal(paid.status, 'paid', 'its due date passed long ago, but it is paid');
   });
 });

@@ -4,7 +4,7 @@
 import { decimal, type PaymentLink, type PayClient } from '@pay-elements/api';
 import { endpoints, type LinkStatus, type LinkView } from '@pay-elements/protocol';
 import { TtlCache } from '../provider/cache.js';
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { etagJson } from '../http/answers.js';
 import type { Logger } from '../log.js';

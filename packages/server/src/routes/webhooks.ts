@@ -1,20 +1,31 @@
 // POST /webhooks: provider events in. The signature is verified over the raw body (Standard Webhooks
 // by default, or the merchant's verifier; stale timestamps refused as replays), each event id is
-// remembered so a duplicate changes nothing,
-// and a `virtual_account.credited` event for one of our accounts marks its session paid. The answer
-// comes as soon as the transition is committed; onPaid runs after, in the background.
+// remembered so a duplicate changes nothing (and forgotten after the retention, checked at most
+// hourly), a `virtual_account.credited` event for one of our accounts marks its session paid, and a
+// signed event of a type the kit does not handle is acknowledged (2xx) with a log line, so that the
+// provider neither retries it nor disables the endpoint. The answer comes as soon as the transition is
+// committed; onPaid runs after, in the background.
 import { endpoints } from '@pay-elements/protocol';
-import { decimal, SignatureVerificationError, verifyWebhook, type WebhookEvent } from '@pay-elements/api';
-import type { Clock, WebhookVerifier } from '../options.js';
+import type * as z from 'zod';
+import {
+  CreditedEvent,
+  decimal,
+  KNOWN_WEBHOOK_TYPES,
+  SignatureVerificationError,
+  verifyWebhook,
+  type WebhookEvent,
+} from '@pay-elements/api';
 import { isJsonMediaType } from '@pay-elements/http';
+import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { json } from '../http/answers.js';
 import { readBody } from '../http/input.js';
-import type { Logger } from '../log.js';
 import type { Route } from '../http/router.js';
+import { describeError, type Logger } from '../log.js';
 import type { PayObserver } from '../observer.js';
-import type { PayStore } from '../store/parts.js';
+import type { WebhookVerifier } from '../options.js';
 import { creditPays, toIso, type PaymentWatcher } from '../provider/watcher.js';
+import type { SessionPart, WebhookEventPart } from '../store/parts.js';
 
 export interface WebhookRouteOptions {
   /** the Standard Webhooks secret, used when no verifier is given */
@@ -22,27 +33,33 @@ export interface WebhookRouteOptions {
   toleranceSeconds: number;
   /** a provider that signs another way: checks the request and answers its event */
   verifier: WebhookVerifier | undefined;
-  store: PayStore;
+  sessions: SessionPart;
+  webhookEvents: WebhookEventPart;
+  /** how long a processed event id is remembered, ms */
+  retentionMs: number;
   watcher: PaymentWatcher;
   clock: Clock;
+  logger: Logger;
   observer: PayObserver;
   maxBodyBytes: number;
   /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
   onInvoicePaid?: (invoiceNumber: string) => void;
 }
 
-type CreditedEvent = Extract<WebhookEvent, { type: 'virtual_account.credited' }>;
+/** Event ids are forgotten at most this often (the first accepted webhook of each hour does it). */
+const FORGET_EVERY_MS = 60 * 60 * 1000;
 
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
-  const { store, watcher, clock, observer } = options;
+  const { sessions, webhookEvents, watcher, clock, observer } = options;
   const verify: WebhookVerifier =
     options.verifier ??
     ((input) =>
       verifyWebhook({ ...input, secret: options.secret ?? '', toleranceSeconds: options.toleranceSeconds }));
+  let forgottenAt = Number.NEGATIVE_INFINITY;
 
-  async function settleCredit(event: CreditedEvent, log: Logger): Promise<void> {
+  async function settleCredit(event: z.infer<typeof CreditedEvent>, log: Logger): Promise<void> {
     const { data } = event;
-    const session = await store.sessions.findByReference(data.account_reference);
+    const session = await sessions.findByReference(data.account_reference);
     if (!session) {
       log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
       return;
@@ -71,6 +88,34 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
     );
   }
 
+  /** What the event asks of the kit: a credit settled, an invoice's streams told, or nothing. */
+  async function act(event: WebhookEvent, log: Logger): Promise<void> {
+    if (event.type === 'virtual_account.credited') {
+      const credited = CreditedEvent.safeParse(event);
+      if (credited.success) await settleCredit(credited.data, log);
+    } else if (event.type === 'invoice.paid') {
+      const { data } = event;
+      const number =
+        typeof data === 'object' && data !== null && 'invoice_number' in data ? data.invoice_number : null;
+      if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
+    } else if (!KNOWN_WEBHOOK_TYPES.has(event.type))
+      log.info('webhook of a type the kit does not handle; acknowledged', {
+        eventId: event.id,
+        type: event.type,
+      });
+  }
+
+  /** Forgets the event ids past the retention, at most once an hour, in the background. */
+  function forgetOld(now: number): void {
+    if (now - forgottenAt < FORGET_EVERY_MS) return;
+    forgottenAt = now;
+    webhookEvents
+      .forgetBefore(now - options.retentionMs)
+      .catch((error: unknown) =>
+        options.logger.warn('forgetting old webhook event ids failed', { error: describeError(error) }),
+      );
+  }
+
   const receive: Route = {
     ...endpoints.webhooks,
     maxBodyBytes: options.maxBodyBytes,
@@ -90,16 +135,14 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       }
       // verified deliveries arriving: webhooks are healthy, the watcher may check less often
       await watcher.webhookVerified();
-      if (await store.webhookEvents.has(event.id)) {
+      if (await webhookEvents.has(event.id)) {
         observer.webhook?.('duplicate');
         return json({ received: true });
       }
-      if (event.type === 'virtual_account.credited') await settleCredit(event, log);
-      else if (event.type === 'invoice.paid') {
-        const number = event.data['invoice_number'];
-        if (typeof number === 'string' || typeof number === 'number') options.onInvoicePaid?.(String(number));
-      }
-      await store.webhookEvents.remember(event.id, clock.now());
+      await act(event, log);
+      const now = clock.now();
+      await webhookEvents.remember(event.id, now);
+      forgetOld(now);
       observer.webhook?.('accepted');
       return json({ received: true });
     },

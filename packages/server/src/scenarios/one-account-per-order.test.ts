@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createPayHandler } from '../handler.js';
+import { SqliteStore } from '../store/sqlite.js';
 import type { OrderContext } from '../options.js';
 import type { Logger } from '../log.js';
 import { kitsOnOneFile } from '@pay-elements/testing/kits-on-one-file';
@@ -230,8 +231,8 @@ describe('one payable account per order', () => {
     }
   });
 
-  it('takes over the claim of a process that died after claiming, once the claim is stale', async () => {
-    const world = await startWorld({ kit: { claimTimeoutMs: 300 } });
+  it('takes over the claim of a process that died after claiming, once its lease has run out', async () => {
+    const world = await startWorld({ kit: { claimLeaseMs: 300, claimTimeoutMs: 400 } });
     try {
       const orderId = newOrder(world, 'order-orphan');
       const now = world.sandbox.clock.now();
@@ -243,14 +244,108 @@ describe('one payable account per order', () => {
       assert.equal(dead.outcome, 'claimed');
       const started = performance.now();
       const waiting = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));
-      assert.equal(waiting.status, 503, 'the claim is fresh: the caller waits, then says so');
+      assert.equal(waiting.status, 503, 'the lease is fresh: the caller waits, then says so');
       assert.equal(waiting.headers.get('retry-after'), '1');
       assert.ok(performance.now() - started < 2000);
       world.advance(301);
       const taken = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));
-      assert.equal(taken.status, 201, 'the stale claim is taken over');
+      assert.equal(taken.status, 201, 'the dead claim is taken over');
       assert.equal(accountsOpened(world), 1);
     } finally {
+      await world.close();
+    }
+  });
+
+  it('answers a create waiting on a dead claim as soon as the lease runs out (after a kill -9, seconds, not the claim timeout)', async () => {
+    const world = await startWorld();
+    try {
+      const orderId = newOrder(world, 'order-killed');
+      const now = world.sandbox.clock.now();
+      // a process claimed the order, then was killed: nobody renews its claim
+      await world.kit.store.sessions.claimOrder(orderId, { token: 'killed', now, staleBefore: now - 5000 });
+      const started = performance.now();
+      const waiting = world.request('/pay/sessions', jsonPost({ order_id: orderId }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      world.advance(5001); // the default lease, 5 s, runs out
+      const answered = await waiting;
+      assert.equal(answered.status, 201, 'taken over by the waiting request itself');
+      assert.ok(performance.now() - started < 2000, 'within a look or two, not the 30 s claim timeout');
+      assert.equal(accountsOpened(world), 1);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('keeps its claim while a slow provider opens the account, so nobody takes it over (the lease is renewed)', async () => {
+    const world = await startWorld({ kit: { claimLeaseMs: 300 }, timeout: 5000 });
+    try {
+      const orderId = newOrder(world, 'order-leased');
+      await world.control('/faults', {
+        path_prefix: '/v1/virtual-accounts/dynamic',
+        delay_ms: 800,
+        times: 1,
+      });
+      const first = world.request('/pay/sessions', jsonPost({ order_id: orderId }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // longer than the lease on the clock: only a claim renewed meanwhile is still fresh
+      world.advance(301);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await world.request('/pay/sessions', jsonPost({ order_id: orderId }));
+      const [a, b] = await views([await first, second]);
+      assert.equal(a?.id, b?.id, 'the second create waited for the first one’s session');
+      assert.equal(accountsOpened(world), 1, 'one account: the live claim was not taken over');
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('lets 200 concurrent creates of one new order wait cheaply on a slow provider: one account, few store reads', async () => {
+    const world = await startWorld({ kit: { logger: silent }, timeout: 5000 });
+    const file = join(dir, 'crowd.db');
+    const stores = [new SqliteStore(file), new SqliteStore(file)];
+    const claims = [0, 0];
+    stores.forEach((store, i) => {
+      const claimOrder = store.sessions.claimOrder.bind(store.sessions);
+      store.sessions.claimOrder = (orderId, claim) => {
+        claims[i] = (claims[i] ?? 0) + 1;
+        return claimOrder(orderId, claim);
+      };
+    });
+    const kits = stores.map((store) =>
+      createPayHandler({
+        client: world.client,
+        clock: world.sandbox.clock,
+        store,
+        logger: silent,
+        accountRateLimit: false,
+        resolveOrder: (id) => world.orders.get(id) ?? null,
+      }),
+    );
+    try {
+      const orderId = newOrder(world, 'order-crowd');
+      await world.control('/faults', {
+        path_prefix: '/v1/virtual-accounts/dynamic',
+        delay_ms: 1500,
+        times: 1,
+      });
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          kits[i % 2]!.fetch(new Request(`${SHOP}/pay/sessions`, jsonPost({ order_id: orderId }))),
+        ),
+      );
+      const answered = await views(responses);
+      assert.equal(new Set(answered.map((v) => v.id)).size, 1, 'one session for all 200');
+      assert.deepEqual(
+        responses.map((r) => r.status).filter((status) => status === 201),
+        [201],
+      );
+      assert.equal(accountsOpened(world), 1);
+      // each instance's waiters share one look at the store, less often the longer it takes (a
+      // waiter each looking every 20 ms made thousands of reads in 1.5 s)
+      for (const [i, count] of claims.entries())
+        assert.ok(count <= 15, `instance ${i} claimed ${count} times`);
+    } finally {
+      for (const kit of kits) await kit.close();
       await world.close();
     }
   });

@@ -1,4 +1,4 @@
-// The `streams` option of createPayHandler (GET /sessions/:id/events), parsed with the other options.
+// The `streams` option of createPayHandler (the status streams), described and parsed with the other options.
 import * as z from 'zod';
 
 /** Where the hub's timers come from; the default is the process's own. */
@@ -11,22 +11,6 @@ export const realScheduler: Scheduler = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-
-/** The `streams` option of createPayHandler. */
-export interface StreamOptions {
-  /** mount GET /sessions/:id/events; default true (false: 404, the elements poll) */
-  enabled?: boolean;
-  /** open streams this instance holds at most; default 10 000 */
-  maxStreams?: number;
-  /** open streams one client (see `clientKey`) holds at most; default 20 */
-  maxStreamsPerClient?: number;
-  /** how often a quiet stream gets a comment line, ms; default 15 000 */
-  heartbeatMs?: number;
-  /** how long the browser waits before reopening a dropped stream, ms (the SSE `retry:`); default 2000 */
-  retryMs?: number;
-  /** where the stream timers come from (tests move time with their own); default setTimeout */
-  scheduler?: Scheduler;
-}
 
 function isScheduler(value: unknown): boolean {
   return (
@@ -49,14 +33,29 @@ const count = (what: string, max: number) =>
 export const StreamOptionsSchema = z
   .strictObject(
     {
-      enabled: z.boolean({ error: 'must be true or false' }).default(true),
-      maxStreams: count('streams', 1_000_000).default(10_000),
-      maxStreamsPerClient: count('streams', 10_000).default(20),
-      heartbeatMs: count('milliseconds', 300_000).default(15_000),
-      retryMs: count('milliseconds', 300_000).default(2000),
+      enabled: z
+        .boolean({ error: 'must be true or false' })
+        .default(true)
+        .describe('Mount the status streams (false: 404, the elements poll).'),
+      maxStreams: count('streams', 1_000_000)
+        .default(10_000)
+        .describe('Open streams this instance holds at most.'),
+      maxStreamsPerClient: count('streams', 10_000)
+        .default(20)
+        .describe('Open streams one client (see `clientKey`) holds at most.'),
+      heartbeatMs: count('milliseconds', 300_000)
+        .default(15_000)
+        .describe('How often a quiet stream gets a comment line, ms.'),
+      retryMs: count('milliseconds', 300_000)
+        .default(2000)
+        .describe('How long the browser waits before reopening a dropped stream, ms (the SSE `retry:`).'),
       scheduler: z
         .custom<Scheduler>(isScheduler, { error: 'must have setTimeout and clearTimeout' })
-        .default(realScheduler),
+        .default(realScheduler)
+        .meta({
+          description: 'Where the stream timers come from (tests move time with their own).',
+          default: '`setTimeout`',
+        }),
     },
     { error: 'must be an object such as { maxStreams: 10000, maxStreamsPerClient: 20 }' },
   )
@@ -67,6 +66,14 @@ export const StreamOptionsSchema = z
     heartbeatMs: 15_000,
     retryMs: 2000,
     scheduler: realScheduler,
+  })
+  .meta({
+    description:
+      'The status streams (`GET /sessions/{id}/events` and the invoice and funding streams): limits and heartbeat.',
+    default: 'on',
   });
+
+/** The `streams` option of createPayHandler. */
+export type StreamOptions = z.input<typeof StreamOptionsSchema>;
 
 export type StreamConfig = z.output<typeof StreamOptionsSchema>;

@@ -3,11 +3,10 @@
 // in process for memory and SQLite, LISTEN/NOTIFY for PostgreSQL) and, while a pending session has
 // a stream open, asks the watcher about that session at its interval (one timer per session however
 // many streams watch it). Timers come from an injectable scheduler so tests move time themselves.
-import type { Clock } from '../options.js';
+import type { Clock } from '../clock.js';
 import { etagOf } from '../http/answers.js';
 import { describeError, type Logger } from '../log.js';
-import type { StableSessionView } from '../routes/sessions.js';
-import type { SessionRecord, PayStore } from '../store/parts.js';
+import type { ChangeFeedPart, SessionPart, SessionRecord } from '../store/parts.js';
 import type { Scheduler } from './options.js';
 import type { PaymentWatcher } from '../provider/watcher.js';
 
@@ -26,7 +25,8 @@ export interface StreamSink {
 }
 
 export interface HubOptions {
-  store: PayStore;
+  sessions: SessionPart;
+  changes: ChangeFeedPart | undefined;
   watcher: PaymentWatcher;
   clock: Clock;
   logger: Logger;
@@ -34,14 +34,9 @@ export interface HubOptions {
   /** how often a watched pending session is checked, ms (the watcher's interval) */
   checkIntervalMs: number;
   heartbeatMs: number;
-  maxStreams: number;
-  maxStreamsPerClient: number;
   /** the session's view as the status route answers it (without server_time) */
-  view: (session: SessionRecord) => Promise<StableSessionView>;
+  view: (session: SessionRecord) => Promise<object>;
 }
-
-/** Why a stream was refused: too many on this instance, or for this client. */
-export type Admission = 'ok' | 'instance-full' | 'client-full';
 
 interface Watched {
   sinks: Set<StreamSink>;
@@ -58,7 +53,6 @@ export function viewVersion(view: object): string {
 export class SessionHub {
   private readonly options: HubOptions;
   private readonly watched = new Map<string, Watched>();
-  private readonly perClient = new Map<string, number>();
   private streams = 0;
   private heartbeatTimer: unknown = null;
   private readonly unsubscribe: (() => void) | undefined;
@@ -66,7 +60,7 @@ export class SessionHub {
 
   constructor(options: HubOptions) {
     this.options = options;
-    this.unsubscribe = options.store.changes?.subscribe((sessionId) => this.changed(sessionId));
+    this.unsubscribe = options.changes?.subscribe((sessionId) => this.changed(sessionId));
   }
 
   /** Open streams on this instance. */
@@ -79,19 +73,12 @@ export class SessionHub {
     return this.watched.size;
   }
 
-  admit(clientKey: string): Admission {
-    if (this.closed || this.streams >= this.options.maxStreams) return 'instance-full';
-    if ((this.perClient.get(clientKey) ?? 0) >= this.options.maxStreamsPerClient) return 'client-full';
-    return 'ok';
-  }
-
   /**
-   * Registers a stream on a session (after `admit`): it is sent the current view unless it holds
-   * that version already, then every change. Answers the release, safe to call more than once.
+   * Registers a stream on a session (once admitted): it is sent the current view unless it holds that
+   * version already, then every change. Answers the release, safe to call more than once.
    */
-  open(sessionId: string, clientKey: string, sink: StreamSink): () => void {
+  open(sessionId: string, sink: StreamSink): () => void {
     this.streams++;
-    this.perClient.set(clientKey, (this.perClient.get(clientKey) ?? 0) + 1);
     let entry = this.watched.get(sessionId);
     if (!entry) {
       entry = { sinks: new Set(), timer: null, queue: Promise.resolve() };
@@ -105,9 +92,6 @@ export class SessionHub {
       if (released) return;
       released = true;
       this.streams--;
-      const left = (this.perClient.get(clientKey) ?? 1) - 1;
-      if (left > 0) this.perClient.set(clientKey, left);
-      else this.perClient.delete(clientKey);
       const current = this.watched.get(sessionId);
       if (current?.sinks.delete(sink) && current.sinks.size === 0) this.forget(sessionId, current);
       if (this.streams === 0) this.stopHeartbeat();
@@ -115,8 +99,8 @@ export class SessionHub {
   }
 
   /**
-   * Refuses new streams, tells every open one to reconnect and ends it, and stops every timer (the
-   * instance drains or the kit is closing). Safe to call more than once.
+   * Tells every open stream to reconnect and ends it, and stops every timer (the instance drains or
+   * the kit is closing). Safe to call more than once.
    */
   close(): void {
     this.closed = true;
@@ -144,7 +128,7 @@ export class SessionHub {
     if (this.watched.get(sessionId) !== entry) return;
     let session: SessionRecord | null;
     try {
-      session = await this.options.store.sessions.get(sessionId);
+      session = await this.options.sessions.get(sessionId);
     } catch (error) {
       this.options.logger.warn('status stream: reading the session failed', {
         sessionId,
@@ -183,7 +167,7 @@ export class SessionHub {
   private async check(sessionId: string, entry: Watched): Promise<void> {
     if (this.watched.get(sessionId) !== entry) return;
     try {
-      const session = await this.options.store.sessions.get(sessionId);
+      const session = await this.options.sessions.get(sessionId);
       // a change is announced by the store; without `subscribe`, the update below finds it
       if (session) await this.options.watcher.refresh(session);
     } catch (error) {
