@@ -1,8 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { PayClient } from '@pay-elements/api';
 import { PayConfigError } from './errors.js';
-import { parseOptions } from './options.js';
+import { optionsTable, parseOptions } from './options.js';
+import { optionsMarkdown, README, readmeOptions } from './testing/options-readme.js';
 import { createPayHandler } from './handler.js';
 import { MemoryStore } from './store/memory.js';
 
@@ -164,5 +166,31 @@ describe('options', () => {
 
   it('makes createPayHandler fail at creation, never at the first request', () => {
     assert.throws(() => createPayHandler({ client, resolveOrder, lifespanMinutes: -5 }), PayConfigError);
+  });
+});
+
+describe('the README’s table of options', () => {
+  it('is the one made from the options’ schema: every option, its default and its meaning', () => {
+    // cells compared, not spacing: Prettier may pad the table
+    const cells = (table: string) =>
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('|'))
+        .map((line) => line.split(/(?<!\\)\|/).map((cell) => cell.trim()));
+    assert.deepEqual(
+      cells(readmeOptions(readFileSync(README, 'utf8'))),
+      cells(optionsMarkdown()),
+      'packages/server/README.md is behind src/options.ts: run `npm run docs:options`',
+    );
+    const names = optionsTable().map((row) => row.name);
+    for (const option of [
+      'client',
+      'resolveOrder',
+      'claimTimeoutMs',
+      'claimLeaseMs',
+      'streams.maxStreamsPerClient',
+    ])
+      assert.ok(names.includes(option), option);
+    assert.equal(optionsTable().find((row) => row.name === 'claimTimeoutMs')?.default, '`30000`');
   });
 });

@@ -105,7 +105,7 @@ const Options = z.object({
         hasMethods(v['transactions'], 'list'),
       { error: 'must be a PayClient from @pay-elements/api' },
     )
-    .describe('The provider client (`new PayClient({apiKey, baseUrl})`), holding the secret key. Required.'),
+    .describe('A `PayClient` from `@pay-elements/api` (it holds the secret key).'),
   store: z
     .custom<PayStore>(isStore, {
       error:
@@ -115,18 +115,18 @@ const Options = z.object({
     .optional()
     .meta({
       description:
-        'Where sessions, claims and deliveries owed live: `SqliteStore`, `PostgresStore` (several instances), `D1Store`, or your own (its parts: [Store](#store)).',
+        'Where sessions, claims and deliveries owed live: `SqliteStore` to survive restarts, `PostgresStore` for several instances, `D1Store` on Workers, or your own, part by part (see *Store*).',
       default: 'a `MemoryStore` (lost on restart)',
     }),
   resolveOrder: fn<(orderId: string, context: OrderContext) => Order | null | Promise<Order | null>>(
     'orderId → {amount, currency, customer_id} | null',
   ).describe(
-    'The amount, currency and customer of an order, or null when the order is unknown or this request may not pay it (check the shopper in `context.request`). Required.',
+    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay: `request` is the shopper\'s request (cookies, `Authorization`), `clientAddress` the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
   ),
   onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
     .optional()
     .describe(
-      'Called once per paid session, after the transition is committed (again after a crash until it returns).',
+      '`(session)`: called once per paid session, after the transition is committed (see *onPaid delivery*).',
     ),
   lifespanMinutes: z
     .number({ error: 'must be a number of minutes' })
@@ -134,13 +134,13 @@ const Options = z.object({
     .min(minLifespanMinutes, { error: `must be at least ${minLifespanMinutes} minute` })
     .max(maxLifespanMinutes, { error: `must be at most ${maxLifespanMinutes} minutes` })
     .default(30)
-    .describe('Lifespan of each single-use account, in minutes.'),
+    .describe('Lifespan of each single-use account, in minutes (1 … 10080).'),
   basePath: z
     .string({ error: 'must be a string such as "/pay"' })
     .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: 'must be a path such as "/pay" (or "/" for the root)' })
     .default('/pay')
     .transform((p) => p.replace(/\/+$/, ''))
-    .describe('Where the routes are mounted.'),
+    .describe('Where the routes are mounted; `/` for the root.'),
   allowedOrigins: z
     .array(
       z.string().refine(
@@ -156,23 +156,27 @@ const Options = z.object({
       { error: 'must be an array of origins' },
     )
     .default([])
-    .describe('Origins (`https://shop.example`) allowed to call the routes from a browser (CORS).'),
+    .describe(
+      'Exact origins (`https://shop.example`) allowed to call from a browser (CORS); none unless listed.',
+    ),
   clock: z
     .custom<Clock>((v) => hasMethods(v, 'now'), { error: 'must be an object with now(): number' })
     .default({ now: () => Date.now() })
-    .meta({ description: 'The time source (tests move it by hand).', default: '`Date`' }),
+    .meta({ description: '`{ now(): number }` in epoch ms; injected in tests.', default: '`Date`' }),
   webhookSecret: WebhookSecret.optional().describe(
-    'The Standard Webhooks signing secret (`whsec_` + base64 of 24 to 64 bytes). Without it or a `webhookVerifier`, `POST /webhooks` is not mounted.',
+    'The Standard Webhooks signing secret, `whsec_` + base64 of 24 to 64 bytes (anything else fails at start, saying what is wrong); without it or `webhookVerifier`, `POST /webhooks` is not mounted (404).',
   ),
   webhookToleranceSeconds: z
     .number({ error: 'must be a number of seconds' })
     .positive({ error: 'must be positive' })
     .default(300)
-    .describe("How far a webhook's timestamp may be from now, in seconds (older is a replay)."),
+    .describe(
+      'How far a webhook timestamp may be from now, either way, in seconds, before it is refused as a replay.',
+    ),
   webhookVerifier: fn<WebhookVerifier>('({body, headers, now}) → WebhookEvent')
     .optional()
     .describe(
-      'For a provider that signs another way: checks a webhook request and answers its event, or throws `SignatureVerificationError` (400). Replaces the Standard Webhooks check.',
+      '`({body, headers, now}) => WebhookEvent`, for a provider that signs another way; throws `SignatureVerificationError` to refuse (400). Replaces the Standard Webhooks check.',
     ),
   webhookEventRetentionMs: ms()
     .min(60_000, { error: 'must be at least one minute (60000)' })
@@ -186,17 +190,19 @@ const Options = z.object({
     .min(0, { error: 'must not be negative' })
     .default(5000)
     .describe(
-      'The least time between two merchant-wide provider checks, ms (six times longer while webhooks arrive).',
+      'The least time between two merchant-wide provider checks, ms (6× longer while webhooks are healthy).',
     ),
   onPaidRetryAfterMs: ms()
     .min(1000, { error: 'must be at least 1000' })
     .default(300_000)
-    .describe('How long a claimed onPaid delivery is left alone before a sweep retries it, ms.'),
+    .describe('How long a claimed onPaid delivery is left alone before `sweep()` retries it, ms.'),
   checkTimeoutMs: ms()
     .min(100, { error: 'must be at least 100' })
     .max(60_000, { error: 'must be at most 60000' })
     .default(3000)
-    .describe('How long each provider request of a check may take, ms.'),
+    .describe(
+      'Timeout of each provider request of a payment check, ms (100 … 60000): one attempt, no retry; the next poll is the retry.',
+    ),
   circuitBreaker: z
     .strictObject(
       {
@@ -216,20 +222,20 @@ const Options = z.object({
       { error: 'must be an object such as { failureThreshold: 3, cooldownMs: 10000 }' },
     )
     .default({ failureThreshold: 3, cooldownMs: 10_000 })
-    .describe('When to stop asking a provider that is down, and for how long.'),
+    .describe('When to stop asking a provider that is down, and for how long (see *Provider outages*).'),
   logger: z
     .custom<Logger>((v) => hasMethods(v, 'debug', 'info', 'warn', 'error'), {
       error: 'must have debug, info, warn and error methods (console does)',
     })
     .default(defaultLogger)
     .meta({
-      description: 'Where logs go (`console`, pino through `fromPino`).',
+      description: '`{debug, info, warn, error}(message, fields?)`; `console` fits, pino through `fromPino`.',
       default: 'warnings and errors to the console',
     }),
   logFields: fn<(request: Request) => LogFields | undefined>('request → {field: value} or undefined')
     .optional()
     .describe(
-      "Fields added to every line the kit writes while answering this request (not to work shared by many requests), asked for only when a line is written: `(request) => ({ request_id: request.headers.get('x-request-id') })`.",
+      "`(request)` → fields added to every line the kit writes while answering that request: `(request) => ({ request_id: request.headers.get('x-request-id') })`. Asked for at the request's first line only (a poll that logs nothing never calls it). Lines of work shared by many requests (the watcher's checks and sweeps, the breaker, open streams, onPaid deliveries) carry none.",
     ),
   observer: z
     .custom<PayObserver>((v) => typeof v === 'object' && v !== null, { error: 'must be an object' })
@@ -244,14 +250,16 @@ const Options = z.object({
       error: 'must be {name, logo_url?}: a name of 1 to 120 characters, an absolute http(s) logo URL',
     })
     .optional()
-    .describe('Who asks for the money, shown with every session: `{name, logo_url?}`.'),
+    .describe(
+      "`{name, logo_url?}`: who asks for the money, sent to the widget as `merchant` (an order's `display.merchant` wins).",
+    ),
   checkoutUrl: fn<(sessionId: string) => string>('sessionId → URL string')
     .optional()
-    .describe('A hosted page for the session, given to the widget as `checkout_url`.'),
+    .describe('`(sessionId)` → a hosted page for the session, sent to the widget as `checkout_url`.'),
   invoiceUrl: fn<(invoiceToken: string) => string>('invoiceToken → URL string')
     .optional()
     .describe(
-      'A hosted page for the invoice, from its token (`pay.invoiceToken(number)`), given to the widget as `hosted_url`.',
+      '`(invoiceToken)` → a hosted page for the invoice, from its token (`pay.invoiceToken(number)`), sent to the widget as `hosted_url`.',
     ),
   tokenSecret: z
     .string({ error: 'must be a string' })
@@ -266,14 +274,16 @@ const Options = z.object({
     .min(0, { error: 'must not be negative' })
     .max(MAX_BANK_CACHE_MS, { error: 'must be at most one day (86400000)' })
     .default(30_000)
-    .describe('How long the list of payment links is kept before the provider is asked again, ms.'),
+    .describe(
+      'How long the list of payment links is kept before the provider is asked again, ms (0 … one day).',
+    ),
   linkCurrency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as "NGN"' })
     .transform((c) => c.toUpperCase())
     .optional()
     .describe(
-      "The currency payment links are priced in, sent as the link view's `currency` (the spec's links carry none).",
+      'The currency payment links are priced in (`"NGN"`), sent as the link view\'s `currency`: the spec\'s links carry none, and an amount with no currency is ambiguous.',
     ),
   bankCacheMs: ms()
     .min(0, { error: 'must not be negative' })
@@ -320,7 +330,7 @@ const Options = z.object({
     )
     .default({ perClientPerMinute: 10, perOrderPerMinute: 3, maxKeys: 10_000 })
     .describe(
-      'Provider accounts opened (`POST /sessions`, `POST /sessions/{id}/renew`) per client and per order a minute; past it 429 with Retry-After. `false` turns it off.',
+      'Provider accounts a client, and an order, may have opened a minute (`POST /sessions`, `POST /sessions/{id}/renew`); past it 429 `rate_limited` with `Retry-After`. `false` turns it off (tests, load benchmarks).',
     ),
   claimTimeoutMs: ms()
     .min(100, { error: 'must be at least 100' })
@@ -338,7 +348,7 @@ const Options = z.object({
     ),
   clientKey: fn<(request: Request) => string>('request → string').optional().meta({
     description:
-      'Who a request comes from, for rate limits. Behind a proxy, read the address it sets (see docs/operations.md).',
+      '`(request)` → who a request comes from, for the rate limits and the stream limits; behind a proxy, the address it sets (see *Behind a proxy*).',
     default: 'the socket address the node adapter recorded, an IPv6 address by its /64',
   }),
   streams: StreamOptionsSchema,
@@ -404,10 +414,14 @@ type Shape = Readonly<Record<string, z.ZodType>>;
 function defaultText(schema: z.ZodType): string {
   const meta = schema.meta();
   if (typeof meta?.['default'] === 'string') return meta['default'];
-  if (schema instanceof z.ZodDefault) {
-    const value: unknown = schema.def.defaultValue;
-    if (typeof value === 'number') return `\`${value.toLocaleString('en-US').replace(/,/g, ' ')}\``;
+  // a default before a transform (basePath): the default the merchant would write
+  const inner = schema instanceof z.ZodPipe ? (schema.in as z.ZodType) : schema;
+  if (inner instanceof z.ZodDefault) {
+    const value: unknown = inner.def.defaultValue;
     if (Array.isArray(value) && value.length === 0) return 'none';
+    // an object's defaults are its fields', on the rows below it
+    if (typeof value === 'object' && value !== null) return 'below';
+    if (typeof value === 'string') return `\`${value}\``;
     return `\`${JSON.stringify(value)}\``;
   }
   return schema.safeParse(undefined).success ? 'none' : 'required';

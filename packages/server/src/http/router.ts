@@ -70,37 +70,39 @@ function decodedParams(c: Context, names: readonly string[]): Record<string, str
   return params;
 }
 
-export function createRouter(options: RouterOptions): Hono {
-  const { basePath, allowedOrigins: origins, logger, logFields } = options;
-  const app = new Hono({ strict: false });
-  // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
-  const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
-  const methodsAt = allowedMethods(
-    [...options.routes].sort((a, b) => literals(b.path) - literals(a.path)),
-    { ignoreTrailingSlash: true },
-  );
+/** What a router's handlers share: its options, the request's logger, CORS, and the one failure path. */
+class RouterParts {
+  readonly methodsAt: (path: string) => string[];
+
+  constructor(readonly options: RouterOptions) {
+    // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
+    const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
+    this.methodsAt = allowedMethods(
+      [...options.routes].sort((a, b) => literals(b.path) - literals(a.path)),
+      { ignoreTrailingSlash: true },
+    );
+  }
 
   /** The request's logger: the kit's own when there are no fields to add; the fields asked for lazily. */
-  function logOf(request: Request): Logger {
+  logOf(request: Request): Logger {
+    const { logFields, logger } = this.options;
     return logFields ? withFields(logger, () => logFields(request)) : logger;
   }
 
-  function underBase(pathname: string): boolean {
-    return basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
-  }
-
   /** The methods of every route whose pattern matches the path (the one 405 rule), in table order. */
-  function allowed(pathname: string): string[] {
-    if (!underBase(pathname)) return [];
-    return methodsAt(pathname === basePath ? '/' : pathname.slice(basePath.length));
+  allowed(pathname: string): string[] {
+    const { basePath } = this.options;
+    const under = basePath === '' || pathname === basePath || pathname.startsWith(`${basePath}/`);
+    if (!under) return [];
+    return this.methodsAt(pathname === basePath ? '/' : pathname.slice(basePath.length));
   }
 
   // CORS and Vary on every answer of this app, errors included: each answer passes here once, from
   // a route's handler, `onError` or `notFound` (a middleware instead would cost every request a
   // compose of two handlers)
-  function withCors(c: Context, response: Response): Response {
+  withCors(c: Context, response: Response): Response {
     const origin = requestHeader(c.req.raw, 'origin');
-    if (origin && origins.has(origin)) {
+    if (origin && this.options.allowedOrigins.has(origin)) {
       setAnswerHeader(response, 'access-control-allow-origin', origin);
       setAnswerHeader(response, 'access-control-expose-headers', CORS_EXPOSE_HEADERS);
     }
@@ -108,29 +110,77 @@ export function createRouter(options: RouterOptions): Hono {
     return response;
   }
 
-  for (const route of options.routes) {
-    const path = `${basePath}${route.path}`;
+  fail(error: unknown, c: Context, log: Logger = this.logOf(c.req.raw)): Response {
+    let path = c.req.url;
+    try {
+      path = new URL(c.req.url).pathname;
+    } catch {
+      // keep the raw URL
+    }
+    return errorResponse(error, log, { method: c.req.method, path });
+  }
+
+  /** A route's Hono handler: its parameters decoded, the browser guard, its failures answered. */
+  handler(route: Route): (c: Context) => Promise<Response> {
     const names = route.path
       .split('/')
       .filter((segment) => segment.startsWith(':'))
       .map((segment) => segment.slice(1));
     const guarded = route.method !== 'GET' && !route.serverToServer;
-    const handle = async (c: Context): Promise<Response> => {
+    return async (c) => {
       const request = c.req.raw;
-      const log = logOf(request);
+      const log = this.logOf(request);
       let response: Response;
       try {
         const params = decodedParams(c, names);
         if (params === null) throw new HttpError('not_found', 'No such route.');
-        if (guarded) refuseForeignBrowsers(request, origins);
+        if (guarded) refuseForeignBrowsers(request, this.options.allowedOrigins);
         response = await route.handle({ request, params, log });
       } catch (error) {
-        response = fail(error, c, log);
+        response = this.fail(error, c, log);
       }
       // HEAD runs the GET route, and Hono drops the answer's body unread: a stream is cancelled here
       if (c.req.raw.method === 'HEAD' && response.body) void response.body.cancel();
-      return withCors(c, response);
+      return this.withCors(c, response);
     };
+  }
+
+  /** No route matched: 404, or 405 with Allow for a known path, or the answer to a CORS preflight. */
+  notFound(c: Context): Response {
+    const method = c.req.method.toUpperCase();
+    const allow = this.allowed(new URL(c.req.url).pathname);
+    if (allow.length === 0)
+      return this.withCors(c, this.fail(new HttpError('not_found', 'No such route.'), c));
+    const allowHeader = [...allow, 'OPTIONS'].join(', ');
+    if (method !== 'OPTIONS') {
+      const message = `Use ${allow.join(' or ')} on this route.`;
+      const refusal = new HttpError('method_not_allowed', message, { headers: { allow: allowHeader } });
+      return this.withCors(c, this.fail(refusal, c));
+    }
+    // a preflight: granted to an allowed origin asking for a method of this path
+    const headers: Record<string, string> = { allow: allowHeader };
+    const origin = c.req.header('origin');
+    const asked = c.req.header('access-control-request-method')?.toUpperCase();
+    if (
+      origin &&
+      this.options.allowedOrigins.has(origin) &&
+      asked &&
+      allowHeader.split(', ').includes(asked)
+    ) {
+      headers['access-control-allow-methods'] = allowHeader;
+      headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
+      headers['access-control-max-age'] = '600';
+    }
+    return this.withCors(c, new Response(null, { status: 204, headers }));
+  }
+}
+
+export function createRouter(options: RouterOptions): Hono {
+  const parts = new RouterParts(options);
+  const app = new Hono({ strict: false });
+  for (const route of options.routes) {
+    const path = `${options.basePath}${route.path}`;
+    const handle = parts.handler(route);
     // a GET's body is never read (the node adapter does not even make one): no limit to check
     if (route.method === 'GET') {
       app.on(route.method, path, handle);
@@ -144,47 +194,9 @@ export function createRouter(options: RouterOptions): Hono {
     });
     app.on(route.method, path, limit, handle);
   }
-
-  function fail(error: unknown, c: Context, log: Logger = logOf(c.req.raw)): Response {
-    let path = c.req.url;
-    try {
-      path = new URL(c.req.url).pathname;
-    } catch {
-      // keep the raw URL
-    }
-    return errorResponse(error, log, { method: c.req.method, path });
-  }
-
   // a failure outside a route's handler (its body limit)
-  app.onError((error, c) => withCors(c, fail(error, c)));
-
+  app.onError((error, c) => parts.withCors(c, parts.fail(error, c)));
   // returns rather than throws: Hono does not pass a throw from here to onError
-  app.notFound((c) => {
-    const method = c.req.method.toUpperCase();
-    const pathname = new URL(c.req.url).pathname;
-    const allow = allowed(pathname);
-    if (allow.length === 0) {
-      return withCors(c, fail(new HttpError('not_found', 'No such route.'), c));
-    }
-    const allowHeader = [...allow, 'OPTIONS'].join(', ');
-    if (method !== 'OPTIONS') {
-      const message = `Use ${allow.join(' or ')} on this route.`;
-      return withCors(
-        c,
-        fail(new HttpError('method_not_allowed', message, { headers: { allow: allowHeader } }), c),
-      );
-    }
-    // a preflight: granted to an allowed origin asking for a method of this path
-    const headers: Record<string, string> = { allow: allowHeader };
-    const origin = c.req.header('origin');
-    const asked = c.req.header('access-control-request-method')?.toUpperCase();
-    if (origin && origins.has(origin) && asked && allowHeader.split(', ').includes(asked)) {
-      headers['access-control-allow-methods'] = allowHeader;
-      headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
-      headers['access-control-max-age'] = '600';
-    }
-    return withCors(c, new Response(null, { status: 204, headers }));
-  });
-
+  app.notFound((c) => parts.notFound(c));
   return app;
 }

@@ -49,50 +49,55 @@ export interface WebhookRouteOptions {
 /** Event ids are forgotten at most this often (the first accepted webhook of each hour does it). */
 const FORGET_EVERY_MS = 60 * 60 * 1000;
 
+/** A credit paying one of the kit's sessions: confirmed by the watcher's one rule, once. */
+async function settleCredit(
+  event: z.infer<typeof CreditedEvent>,
+  log: Logger,
+  { sessions, watcher, clock }: Pick<WebhookRouteOptions, 'sessions' | 'watcher' | 'clock'>,
+): Promise<void> {
+  const { data } = event;
+  const session = await sessions.findByReference(data.account_reference);
+  if (!session) {
+    log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
+    return;
+  }
+  // the event's own figures must agree with its transaction; whether that pays the session is the
+  // watcher's one rule (type, status, entry, reference, exact amount), here for the account the
+  // credit went to, current or replaced by a renewal
+  const pays =
+    decimal.equals(data.amount, data.transaction.amount) &&
+    data.currency.toUpperCase() === session.currency &&
+    creditPays(data.transaction, { ...session, reference: data.account_reference });
+  if (!pays) {
+    log.warn('credit does not pay the session (status, amount or currency); ignored', {
+      eventId: event.id,
+      sessionId: session.id,
+      status: data.transaction.status,
+      amount: data.amount,
+      currency: data.currency,
+    });
+    return;
+  }
+  await watcher.confirm(
+    session,
+    { transactionId: data.transaction.id, paidAt: toIso(data.transaction.created_at, clock.now()) },
+    log,
+  );
+}
+
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
-  const { sessions, webhookEvents, watcher, clock, observer } = options;
+  const { webhookEvents, watcher, clock, observer } = options;
   const verify: WebhookVerifier =
     options.verifier ??
     ((input) =>
       verifyWebhook({ ...input, secret: options.secret ?? '', toleranceSeconds: options.toleranceSeconds }));
   let forgottenAt = Number.NEGATIVE_INFINITY;
 
-  async function settleCredit(event: z.infer<typeof CreditedEvent>, log: Logger): Promise<void> {
-    const { data } = event;
-    const session = await sessions.findByReference(data.account_reference);
-    if (!session) {
-      log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
-      return;
-    }
-    // the event's own figures must agree with its transaction; whether that pays the session is the
-    // watcher's one rule (type, status, entry, reference, exact amount), here for the account the
-    // credit went to, current or replaced by a renewal
-    const pays =
-      decimal.equals(data.amount, data.transaction.amount) &&
-      data.currency.toUpperCase() === session.currency &&
-      creditPays(data.transaction, { ...session, reference: data.account_reference });
-    if (!pays) {
-      log.warn('credit does not pay the session (status, amount or currency); ignored', {
-        eventId: event.id,
-        sessionId: session.id,
-        status: data.transaction.status,
-        amount: data.amount,
-        currency: data.currency,
-      });
-      return;
-    }
-    await watcher.confirm(
-      session,
-      { transactionId: data.transaction.id, paidAt: toIso(data.transaction.created_at, clock.now()) },
-      log,
-    );
-  }
-
   /** What the event asks of the kit: a credit settled, an invoice's streams told, or nothing. */
   async function act(event: WebhookEvent, log: Logger): Promise<void> {
     if (event.type === 'virtual_account.credited') {
       const credited = CreditedEvent.safeParse(event);
-      if (credited.success) await settleCredit(credited.data, log);
+      if (credited.success) await settleCredit(credited.data, log, options);
     } else if (event.type === 'invoice.paid') {
       const { data } = event;
       const number =
