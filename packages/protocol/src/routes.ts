@@ -11,6 +11,10 @@ export const endpoints = {
   invoice: { method: 'GET', path: '/invoices/:token' },
   /** Server-Sent Events: `event: invoice`, `id:` the view's version, `data:` the invoice view */
   invoiceEvents: { method: 'GET', path: '/invoices/:token/events' },
+  /** a customer's permanent accounts and latest deposits; the token is signed for one customer */
+  funding: { method: 'GET', path: '/funding/:token' },
+  /** Server-Sent Events: `event: funding`, `id:` the view's version, `data:` the funding view */
+  fundingEvents: { method: 'GET', path: '/funding/:token/events' },
   link: { method: 'GET', path: '/links/:id' },
   banks: { method: 'GET', path: '/banks/:country' },
   suggest: { method: 'POST', path: '/banks/suggest' },
@@ -32,6 +36,9 @@ export const routes = {
   /** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
   invoice: (token: string) => fill(endpoints.invoice.path, token),
   invoiceEvents: (token: string) => fill(endpoints.invoiceEvents.path, token),
+  /** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
+  funding: (token: string) => fill(endpoints.funding.path, token),
+  fundingEvents: (token: string) => fill(endpoints.fundingEvents.path, token),
   link: (id: string) => fill(endpoints.link.path, id),
   banks: (country: string) => fill(endpoints.banks.path, country),
   suggest: endpoints.suggest.path,

@@ -6,6 +6,7 @@
 import { ChangeListeners } from './listeners.js';
 import type {
   ChangeFeedPart,
+  FundingPart,
   OutboxPart,
   PayStore,
   SessionPart,
@@ -61,6 +62,7 @@ export class D1Store implements PayStore {
   readonly outbox: OutboxPart;
   readonly webhookEvents: WebhookEventPart;
   readonly watch: WatchPart;
+  readonly funding: FundingPart;
   /** In-isolate only: other isolates sharing the database learn of a change at the watcher's interval. */
   readonly changes: ChangeFeedPart;
 
@@ -72,6 +74,7 @@ export class D1Store implements PayStore {
       outbox: this.outbox,
       webhookEvents: this.webhookEvents,
       watch: this.watch,
+      funding: this.funding,
     } = sqliteParts(executor(db), listeners));
     this.changes = { subscribe: (listener) => listeners.subscribe(listener) };
   }

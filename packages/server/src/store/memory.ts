@@ -2,22 +2,27 @@
 // awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
 // restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
 import { ChangeListeners } from './listeners.js';
-import type {
-  ChangeFeedPart,
-  Claim,
-  OrderClaim,
-  OutboxKind,
-  OutboxPart,
-  PaidMark,
-  PayStore,
-  ProviderCallKind,
-  ProviderWait,
-  Renewal,
-  SessionPart,
-  SessionRecord,
-  WatchPart,
-  WatchState,
-  WebhookEventPart,
+import {
+  fundingChange,
+  type ChangeFeedPart,
+  type Claim,
+  type DepositRecord,
+  type FundingAccountRecord,
+  type FundingClaim,
+  type FundingPart,
+  type OrderClaim,
+  type OutboxKind,
+  type OutboxPart,
+  type PaidMark,
+  type PayStore,
+  type ProviderCallKind,
+  type ProviderWait,
+  type Renewal,
+  type SessionPart,
+  type SessionRecord,
+  type WatchPart,
+  type WatchState,
+  type WebhookEventPart,
 } from './parts.js';
 
 interface Entry {
@@ -47,7 +52,7 @@ function mayTake(held: { token: string; at: number } | null, claim: Claim): bool
 }
 
 class MemoryOutbox implements OutboxPart {
-  readonly owed: Record<OutboxKind, Map<string, Owed>> = { paid: new Map() };
+  readonly owed: Record<OutboxKind, Map<string, Owed>> = { paid: new Map(), deposit: new Map() };
 
   listOwed(kind: OutboxKind, claimedBefore: number): Promise<string[]> {
     const ids = [...this.owed[kind]].flatMap(([id, o]) =>
@@ -179,6 +184,102 @@ class MemorySessions implements SessionPart {
   }
 }
 
+/** A customer's accounts in one currency: saved once, or the claim of the caller opening them. */
+interface FundingEntry {
+  accounts: FundingAccountRecord[] | null;
+  claim: { token: string; at: number } | null;
+}
+
+class MemoryFunding implements FundingPart {
+  private readonly entries = new Map<string, FundingEntry>();
+  private readonly byNumber = new Map<string, FundingAccountRecord>();
+  private readonly deposits = new Map<string, DepositRecord>();
+  /** each customer's deposit ids, oldest first */
+  private readonly depositsByCustomer = new Map<string, string[]>();
+
+  constructor(
+    private readonly outbox: MemoryOutbox,
+    private readonly changes: ChangeListeners,
+  ) {}
+
+  claimAccounts(customerId: string, currency: string, claim: Claim): Promise<FundingClaim> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (entry?.accounts)
+      return Promise.resolve({ outcome: 'accounts', accounts: entry.accounts.map(copyAccount) });
+    if (!mayTake(entry?.claim ?? null, claim)) return Promise.resolve({ outcome: 'busy' });
+    this.entries.set(key, { accounts: null, claim: { token: claim.token, at: claim.now } });
+    return Promise.resolve({ outcome: 'claimed' });
+  }
+
+  saveAccounts(
+    customerId: string,
+    currency: string,
+    accounts: FundingAccountRecord[],
+    token: string,
+  ): Promise<boolean> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (!entry || entry.accounts || entry.claim?.token !== token) return Promise.resolve(false);
+    if (accounts.some((a) => this.byNumber.has(a.accountNumber)))
+      return Promise.reject(new Error('duplicate account number'));
+    this.entries.set(key, { accounts: accounts.map(copyAccount), claim: null });
+    for (const account of accounts) this.byNumber.set(account.accountNumber, copyAccount(account));
+    return Promise.resolve(true);
+  }
+
+  releaseAccounts(customerId: string, currency: string, token: string): Promise<void> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (entry && !entry.accounts && entry.claim?.token === token) this.entries.delete(key);
+    return Promise.resolve();
+  }
+
+  accountsOf(customerId: string): Promise<FundingAccountRecord[]> {
+    return Promise.resolve(
+      [...this.byNumber.values()].filter((a) => a.customerId === customerId).map(copyAccount),
+    );
+  }
+
+  findAccount(accountNumber: string): Promise<FundingAccountRecord | null> {
+    const account = this.byNumber.get(accountNumber);
+    return Promise.resolve(account ? copyAccount(account) : null);
+  }
+
+  hasAccounts(): Promise<boolean> {
+    return Promise.resolve(this.byNumber.size > 0);
+  }
+
+  recordDeposit(deposit: DepositRecord, now: number): Promise<boolean> {
+    if (this.deposits.has(deposit.id)) return Promise.resolve(false);
+    this.deposits.set(deposit.id, { ...deposit });
+    const ids = this.depositsByCustomer.get(deposit.customerId) ?? [];
+    ids.push(deposit.id);
+    this.depositsByCustomer.set(deposit.customerId, ids);
+    this.outbox.owed.deposit.set(deposit.id, { claimedAt: now });
+    this.changes.emit(fundingChange(deposit.customerId));
+    return Promise.resolve(true);
+  }
+
+  getDeposit(id: string): Promise<DepositRecord | null> {
+    const deposit = this.deposits.get(id);
+    return Promise.resolve(deposit ? { ...deposit } : null);
+  }
+
+  depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
+    const ids = this.depositsByCustomer.get(customerId) ?? [];
+    const newestFirst = ids
+      .map((id) => this.deposits.get(id))
+      .filter((d): d is DepositRecord => d !== undefined)
+      .sort((a, b) => (a.receivedAt > b.receivedAt ? -1 : a.receivedAt < b.receivedAt ? 1 : 0));
+    return Promise.resolve(newestFirst.slice(0, limit).map((d) => ({ ...d })));
+  }
+}
+
+function copyAccount(account: FundingAccountRecord): FundingAccountRecord {
+  return { ...account, routing: account.routing ? { ...account.routing } : null };
+}
+
 class MemoryWebhookEvents implements WebhookEventPart {
   private readonly events = new Map<string, number>();
 
@@ -240,12 +341,14 @@ export class MemoryStore implements PayStore {
   readonly webhookEvents: WebhookEventPart = new MemoryWebhookEvents();
   readonly watch: WatchPart = new MemoryWatch();
   readonly changes: ChangeFeedPart;
+  readonly funding: FundingPart;
 
   constructor() {
     const listeners = new ChangeListeners();
     const outbox = new MemoryOutbox();
     this.outbox = outbox;
     this.sessions = new MemorySessions(outbox, listeners);
+    this.funding = new MemoryFunding(outbox, listeners);
     this.changes = { subscribe: (listener) => listeners.subscribe(listener) };
   }
 

@@ -115,8 +115,11 @@ export interface SessionPart {
   releaseRenewal(id: string, token: string): Promise<void>;
 }
 
-/** What the outbox holds deliveries of: a paid session's onPaid (the session's id). */
-export type OutboxKind = 'paid';
+/**
+ * What the outbox holds deliveries of: a paid session's onPaid (`paid`, by the session's id), a
+ * deposit's onDeposit (`deposit`, by the deposit's id).
+ */
+export type OutboxKind = 'paid' | 'deposit';
 
 /**
  * The merchant's callbacks owed (an outbox): recorded by the transition that makes them owed (in the
@@ -182,14 +185,94 @@ export interface WatchPart {
   setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void>;
 }
 
+/** One of a customer's permanent accounts, as the provider opened it. */
+export interface FundingAccountRecord {
+  customerId: string;
+  /** upper-case ISO 4217 */
+  currency: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  bankCode: string;
+  /** the provider's reference of the creation that opened it (transfers into it carry it) */
+  reference: string;
+  /** ACH, RTP and wire routing numbers (USD accounts), else null */
+  routing: { ach: string; rtp: string; wire: string } | null;
+  swiftCode: string | null;
+  bankAddress: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** A credit into one of a customer's permanent accounts. */
+export interface DepositRecord {
+  /** the provider's transaction id: one deposit each */
+  id: string;
+  customerId: string;
+  accountNumber: string;
+  /** decimal string, as the provider gave it */
+  amount: string;
+  /** upper-case ISO 4217 */
+  currency: string;
+  /** ISO 8601 */
+  receivedAt: string;
+}
+
+/** What claiming a customer's accounts in a currency gave: the right to open them, them, or a wait. */
+export type FundingClaim =
+  { outcome: 'claimed' } | { outcome: 'accounts'; accounts: FundingAccountRecord[] } | { outcome: 'busy' };
+
 /**
- * Announcements of changed sessions (paid, expired, renewed), committed by this store or, for a shared
- * database, by any instance, so that every instance pushes them to the status streams it holds.
+ * Customers' permanent accounts, opened once per customer and currency (a claim as for an order),
+ * and the deposits into them, each recorded once with its onDeposit owed (the outbox, kind `deposit`).
+ */
+export interface FundingPart {
+  /**
+   * The customer's accounts in `currency`, or the right to open them: exactly one caller gets
+   * `claimed` (across processes); the others `busy` until it saves them (then `accounts`) or lets go.
+   * The holder claiming again with its token renews the claim.
+   */
+  claimAccounts(customerId: string, currency: string, claim: Claim): Promise<FundingClaim>;
+  /** Stores the accounts opened while `token` holds the claim, and ends it; false when it was taken over. */
+  saveAccounts(
+    customerId: string,
+    currency: string,
+    accounts: FundingAccountRecord[],
+    token: string,
+  ): Promise<boolean>;
+  /** Gives up a claim held by `token` (opening failed), so a retry may claim it. */
+  releaseAccounts(customerId: string, currency: string, token: string): Promise<void>;
+  /** The customer's accounts, every currency, in the order they were saved. */
+  accountsOf(customerId: string): Promise<FundingAccountRecord[]>;
+  /** The account with this number, whoever's it is. */
+  findAccount(accountNumber: string): Promise<FundingAccountRecord | null>;
+  /** Whether any customer has accounts (the watcher reads deposits only then). */
+  hasAccounts(): Promise<boolean>;
+  /**
+   * Records a deposit once: true only for the call that recorded it (its id is new). In the same
+   * atomic step its onDeposit is owed, claimed at `now`; the change is announced (`fundingChange`).
+   */
+  recordDeposit(deposit: DepositRecord, now: number): Promise<boolean>;
+  getDeposit(id: string): Promise<DepositRecord | null>;
+  /** The customer's latest deposits, newest first, at most `limit`. */
+  depositsOf(customerId: string, limit: number): Promise<DepositRecord[]>;
+}
+
+/** The change feed's name for a customer's accounts: their deposits changed. */
+export function fundingChange(customerId: string): string {
+  return `funding:${customerId}`;
+}
+
+/**
+ * Announcements of changed sessions (paid, expired, renewed) and of customers' new deposits
+ * (`fundingChange(customerId)`), committed by this store or, for a shared database, by any instance,
+ * so that every instance pushes them to the status streams it holds.
  */
 export interface ChangeFeedPart {
   /**
-   * Calls `listener` with the id of every session whose status or account changes; answers the
-   * unsubscribe. `'*'` means any session may have changed (announcements were lost for a while).
+   * Calls `listener` with the id of every session whose status or account changes, and
+   * `fundingChange(customerId)` for each deposit recorded; answers the unsubscribe. `'*'` means
+   * anything may have changed (announcements were lost for a while).
    */
   subscribe(listener: (sessionId: string) => void): () => void;
   /** Resolves once announcements from other instances are heard (PostgreSQL's LISTEN). */
@@ -204,6 +287,8 @@ export interface PayStore {
   watch: WatchPart;
   /** Without it, open status streams learn of changes at the watcher's interval. */
   changes?: ChangeFeedPart;
+  /** Customers' own accounts and their deposits: needed when the kit's `funding` option is on. */
+  funding?: FundingPart;
   /**
    * Resolves when the store can answer now (a readiness check), rejects when it cannot. Without it
    * the store is taken to be ready while it is open.

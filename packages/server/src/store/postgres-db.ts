@@ -98,7 +98,60 @@ const MIGRATIONS: string[] = [
   CREATE INDEX pay_webhook_events_received ON pay_webhook_events (received_at);
   DROP TABLE IF EXISTS pay_customer_checks;
   `,
+  // Customers' own accounts (one claim per customer and currency, as an order's), and the deposits
+  // into them, each with its onDeposit owed; a deposit is announced on the channel as `funding:` and
+  // its customer, so that any instance pushes it to the funding streams it holds.
+  `
+  CREATE TABLE pay_funding_claims (
+    customer_id TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    claim_token TEXT,
+    claimed_at BIGINT,
+    opened BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (customer_id, currency)
+  );
+  CREATE TABLE pay_funding_accounts (
+    account_number TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    account_name TEXT NOT NULL,
+    bank_name TEXT NOT NULL,
+    bank_code TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    ach_routing TEXT,
+    rtp_routing TEXT,
+    wire_routing TEXT,
+    swift_code TEXT,
+    bank_address TEXT,
+    created_at TEXT NOT NULL,
+    seq BIGSERIAL NOT NULL
+  );
+  CREATE INDEX pay_funding_accounts_customer ON pay_funding_accounts (customer_id, currency);
+  CREATE TABLE pay_deposits (
+    id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    owed BOOLEAN NOT NULL DEFAULT TRUE,
+    claimed_at BIGINT,
+    seq BIGSERIAL NOT NULL
+  );
+  CREATE INDEX pay_deposits_customer ON pay_deposits (customer_id, received_at);
+  CREATE INDEX pay_deposits_owed ON pay_deposits (claimed_at) WHERE owed;
+  CREATE FUNCTION pay_announce_deposit() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('${SESSION_CHANNEL}', 'funding:' || NEW.customer_id);
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER pay_deposits_announce AFTER INSERT ON pay_deposits
+    FOR EACH ROW EXECUTE FUNCTION pay_announce_deposit();
+  `,
 ];
+
+/** The schema version a migrated database is at: the number of migrations. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export class PgDatabase {
   /** a connection was lost and none has answered since: further losses are not logged again */

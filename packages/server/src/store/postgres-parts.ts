@@ -3,6 +3,10 @@
 import { StoreUnavailableError } from '../errors.js';
 import type {
   Claim,
+  DepositRecord,
+  FundingAccountRecord,
+  FundingClaim,
+  FundingPart,
   OrderClaim,
   OutboxKind,
   OutboxPart,
@@ -17,7 +21,17 @@ import type {
   WebhookEventPart,
 } from './parts.js';
 import type { PgDatabase } from './postgres-db.js';
-import { SESSION_COLUMNS, sessionValues, toRecord, toRecordOrNull } from './row.js';
+import {
+  fundingAccountValues,
+  SESSION_COLUMNS,
+  sessionValues,
+  toDeposit,
+  toDepositOrNull,
+  toFundingAccount,
+  toFundingAccountOrNull,
+  toRecord,
+  toRecordOrNull,
+} from './row.js';
 import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
 
 /** The session columns, each prefixed with a table's alias. */
@@ -182,6 +196,12 @@ const OUTBOX: Record<OutboxKind, { list: string; claim: string; delivered: strin
       WHERE id = $2 AND onpaid_owed AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < $3)`,
     delivered: 'UPDATE pay_sessions SET onpaid_owed = FALSE WHERE id = $1',
   },
+  deposit: {
+    list: 'SELECT id FROM pay_deposits WHERE owed AND (claimed_at IS NULL OR claimed_at < $1)',
+    claim: `UPDATE pay_deposits SET claimed_at = $1
+      WHERE id = $2 AND owed AND (claimed_at IS NULL OR claimed_at < $3)`,
+    delivered: 'UPDATE pay_deposits SET owed = FALSE WHERE id = $1',
+  },
 };
 
 /**
@@ -257,6 +277,111 @@ export class PgOutbox implements OutboxPart {
       }
     }
     return true;
+  }
+}
+
+const FUNDING_ACCOUNT_COLUMNS = `account_number, customer_id, currency, account_name, bank_name, bank_code,
+  reference, ach_routing, rtp_routing, wire_routing, swift_code, bank_address, created_at`;
+const DEPOSIT_COLUMNS = 'id, customer_id, account_number, amount, currency, received_at';
+
+export class PgFunding implements FundingPart {
+  constructor(private readonly db: PgDatabase) {}
+
+  async claimAccounts(customerId: string, currency: string, claim: Claim): Promise<FundingClaim> {
+    const claimed = await this.db.changed(
+      `INSERT INTO pay_funding_claims (customer_id, currency, claim_token, claimed_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (customer_id, currency) DO UPDATE SET claim_token = EXCLUDED.claim_token,
+             claimed_at = EXCLUDED.claimed_at
+           WHERE NOT pay_funding_claims.opened
+             AND (pay_funding_claims.claimed_at IS NULL OR pay_funding_claims.claimed_at < $5
+               OR pay_funding_claims.claim_token = EXCLUDED.claim_token)`,
+      [customerId, currency, claim.token, claim.now, claim.staleBefore],
+    );
+    if (claimed) return { outcome: 'claimed' };
+    // one statement: the accounts only once the claim that saved them says so
+    const { rows } = await this.db.query(
+      `SELECT ${FUNDING_ACCOUNT_COLUMNS} FROM pay_funding_accounts a
+         WHERE a.customer_id = $1 AND a.currency = $2 AND EXISTS (SELECT 1 FROM pay_funding_claims c
+           WHERE c.customer_id = $1 AND c.currency = $2 AND c.opened)
+         ORDER BY a.seq`,
+      [customerId, currency],
+    );
+    return rows.length > 0
+      ? { outcome: 'accounts', accounts: rows.map(toFundingAccount) }
+      : { outcome: 'busy' };
+  }
+
+  async saveAccounts(
+    customerId: string,
+    currency: string,
+    accounts: FundingAccountRecord[],
+    token: string,
+  ): Promise<boolean> {
+    return this.db.transaction(async (db) => {
+      const settled = await db.query(
+        `UPDATE pay_funding_claims SET opened = TRUE, claim_token = NULL, claimed_at = NULL
+           WHERE customer_id = $1 AND currency = $2 AND NOT opened AND claim_token = $3`,
+        [customerId, currency, token],
+      );
+      if (settled.rowCount !== 1) return false;
+      for (const account of accounts)
+        await db.query(
+          `INSERT INTO pay_funding_accounts (${FUNDING_ACCOUNT_COLUMNS})
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          fundingAccountValues(account),
+        );
+      return true;
+    });
+  }
+
+  async releaseAccounts(customerId: string, currency: string, token: string): Promise<void> {
+    await this.db.query(
+      'DELETE FROM pay_funding_claims WHERE customer_id = $1 AND currency = $2 AND NOT opened AND claim_token = $3',
+      [customerId, currency, token],
+    );
+  }
+
+  async accountsOf(customerId: string): Promise<FundingAccountRecord[]> {
+    const { rows } = await this.db.query(
+      `SELECT ${FUNDING_ACCOUNT_COLUMNS} FROM pay_funding_accounts WHERE customer_id = $1 ORDER BY seq`,
+      [customerId],
+    );
+    return rows.map(toFundingAccount);
+  }
+
+  async findAccount(accountNumber: string): Promise<FundingAccountRecord | null> {
+    const { rows } = await this.db.query(
+      `SELECT ${FUNDING_ACCOUNT_COLUMNS} FROM pay_funding_accounts WHERE account_number = $1`,
+      [accountNumber],
+    );
+    return toFundingAccountOrNull(rows[0]);
+  }
+
+  async hasAccounts(): Promise<boolean> {
+    const { rowCount } = await this.db.query('SELECT 1 FROM pay_funding_accounts LIMIT 1', []);
+    return rowCount === 1;
+  }
+
+  recordDeposit(d: DepositRecord, now: number): Promise<boolean> {
+    return this.db.changed(
+      `INSERT INTO pay_deposits (${DEPOSIT_COLUMNS}, owed, claimed_at) VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7)
+         ON CONFLICT (id) DO NOTHING`,
+      [d.id, d.customerId, d.accountNumber, d.amount, d.currency, d.receivedAt, now],
+    );
+  }
+
+  async getDeposit(id: string): Promise<DepositRecord | null> {
+    const { rows } = await this.db.query(`SELECT ${DEPOSIT_COLUMNS} FROM pay_deposits WHERE id = $1`, [id]);
+    return toDepositOrNull(rows[0]);
+  }
+
+  async depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
+    const { rows } = await this.db.query(
+      `SELECT ${DEPOSIT_COLUMNS} FROM pay_deposits WHERE customer_id = $1
+         ORDER BY received_at DESC, seq DESC LIMIT $2`,
+      [customerId, limit],
+    );
+    return rows.map(toDeposit);
   }
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { seed, sessionRecord, storeConformance } from '../testing/store-conformance/index.js';
-import { PostgresStore } from './postgres.js';
+import { PostgresStore, SCHEMA_VERSION } from './postgres.js';
 import type { SessionRecord } from './parts.js';
 
 let server: TestPostgres;
@@ -36,14 +36,14 @@ describe('PostgresStore', () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
     const url = newDatabase();
     const stores = await instances(url, 6);
-    for (const store of stores) assert.equal(await store.schemaVersion(), 5);
+    for (const store of stores) assert.equal(await store.schemaVersion(), SCHEMA_VERSION);
     const applied = new pg.Client({ connectionString: url });
     await applied.connect();
     const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
     await applied.end();
-    assert.equal(rows[0]?.n, '5');
+    assert.equal(rows[0]?.n, String(SCHEMA_VERSION));
     const again = await PostgresStore.open({ connectionString: url });
-    assert.equal(await again.schemaVersion(), 5);
+    assert.equal(await again.schemaVersion(), SCHEMA_VERSION);
     await Promise.all([...stores, again].map((s) => s.close()));
   });
 
@@ -55,13 +55,14 @@ describe('PostgresStore', () => {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     await db.query(
-      `DROP INDEX pay_webhook_events_received; CREATE TABLE pay_customer_checks (customer_id TEXT PRIMARY KEY);
+      `DROP TABLE pay_deposits, pay_funding_accounts, pay_funding_claims; DROP FUNCTION pay_announce_deposit;
+       DROP INDEX pay_webhook_events_received; CREATE TABLE pay_customer_checks (customer_id TEXT PRIMARY KEY);
        DROP TABLE pay_watch; DELETE FROM pay_schema_migrations WHERE version >= 4`,
     );
     await db.end();
     const [a, b] = await instances(url, 2);
     assert.ok(a && b);
-    assert.equal(await a.schemaVersion(), 5);
+    assert.equal(await a.schemaVersion(), SCHEMA_VERSION);
     assert.equal((await b.sessions.get('ses_kept'))?.status, 'pending');
     assert.equal(await a.watch.claim(10_000, 5000), true);
     assert.equal(await b.watch.claim(10_001, 5000), false);

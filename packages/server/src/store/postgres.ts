@@ -7,9 +7,9 @@ import { defaultLogger, type Logger } from '../log.js';
 import type { PayStore } from './parts.js';
 import { PgDatabase } from './postgres-db.js';
 import { PgChangeFeed } from './postgres-listen.js';
-import { PgOutbox, PgSessions, PgWatch, PgWebhookEvents } from './postgres-parts.js';
+import { PgFunding, PgOutbox, PgSessions, PgWatch, PgWebhookEvents } from './postgres-parts.js';
 
-export { SESSION_CHANNEL } from './postgres-db.js';
+export { SCHEMA_VERSION, SESSION_CHANNEL } from './postgres-db.js';
 
 export interface PostgresStoreOptions {
   /** A pool of the merchant's; the store does not end it on close. */
@@ -32,6 +32,7 @@ export class PostgresStore implements PayStore {
   readonly webhookEvents: PgWebhookEvents;
   readonly watch: PgWatch;
   readonly changes: PgChangeFeed;
+  readonly funding: PgFunding;
   private closed = false;
 
   private constructor(private readonly db: PgDatabase) {
@@ -40,6 +41,7 @@ export class PostgresStore implements PayStore {
     this.webhookEvents = new PgWebhookEvents(db);
     this.watch = new PgWatch(db);
     this.changes = new PgChangeFeed(db);
+    this.funding = new PgFunding(db);
   }
 
   /** Connects, creates or migrates the schema (safe with several instances at once), answers the store. */

@@ -4,24 +4,38 @@
 // the compare-and-set happens inside the database and they all apply or none do.
 import * as z from 'zod';
 import type { ChangeListeners } from './listeners.js';
-import type {
-  Claim,
-  OrderClaim,
-  OutboxKind,
-  OutboxPart,
-  PaidMark,
-  PayStore,
-  ProviderCallKind,
-  ProviderWait,
-  Renewal,
-  SessionPart,
-  SessionRecord,
-  WatchPart,
-  WatchState,
-  WebhookEventPart,
+import {
+  fundingChange,
+  type Claim,
+  type DepositRecord,
+  type FundingAccountRecord,
+  type FundingClaim,
+  type FundingPart,
+  type OrderClaim,
+  type OutboxKind,
+  type OutboxPart,
+  type PaidMark,
+  type PayStore,
+  type ProviderCallKind,
+  type ProviderWait,
+  type Renewal,
+  type SessionPart,
+  type SessionRecord,
+  type WatchPart,
+  type WatchState,
+  type WebhookEventPart,
 } from './parts.js';
-import { sessionValues, toRecord, toRecordOrNull } from './row.js';
-import { OUTBOX_SQL, SQL } from './sqlite-sql.js';
+import {
+  fundingAccountValues,
+  sessionValues,
+  toDeposit,
+  toDepositOrNull,
+  toFundingAccount,
+  toFundingAccountOrNull,
+  toRecord,
+  toRecordOrNull,
+} from './row.js';
+import { FUNDING_SQL, OUTBOX_SQL, SQL } from './sqlite-sql.js';
 import { watchStateOf, WATCH_CHECK, WATCH_WATERMARK, WATCH_WEBHOOK, waitName } from './watch-rows.js';
 
 const IdRow = z.object({ id: z.string() });
@@ -150,6 +164,76 @@ class SqlOutbox implements OutboxPart {
   }
 }
 
+class SqlFunding implements FundingPart {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly changes: ChangeListeners,
+  ) {}
+
+  async claimAccounts(customerId: string, currency: string, claim: Claim): Promise<FundingClaim> {
+    const { token, now, staleBefore } = claim;
+    if ((await this.db.run(FUNDING_SQL.claim, [customerId, currency, token, now, staleBefore])) === 1)
+      return { outcome: 'claimed' };
+    // read the accounts before asking whether they were saved: a save between the two reads then
+    // answers `busy`, never an empty list
+    const accounts = await this.db.all(FUNDING_SQL.accountsIn, [customerId, currency], toFundingAccount);
+    const opened = await this.db.first(
+      FUNDING_SQL.opened,
+      [customerId, currency],
+      (row) => row !== undefined,
+    );
+    return opened && accounts.length > 0 ? { outcome: 'accounts', accounts } : { outcome: 'busy' };
+  }
+
+  async saveAccounts(
+    customerId: string,
+    currency: string,
+    accounts: FundingAccountRecord[],
+    token: string,
+  ): Promise<boolean> {
+    const held = [customerId, currency, token];
+    const changed = await this.db.batch([
+      ...accounts.map((a): Statement => [
+        FUNDING_SQL.insertAccountIfClaimed,
+        [...fundingAccountValues(a), ...held],
+      ]),
+      [FUNDING_SQL.settle, held],
+    ]);
+    return changed.at(-1) === 1;
+  }
+
+  async releaseAccounts(customerId: string, currency: string, token: string): Promise<void> {
+    await this.db.run(FUNDING_SQL.release, [customerId, currency, token]);
+  }
+
+  accountsOf(customerId: string): Promise<FundingAccountRecord[]> {
+    return this.db.all(FUNDING_SQL.accountsOf, [customerId], toFundingAccount);
+  }
+
+  findAccount(accountNumber: string): Promise<FundingAccountRecord | null> {
+    return this.db.first(FUNDING_SQL.findAccount, [accountNumber], toFundingAccountOrNull);
+  }
+
+  hasAccounts(): Promise<boolean> {
+    return this.db.first(FUNDING_SQL.anyAccount, [], (row) => row !== undefined);
+  }
+
+  async recordDeposit(d: DepositRecord, now: number): Promise<boolean> {
+    const values = [d.id, d.customerId, d.accountNumber, d.amount, d.currency, d.receivedAt, now];
+    const recorded = (await this.db.run(FUNDING_SQL.recordDeposit, values)) === 1;
+    if (recorded) this.changes.emit(fundingChange(d.customerId));
+    return recorded;
+  }
+
+  getDeposit(id: string): Promise<DepositRecord | null> {
+    return this.db.first(FUNDING_SQL.getDeposit, [id], toDepositOrNull);
+  }
+
+  depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
+    return this.db.all(FUNDING_SQL.depositsOf, [customerId, limit], toDeposit);
+  }
+}
+
 class SqlWebhookEvents implements WebhookEventPart {
   constructor(private readonly db: SqlExecutor) {}
 
@@ -195,9 +279,10 @@ class SqlWatch implements WatchPart {
 export function sqliteParts(
   db: SqlExecutor,
   changes: ChangeListeners,
-): Pick<PayStore, 'sessions' | 'outbox' | 'webhookEvents' | 'watch'> {
+): Required<Pick<PayStore, 'sessions' | 'outbox' | 'webhookEvents' | 'watch' | 'funding'>> {
   return {
     sessions: new SqlSessions(db, changes),
+    funding: new SqlFunding(db, changes),
     outbox: new SqlOutbox(db),
     webhookEvents: new SqlWebhookEvents(db),
     watch: new SqlWatch(db),

@@ -46,6 +46,42 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   received_at INTEGER NOT NULL
 )`,
   'CREATE INDEX IF NOT EXISTS pay_webhook_events_received ON pay_webhook_events (received_at)',
+  `CREATE TABLE IF NOT EXISTS pay_funding_claims (
+  customer_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  claim_token TEXT,
+  claimed_at INTEGER,
+  opened INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (customer_id, currency)
+)`,
+  `CREATE TABLE IF NOT EXISTS pay_funding_accounts (
+  account_number TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  account_name TEXT NOT NULL,
+  bank_name TEXT NOT NULL,
+  bank_code TEXT NOT NULL,
+  reference TEXT NOT NULL,
+  ach_routing TEXT,
+  rtp_routing TEXT,
+  wire_routing TEXT,
+  swift_code TEXT,
+  bank_address TEXT,
+  created_at TEXT NOT NULL
+)`,
+  'CREATE INDEX IF NOT EXISTS pay_funding_accounts_customer ON pay_funding_accounts (customer_id, currency)',
+  `CREATE TABLE IF NOT EXISTS pay_deposits (
+  id TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL,
+  account_number TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  owed INTEGER NOT NULL DEFAULT 1,
+  claimed_at INTEGER
+)`,
+  'CREATE INDEX IF NOT EXISTS pay_deposits_customer ON pay_deposits (customer_id, received_at)',
+  'CREATE INDEX IF NOT EXISTS pay_deposits_owed ON pay_deposits (owed) WHERE owed = 1',
   `CREATE TABLE IF NOT EXISTS pay_watch (
   name TEXT PRIMARY KEY,
   at INTEGER NOT NULL,
@@ -132,6 +168,43 @@ export const SQL = {
   clearWait: 'DELETE FROM pay_watch WHERE name = ?',
 } as const;
 
+const FUNDING_CLAIM_HELD = 'customer_id = ? AND currency = ? AND opened = 0 AND claim_token = ?';
+
+/** The funding part's statements; `?` parameters in the order each comment gives. */
+export const FUNDING_SQL = {
+  /** customerId, currency, token, now, staleBefore: taken when new, stale, or renewed by its holder */
+  claim: `INSERT INTO pay_funding_claims (customer_id, currency, claim_token, claimed_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (customer_id, currency) DO UPDATE SET claim_token = excluded.claim_token, claimed_at = excluded.claimed_at
+      WHERE pay_funding_claims.opened = 0 AND (pay_funding_claims.claimed_at IS NULL
+        OR pay_funding_claims.claimed_at < ? OR pay_funding_claims.claim_token = excluded.claim_token)`,
+  /** customerId, currency */
+  opened: 'SELECT 1 FROM pay_funding_claims WHERE customer_id = ? AND currency = ? AND opened = 1',
+  /** the account's 13 values (FUNDING_COLUMNS), then customerId, currency, token: only while the claim is held */
+  insertAccountIfClaimed: `INSERT INTO pay_funding_accounts (account_number, customer_id, currency, account_name,
+      bank_name, bank_code, reference, ach_routing, rtp_routing, wire_routing, swift_code, bank_address, created_at)
+    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+      WHERE EXISTS (SELECT 1 FROM pay_funding_claims WHERE ${FUNDING_CLAIM_HELD})`,
+  /** customerId, currency, token: the accounts are saved, the claim ends */
+  settle: `UPDATE pay_funding_claims SET opened = 1, claim_token = NULL, claimed_at = NULL WHERE ${FUNDING_CLAIM_HELD}`,
+  /** customerId, currency, token */
+  release: `DELETE FROM pay_funding_claims WHERE ${FUNDING_CLAIM_HELD}`,
+  /** customerId, currency */
+  accountsIn: 'SELECT * FROM pay_funding_accounts WHERE customer_id = ? AND currency = ? ORDER BY rowid',
+  /** customerId */
+  accountsOf: 'SELECT * FROM pay_funding_accounts WHERE customer_id = ? ORDER BY rowid',
+  /** accountNumber */
+  findAccount: 'SELECT * FROM pay_funding_accounts WHERE account_number = ?',
+  anyAccount: 'SELECT 1 AS one FROM pay_funding_accounts LIMIT 1',
+  /** id, customerId, accountNumber, amount, currency, receivedAt, now */
+  recordDeposit: `INSERT INTO pay_deposits (id, customer_id, account_number, amount, currency, received_at, owed, claimed_at)
+    VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (id) DO NOTHING`,
+  /** id */
+  getDeposit: 'SELECT * FROM pay_deposits WHERE id = ?',
+  /** customerId, limit */
+  depositsOf:
+    'SELECT * FROM pay_deposits WHERE customer_id = ? ORDER BY received_at DESC, rowid DESC LIMIT ?',
+} as const;
+
 /** The outbox's statements for each kind of delivery owed. */
 export const OUTBOX_SQL: Record<OutboxKind, { list: string; claim: string; delivered: string }> = {
   paid: {
@@ -142,5 +215,11 @@ export const OUTBOX_SQL: Record<OutboxKind, { list: string; claim: string; deliv
       WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
     /** id */
     delivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
+  },
+  deposit: {
+    list: 'SELECT id FROM pay_deposits WHERE owed = 1 AND (claimed_at IS NULL OR claimed_at < ?)',
+    claim: `UPDATE pay_deposits SET claimed_at = ?
+      WHERE id = ? AND owed = 1 AND (claimed_at IS NULL OR claimed_at < ?)`,
+    delivered: 'UPDATE pay_deposits SET owed = 0 WHERE id = ?',
   },
 };

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { ChangeListeners } from './listeners.js';
 import type {
   ChangeFeedPart,
+  FundingPart,
   OutboxPart,
   PayStore,
   SessionPart,
@@ -39,6 +40,7 @@ export class SqliteStore implements PayStore {
   readonly outbox: OutboxPart;
   readonly webhookEvents: WebhookEventPart;
   readonly watch: WatchPart;
+  readonly funding: FundingPart;
   /** In-process only: other processes sharing the file learn of a change at the watcher's interval. */
   readonly changes: ChangeFeedPart;
   private readonly db: SqliteDatabase;
@@ -58,6 +60,7 @@ export class SqliteStore implements PayStore {
       outbox: this.outbox,
       webhookEvents: this.webhookEvents,
       watch: this.watch,
+      funding: this.funding,
     } = sqliteParts(this.executor(), listeners));
     this.changes = { subscribe: (listener) => listeners.subscribe(listener) };
   }

@@ -3,6 +3,7 @@
 // all. `connect` gives several connections to one database, so that the exactly-once rules are shown
 // to hold between connections (processes), not only within one.
 import { changeFeedPartConformance } from './changes.js';
+import { fundingPartConformance } from './funding.js';
 import { healthConformance } from './health.js';
 import { outboxPartConformance } from './outbox.js';
 import { sessionPartConformance } from './sessions.js';
@@ -11,6 +12,7 @@ import { watchPartConformance } from './watch.js';
 import { webhookEventPartConformance } from './webhook-events.js';
 
 export { changeFeedPartConformance } from './changes.js';
+export { deposit, fundingAccount, fundingPartConformance } from './funding.js';
 export { healthConformance } from './health.js';
 export { outboxPartConformance } from './outbox.js';
 export { sessionPartConformance } from './sessions.js';
@@ -25,5 +27,6 @@ export function storeConformance(name: string, factory: StoreFactory): void {
   webhookEventPartConformance(name, factory);
   watchPartConformance(name, factory);
   changeFeedPartConformance(name, factory);
+  fundingPartConformance(name, factory);
   healthConformance(name, factory);
 }
