@@ -22,7 +22,18 @@ export interface DeliveriesOptions<R> {
   retryAfterMs: number;
 }
 
-export class Deliveries<R> {
+/** What a sweep and a start do with a deliverer, whatever it delivers. */
+export interface Deliverer {
+  /** Retries, one at a time, what is owed and was last claimed before `claimedBefore`. */
+  retryOwed(claimedBefore: number): Promise<void>;
+  /** Background work whose end close() waits for. */
+  track(work: Promise<void>): void;
+  idle(): Promise<void>;
+  readonly busy: boolean;
+  close(): Promise<void>;
+}
+
+export class Deliveries<R> implements Deliverer {
   /** ids this instance is delivering right now (a sweep leaves them alone) */
   readonly #delivering = new Set<string>();
   /** deliveries under way, which close() waits for */

@@ -17,6 +17,7 @@ import { clientKeyOrShared, RequestLimiter } from './provider/rate-limit.js';
 import { PaymentWatcher } from './provider/watcher.js';
 import { bankRoutes } from './routes/banks.js';
 import { invoiceEventRoutes } from './routes/invoice-events.js';
+import { finalInvoice, type StableInvoiceView } from './routes/invoice-view.js';
 import { InvoiceViews, invoiceRoutes } from './routes/invoices.js';
 import { linkRoutes } from './routes/links.js';
 import { OrderSessions } from './routes/order-sessions.js';
@@ -24,11 +25,24 @@ import { sessionEventRoutes } from './routes/session-events.js';
 import { sessionDisplay, stableView } from './routes/session-view.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import type { PayStore, SessionRecord } from './store/parts.js';
+import {
+  fundingChange,
+  type DepositRecord,
+  type FundingPart,
+  type PayStore,
+  type SessionRecord,
+} from './store/parts.js';
+
+const FUNDING_CHANGE = fundingChange('');
 import { StreamAdmission } from './streams/admission.js';
-import { InvoiceHub } from './streams/invoice-hub.js';
+import { ViewHub } from './streams/view-hub.js';
 import { SessionHub } from './streams/session-hub.js';
 import { TokenSigner } from './tokens.js';
+import { PayError } from './errors.js';
+import { FundingAccounts } from './funding/accounts.js';
+import { DepositBook } from './funding/deposits.js';
+import type { StableFundingView } from './funding/view.js';
+import { FundingViews, fundingRoutes } from './routes/funding.js';
 
 export interface PayHandler {
   /** Answers a request under the base path (anything else is a 404). */
@@ -51,6 +65,12 @@ export interface PayHandler {
    */
   invoiceToken(invoiceNumber: string): string;
   /**
+   * A customer's handle for a browser (`funding` on): `GET {basePath}/funding/{token}`,
+   * `<pay-funding-account token="{token}">`, a hosted page's URL. Signed for that customer only, it
+   * opens the page until `expiresInSeconds` (default the `funding.tokenTtlSeconds` option) pass.
+   */
+  fundingToken(customerId: string, options?: { expiresInSeconds?: number }): string;
+  /**
    * The instance is going away: open status streams are told to reconnect (a `retry:` hint, then a
    * clean end, so the element carries on against another instance) and new ones are refused.
    */
@@ -71,8 +91,19 @@ interface Core {
   invoices: InvoiceViews;
   /** a session's view as the status route answers it (without server_time) */
   sessionView: (session: SessionRecord) => Promise<object>;
+  /** customers' own accounts, with the `funding` option */
+  funding: KitFunding | null;
   sessionHub: SessionHub;
-  invoiceHub: InvoiceHub;
+  invoiceHub: ViewHub<StableInvoiceView>;
+}
+
+/** Customers' own accounts: their views, their stream hub, and where deposits are recorded. */
+interface KitFunding {
+  views: FundingViews;
+  hub: ViewHub<StableFundingView>;
+  deposits: { funding: FundingPart; book: DepositBook };
+  /** stops hearing of deposits from the store's change feed */
+  unsubscribe: () => void;
 }
 
 export function createPayHandler(options: PayHandlerOptions): PayHandler {
@@ -93,6 +124,7 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     admission.close();
     core.sessionHub.close();
     core.invoiceHub.close();
+    core.funding?.hub.close();
   };
   watcher.start();
   return {
@@ -105,9 +137,15 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
       return admission.size;
     },
     invoiceToken: (invoiceNumber) => tokens.sign('invoice', invoiceNumber),
+    fundingToken(customerId, { expiresInSeconds } = {}) {
+      if (!config.funding) throw new PayError('fundingToken: the kit has no funding option');
+      const ttl = expiresInSeconds ?? config.funding.tokenTtlSeconds;
+      return tokens.sign('funding', customerId, config.clock.now() + ttl * 1000);
+    },
     drain,
     async close() {
       drain();
+      core.funding?.unsubscribe();
       await watcher.close();
       await config.store.close();
     },
@@ -131,11 +169,31 @@ function kitCore(config: PayHandlerConfig): Core {
     logger,
     retryAfterMs: config.onPaidRetryAfterMs,
   });
+  const depositDeliveries = store.funding
+    ? new Deliveries<DepositRecord>({
+        outbox: store.outbox,
+        kind: 'deposit',
+        names: { callback: 'onDeposit', id: 'depositId' },
+        load: (id) => store.funding?.getDeposit(id) ?? Promise.resolve(null),
+        callback: config.onDeposit,
+        clock,
+        logger,
+        retryAfterMs: config.onPaidRetryAfterMs,
+      })
+    : null;
+  const deposits =
+    config.funding && store.funding && depositDeliveries
+      ? {
+          funding: store.funding,
+          book: new DepositBook({ funding: store.funding, deliveries: depositDeliveries, clock, observer }),
+        }
+      : undefined;
   const watcher = new PaymentWatcher({
     client,
     sessions: store.sessions,
     watch: store.watch,
     deliveries,
+    ...(deposits && depositDeliveries ? { deposits, otherDeliveries: [depositDeliveries] } : {}),
     clock,
     logger,
     intervalMs: config.pollIntervalMs,
@@ -156,6 +214,7 @@ function kitCore(config: PayHandlerConfig): Core {
     breaker,
     watcher,
     tokens,
+    funding: deposits ? kitFunding(config, { store, watcher, breaker, tokens, logger, deposits }) : null,
     admission: new StreamAdmission(streams.maxStreams, streams.maxStreamsPerClient),
     invoices,
     sessionView,
@@ -170,13 +229,62 @@ function kitCore(config: PayHandlerConfig): Core {
       heartbeatMs: streams.heartbeatMs,
       view: sessionView,
     }),
-    invoiceHub: new InvoiceHub({
+    invoiceHub: new ViewHub({
+      event: 'invoice',
       viewOf: (number) => invoices.viewOf(number),
+      final: finalInvoice,
       logger,
       streams,
       checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
     }),
   };
+}
+
+/** Customers' own accounts put together: their opening, views, stream hub and deposits heard of. */
+function kitFunding(
+  config: PayHandlerConfig,
+  parts: Pick<Core, 'store' | 'watcher' | 'breaker' | 'tokens' | 'logger'> & {
+    deposits: KitFunding['deposits'];
+  },
+): KitFunding {
+  const { store, watcher, breaker, tokens, logger, deposits } = parts;
+  const options = config.funding;
+  if (!options) throw new PayError('funding is off');
+  const accounts = new FundingAccounts({
+    funding: deposits.funding,
+    client: config.client,
+    watcher,
+    breaker,
+    clock: config.clock,
+    currencies: options.currencies,
+    customer: options.customer,
+    claimTimeoutMs: config.claimTimeoutMs,
+    claimLeaseMs: config.claimLeaseMs,
+  });
+  const views = new FundingViews({
+    funding: deposits.funding,
+    accounts,
+    tokens,
+    clock: config.clock,
+    logger,
+    recentDeposits: options.recentDeposits,
+  });
+  const hub = new ViewHub<StableFundingView>({
+    event: 'funding',
+    viewOf: (customerId) => views.viewOf(customerId),
+    // the watcher's merchant-wide check, when due, finds deposits whose webhook did not come
+    beforeCheck: () => watcher.poll(),
+    logger,
+    streams: config.streams,
+    checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
+  });
+  // a deposit recorded by this instance or (PostgreSQL) another reaches the streams held here at once
+  const unsubscribe =
+    store.changes?.subscribe((id) => {
+      if (id === '*') hub.changed('*');
+      else if (id.startsWith(FUNDING_CHANGE)) hub.changed(id.slice(FUNDING_CHANGE.length));
+    }) ?? (() => undefined);
+  return { views, hub, deposits, unsubscribe };
 }
 
 /** Every route of the kit, from the protocol's table. */
@@ -236,6 +344,17 @@ function kitRoutes(core: Core): Route[] {
         clientKey: streamKey,
       }),
     );
+  if (core.funding)
+    routes.push(
+      ...fundingRoutes({
+        views: core.funding.views,
+        hub: config.streams.enabled ? core.funding.hub : null,
+        admission,
+        streams: config.streams,
+        maxBodyBytes,
+        clientKey: streamKey,
+      }),
+    );
   if (config.webhookSecret || config.webhookVerifier)
     routes.push(
       ...webhookRoutes({
@@ -251,6 +370,7 @@ function kitRoutes(core: Core): Route[] {
         observer: config.observer,
         maxBodyBytes: WEBHOOK_BODY_LIMIT,
         onInvoicePaid: (number) => core.invoiceHub.changed(number),
+        deposits: core.funding?.deposits,
       }),
     );
   return routes;

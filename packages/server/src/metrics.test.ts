@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PayClient } from '@pay-elements/api';
+import { FundingView } from '@pay-elements/protocol';
 import { DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startWorld, TOKEN_SECRET, type World } from '@pay-elements/testing/kit-world';
 import { createPayHandler, type PayHandler } from './handler.js';
@@ -37,9 +38,11 @@ describe('metrics', () => {
       });
       kit = createPayHandler({
         client,
+        clock: world.sandbox.clock,
         tokenSecret: TOKEN_SECRET,
         resolveOrder: () => null,
         observer: metrics.observer,
+        funding: { currencies: ['USD'] },
       });
       metrics.track(kit);
     });
@@ -67,6 +70,23 @@ describe('metrics', () => {
         text,
         /pay_provider_requests_total\{operation="GET \/v1\/invoices\/view\/:id",outcome="client_error"\} 200/,
       );
+    });
+
+    it('counts deposits once each: pay_deposits_total', async () => {
+      const token = kit.fundingToken(world.customerId);
+      const answer = await kit.fetch(new Request(`http://shop.test/pay/funding/${token}`));
+      const text = await answer.text();
+      assert.equal(answer.status, 200, text);
+      const view = FundingView.parse(JSON.parse(text));
+      const usd = view.accounts[0];
+      assert.ok(usd);
+      for (const amount of [10, 20])
+        await world.control('/transfers', { account_number: usd.account_number, amount });
+      world.advance(5000);
+      await kit.watcher.sweep();
+      world.advance(5000);
+      await kit.watcher.sweep();
+      assert.match((await metrics.render()).body, /^pay_deposits_total 2$/m);
     });
   });
 });

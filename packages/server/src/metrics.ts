@@ -74,6 +74,26 @@ function outcomeOf(status: number): string {
   return status < 500 ? 'client_error' : 'server_error';
 }
 
+/** The gauges read from the kit of the moment when Prometheus scrapes: streams open, the breaker. */
+function kitGauges(registers: client.Registry[], current: () => PayHandler | undefined): void {
+  new client.Gauge({
+    name: 'pay_streams_open',
+    help: 'Status streams (Server-Sent Events: sessions, invoices, customers’ accounts) open on this instance.',
+    registers,
+    collect() {
+      this.set(current()?.streams ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'pay_breaker_open',
+    help: "1 while the provider's circuit breaker is open (provider calls refused at once), else 0.",
+    registers,
+    collect() {
+      this.set(current()?.breaker.state === 'open' ? 1 : 0);
+    },
+  });
+}
+
 export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   const registry = options.registry ?? new client.Registry();
   if (options.defaultMetrics ?? true) client.collectDefaultMetrics({ register: registry });
@@ -93,6 +113,11 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   const expired = new client.Counter({
     name: 'pay_sessions_expired_total',
     help: 'Payment sessions that turned expired on this instance.',
+    registers,
+  });
+  const deposits = new client.Counter({
+    name: 'pay_deposits_total',
+    help: "Deposits into customers' own accounts recorded on this instance.",
     registers,
   });
   const providerRequests = new client.Counter({
@@ -121,22 +146,7 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   });
-  new client.Gauge({
-    name: 'pay_streams_open',
-    help: 'Status streams (Server-Sent Events) open on this instance.',
-    registers,
-    collect() {
-      this.set(current()?.streams ?? 0);
-    },
-  });
-  new client.Gauge({
-    name: 'pay_breaker_open',
-    help: "1 while the provider's circuit breaker is open (provider calls refused at once), else 0.",
-    registers,
-    collect() {
-      this.set(current()?.breaker.state === 'open' ? 1 : 0);
-    },
-  });
+  kitGauges(registers, () => current());
   for (const outcome of ['accepted', 'duplicate', 'refused']) webhooks.inc({ outcome }, 0);
 
   return {
@@ -146,6 +156,7 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
       sessionPaid: () => paid.inc(),
       sessionExpired: () => expired.inc(),
       webhook: (outcome) => webhooks.inc({ outcome }),
+      deposit: () => deposits.inc(),
       onPaid: (seconds, outcome) => onPaid.observe({ outcome }, seconds),
     },
     track(pay) {

@@ -14,6 +14,8 @@ export interface PayObserver {
   /** a session turned expired (this instance made the transition) */
   sessionExpired?(): void;
   webhook?(outcome: WebhookOutcome): void;
+  /** a deposit into a customer's own accounts was recorded (this instance recorded it) */
+  deposit?(): void;
   /** the merchant's onPaid returned (`delivered`) or threw (`failed`) after `seconds` */
   onPaid?(seconds: number, outcome: 'delivered' | 'failed'): void;
 }
@@ -29,6 +31,7 @@ export function observedStore(store: PayStore, observer: PayObserver): PayStore 
     webhookEvents: store.webhookEvents,
     watch: store.watch,
     ...(store.changes ? { changes: store.changes } : {}),
+    ...(store.funding ? { funding: store.funding } : {}),
     ...(store.ping ? { ping: () => store.ping?.() ?? Promise.resolve() } : {}),
     close: () => store.close(),
   };

@@ -11,7 +11,7 @@ import {
   type PayClient,
   type WebhookEvent,
 } from '@pay-elements/api';
-import type { PayStore, SessionRecord } from './store/parts.js';
+import type { DepositRecord, PayStore, SessionRecord } from './store/parts.js';
 import type { Clock } from './clock.js';
 import { MemoryStore } from './store/memory.js';
 import { PayConfigError } from './errors.js';
@@ -41,6 +41,14 @@ export interface OrderContext {
   request: Request;
   /** the socket's remote address when served through the node adapter (`toNodeListener`) */
   clientAddress: string | undefined;
+}
+
+/** What opening a customer's own accounts needs, from the merchant's `funding.customer`. */
+export interface FundingCustomer {
+  /** the customer's identity number: for NGN accounts, the 11-digit BVN */
+  id_number?: string;
+  /** the banks to open the customer's accounts at (`GET /v1/banks/{country}` codes), one account each */
+  codes?: string[];
 }
 
 /** What a webhook verifier is given: the raw body, the headers and now (unix seconds). */
@@ -123,6 +131,11 @@ const Options = z.object({
   ).describe(
     '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay: `request` is the shopper\'s request (cookies, `Authorization`), `clientAddress` the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
   ),
+  onDeposit: fn<(deposit: DepositRecord) => void | Promise<void>>('deposit → void')
+    .optional()
+    .describe(
+      "`(deposit)`: called once per deposit into a customer's own accounts (`funding`), whether a webhook or the watcher brought it, after it is recorded: credit the customer's balance here, by `deposit.id` (see *Customers' own accounts*).",
+    ),
   onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
     .optional()
     .describe(
@@ -351,6 +364,44 @@ const Options = z.object({
       '`(request)` → who a request comes from, for the rate limits and the stream limits; behind a proxy, the address it sets (see *Behind a proxy*).',
     default: 'the socket address the node adapter recorded, an IPv6 address by its /64',
   }),
+  funding: z
+    .strictObject(
+      {
+        currencies: z
+          .array(z.string().regex(/^[A-Za-z]{3}$/, { error: 'each must be a three-letter currency code' }), {
+            error: 'must be an array of currency codes such as ["NGN", "USD"]',
+          })
+          .min(1, { error: 'must name at least one currency' })
+          .transform((codes) => [...new Set(codes.map((c) => c.toUpperCase()))])
+          .describe(
+            'The currencies a customer gets an account in, each opened at the first visit: `["NGN", "USD"]`.',
+          ),
+        customer: fn<(customerId: string) => FundingCustomer | Promise<FundingCustomer>>(
+          'customerId → {id_number?, codes?}',
+        )
+          .optional()
+          .describe(
+            "`(customerId)` → `{id_number?, codes?}`: what opening the customer's accounts needs, the customer's BVN for NGN (`id_number`) and the banks to open them at (`codes`, one account each).",
+          ),
+        recentDeposits: count()
+          .max(500, { error: 'must be at most 500' })
+          .default(20)
+          .describe('How many of the latest deposits the funding view lists.'),
+        tokenTtlSeconds: count()
+          .max(366 * 24 * 3600, { error: 'must be at most a year (31622400)' })
+          .default(24 * 3600)
+          .describe(
+            'How long a funding token made by `pay.fundingToken(customerId)` opens the page, in seconds.',
+          ),
+      },
+      { error: 'must be an object such as { currencies: ["NGN", "USD"] }' },
+    )
+    .optional()
+    .meta({
+      description:
+        "Customers' own permanent accounts (`GET /funding/{token}`): which currencies, and what opening them needs. Off unless given.",
+      default: 'off',
+    }),
   streams: StreamOptionsSchema,
 });
 
@@ -360,6 +411,7 @@ export type PayHandlerOptions = z.input<typeof Options>;
 export type PayHandlerConfig = Omit<z.output<typeof Options>, 'store'> & { store: PayStore };
 export type CircuitBreakerOptions = NonNullable<PayHandlerOptions['circuitBreaker']>;
 export type BankSuggestionOptions = NonNullable<PayHandlerOptions['bankSuggestions']>;
+export type FundingOptions = NonNullable<PayHandlerOptions['funding']>;
 export type AccountRateLimitOptions = Exclude<NonNullable<PayHandlerOptions['accountRateLimit']>, false>;
 
 /** Parses the options, or throws a PayConfigError naming each bad option and what it expects. */
@@ -374,7 +426,12 @@ export function parseOptions(options: unknown): PayHandlerConfig {
     });
     throw new PayConfigError(`createPayHandler: ${lines.join('; ')}`);
   }
-  return { ...result.data, store: result.data.store ?? new MemoryStore() };
+  const store = result.data.store ?? new MemoryStore();
+  if (result.data.funding && !store.funding)
+    throw new PayConfigError(
+      'createPayHandler: option "funding" needs a store with a funding part (MemoryStore, SqliteStore, PostgresStore and D1Store have one)',
+    );
+  return { ...result.data, store };
 }
 
 /** The options, one row each (nested ones by their dotted name): the README's table is made from these. */

@@ -9,12 +9,17 @@
 // provider's 429 means "wait for Retry-After": no call of that kind before then, from any instance,
 // and polls keep the stored state while the session is payable. "Paid" becomes exactly one onPaid
 // call whether the news comes from a webhook, from here, or both at once.
-import { decimal, RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
+import { RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
+import { creditPays, toIso, type Credit } from './credits.js';
+
+export { creditPays, toIso, type Credit } from './credits.js';
 import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from '../clock.js';
 import { describeError, type Logger } from '../log.js';
-import type { Deliveries } from '../deliveries.js';
+import type { Deliverer, Deliveries } from '../deliveries.js';
+import type { DepositBook } from '../funding/deposits.js';
 import type {
+  FundingPart,
   ProviderCallKind,
   ProviderWait,
   SessionPart,
@@ -29,6 +34,10 @@ export interface WatcherOptions {
   watch: WatchPart;
   /** the onPaid deliveries (the outbox), started when this watcher's call marks a session paid */
   deliveries: Deliveries<SessionRecord>;
+  /** the outbox's other deliveries (onDeposit), retried with onPaid's at a sweep and at the start */
+  otherDeliveries?: readonly Deliverer[];
+  /** customers' own accounts (the kit's `funding`): credits into them are recorded as deposits */
+  deposits?: { funding: FundingPart; book: DepositBook } | undefined;
   clock: Clock;
   logger: Logger;
   /** least time between two merchant-wide checks (webhooks not known healthy), ms */
@@ -39,13 +48,6 @@ export interface WatcherOptions {
   checkTimeoutMs: number;
   /** the provider's circuit breaker, shared with the kit's other provider calls */
   breaker: CircuitBreaker;
-}
-
-/** The credit that paid a session, as the watcher or a webhook found it. */
-export interface Credit {
-  transactionId: string;
-  /** ISO 8601 */
-  paidAt: string;
 }
 
 /**
@@ -67,36 +69,10 @@ const MAX_PAGES = 10_000;
 export const WEBHOOKS_HEALTHY_MS = 10 * 60 * 1000;
 /** With webhooks healthy the watcher is a safety net: it checks this many times less often. */
 export const SAFETY_NET_FACTOR = 6;
-/** How many settled references a watcher remembers before it starts again. */
+/** How many settled transactions a watcher remembers before it starts again. */
 const SETTLED_LIMIT = 10_000;
 /** Every pending session is listed for a check (far above any peak). */
 const PENDING_LIMIT = 1_000_000;
-
-/** The transaction type of an inbound bank transfer to a virtual account. */
-const TRANSFER_TYPE = 'transfer';
-
-/**
- * The one rule, for webhooks and the watcher alike: a transaction pays the session when it is a
- * successful inbound transfer credited to the session's account reference, of exactly its amount.
- */
-export function creditPays(
-  transaction: Transaction,
-  session: Pick<SessionRecord, 'reference' | 'amount'>,
-): boolean {
-  return (
-    transaction.type === TRANSFER_TYPE &&
-    transaction.entry === 'credit' &&
-    transaction.status === 'success' &&
-    transaction.payment_transfer.account_reference === session.reference &&
-    decimal.equals(transaction.amount, session.amount)
-  );
-}
-
-/** A provider timestamp as ISO 8601 in UTC; `fallback` when it does not parse. */
-export function toIso(timestamp: string, fallback: number): string {
-  const at = Date.parse(timestamp);
-  return new Date(Number.isNaN(at) ? fallback : at).toISOString();
-}
 
 /** What polls are answered until a failed check's `until`. */
 interface Failure {
@@ -116,7 +92,7 @@ export class PaymentWatcher {
   private webhookAt: number | null = null;
   /** the outcome of the last look when it failed, answered until its `until` */
   private failure: Failure | null = null;
-  /** account references of credits that pay no pending session (paid already, or not the kit's) */
+  /** credits read that can change nothing more (paid a session, recorded as a deposit, not the kit's) */
   private readonly settled = new Set<string>();
   /** provider calls held back, as this instance last learned (from the store or a 429 of its own) */
   private readonly waits = new Map<ProviderCallKind, ProviderWait>();
@@ -327,11 +303,14 @@ export class PaymentWatcher {
    * back to their creation did not find, and moves the watermark forward.
    */
   private async check(startedAt: number, watermark: number | null): Promise<void> {
-    const { sessions, watch, logger } = this.options;
+    const { sessions, watch, logger, deposits } = this.options;
     const pending = await sessions.listPending(PENDING_LIMIT);
-    if (pending.length === 0) return; // nothing to pay: no provider call
+    const funds = deposits ? await deposits.funding.hasAccounts() : false;
+    if (pending.length === 0 && !funds) return; // nothing to pay and no account to pay into: no provider call
     const created = (s: SessionRecord) => Date.parse(s.createdAt);
-    const oldest = Math.min(...pending.map(created)) - HISTORY_SLACK_MS;
+    const oldest = pending.length
+      ? Math.min(...pending.map(created)) - HISTORY_SLACK_MS
+      : startedAt - HISTORY_SLACK_MS;
     // what is new: back to the watermark less the overlap (never past what could pay a pending session)
     const newBound = watermark === null ? oldest : Math.max(oldest, watermark - WATERMARK_OVERLAP_MS);
     const expiring = pending.filter((s) => startedAt >= Date.parse(s.expiresAt));
@@ -344,21 +323,13 @@ export class PaymentWatcher {
     const { credits, newest, complete } = await this.read(newBound, deepBound, expiring);
     const paid = new Set<string>();
     for (const credit of credits) {
-      const reference = credit.payment_transfer.account_reference;
-      if (reference === undefined) continue;
-      if (this.settled.has(reference)) continue;
-      // a session opened while the pages were read is found by its reference
-      const session = byReference.get(reference) ?? (await sessions.findByReference(reference));
-      if (!session || session.status === 'paid') {
-        // the shop's other business, or paid already: not looked up again when read in the overlap
+      if (this.settled.has(credit.id)) continue;
+      const done = await this.settle(credit, byReference, paid, startedAt);
+      // the shop's other business, paid already or recorded: not looked up again when read in the overlap
+      if (done) {
         if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
-        this.settled.add(reference);
-        continue;
+        this.settled.add(credit.id);
       }
-      if (paid.has(session.id)) continue;
-      if (!creditPays(credit, { ...session, reference })) continue;
-      paid.add(session.id);
-      await this.confirm(session, { transactionId: credit.id, paidAt: toIso(credit.created_at, startedAt) });
     }
     if (complete) {
       for (const session of expiring) {
@@ -370,6 +341,37 @@ export class PaymentWatcher {
       }
       if (newest !== null) await watch.advanceWatermark(newest);
     }
+  }
+
+  /**
+   * Settles one credit read by a check: it pays a session (by its account's reference and the one
+   * rule), or is a deposit into a customer's own account (by its number), or is none of the kit's.
+   * True when nothing more can come of it (so it is not looked at again).
+   */
+  private async settle(
+    credit: Transaction,
+    byReference: ReadonlyMap<string, SessionRecord>,
+    paid: Set<string>,
+    startedAt: number,
+  ): Promise<boolean> {
+    const { sessions, deposits, logger } = this.options;
+    const reference = credit.payment_transfer.account_reference;
+    // a session opened while the pages were read is found by its reference
+    const session =
+      reference === undefined
+        ? null
+        : (byReference.get(reference) ?? (await sessions.findByReference(reference)));
+    if (session && reference !== undefined) {
+      if (session.status === 'paid') return true;
+      if (paid.has(session.id) || !creditPays(credit, { ...session, reference })) return false;
+      paid.add(session.id);
+      await this.confirm(session, { transactionId: credit.id, paidAt: toIso(credit.created_at, startedAt) });
+      return true;
+    }
+    const number = credit.payment_transfer.account_number;
+    const account = deposits && number !== undefined ? await deposits.funding.findAccount(number) : null;
+    if (account && deposits) await deposits.book.record(account, credit, logger);
+    return true;
   }
 
   /**
@@ -418,12 +420,21 @@ export class PaymentWatcher {
   }
 
   /**
+   * Makes or joins the merchant-wide check if one is due (the interval, longer with webhooks healthy):
+   * what a status stream of something other than a session asks for at its interval.
+   */
+  async poll(): Promise<void> {
+    await this.look(this.interval(this.options.clock.now()));
+  }
+
+  /**
    * The merchant-wide check (within the interval, the safety net's with webhooks healthy) and the
    * onPaid deliveries left owed. A host may
    * call this on an interval; status polls do not need it.
    */
   async sweep(): Promise<void> {
-    await this.options.deliveries.retryOwed(this.options.clock.now() - this.options.retryAfterMs);
+    const claimedBefore = this.options.clock.now() - this.options.retryAfterMs;
+    for (const deliveries of this.allDeliveries) await deliveries.retryOwed(claimedBefore);
     await this.look(this.interval(this.options.clock.now()));
     const failure = this.failure;
     // an outage is logged once by the breaker, a 429 is a wait
@@ -454,23 +465,29 @@ export class PaymentWatcher {
     return changed;
   }
 
-  /** Retries onPaid deliveries owed since before this instance started (after a crash or restart). */
-  start(): void {
-    const { deliveries, logger } = this.options;
-    deliveries.track(
-      deliveries
-        .retryOwed(this.startedAt + 1)
-        .catch((error: unknown) =>
-          logger.error('retrying owed onPaid deliveries failed', { error: describeError(error) }),
-        ),
-    );
+  /** Every outbox deliverer: onPaid's, and onDeposit's with funding on. */
+  private get allDeliveries(): readonly Deliverer[] {
+    return [this.options.deliveries, ...(this.options.otherDeliveries ?? [])];
   }
 
-  /** Resolves once no check or onPaid delivery is running. */
+  /** Retries deliveries owed since before this instance started (after a crash or restart). */
+  start(): void {
+    const { logger } = this.options;
+    for (const deliveries of this.allDeliveries)
+      deliveries.track(
+        deliveries
+          .retryOwed(this.startedAt + 1)
+          .catch((error: unknown) =>
+            logger.error('retrying owed deliveries failed', { error: describeError(error) }),
+          ),
+      );
+  }
+
+  /** Resolves once no check or delivery is running. */
   async idle(): Promise<void> {
-    while (this.options.deliveries.busy || this.looking) {
+    while (this.allDeliveries.some((d) => d.busy) || this.looking) {
       await Promise.allSettled([
-        this.options.deliveries.idle(),
+        ...this.allDeliveries.map((d) => d.idle()),
         ...(this.looking ? [this.looking.done] : []),
       ]);
     }
@@ -478,7 +495,7 @@ export class PaymentWatcher {
 
   /** Stops new deliveries from being scheduled and waits for those under way. */
   async close(): Promise<void> {
-    await this.options.deliveries.close();
+    for (const deliveries of this.allDeliveries) await deliveries.close();
     await this.idle();
   }
 }

@@ -7,13 +7,13 @@ import { nothingMore, openEventStream, RECONNECT_SOON, retryHint } from '../http
 import type { Route } from '../http/router.js';
 import type { Logger } from '../log.js';
 import type { StreamAdmission } from '../streams/admission.js';
-import { finalInvoice, type InvoiceHub } from '../streams/invoice-hub.js';
+import type { ViewHub } from '../streams/view-hub.js';
 import type { StreamConfig } from '../streams/options.js';
 import { viewVersion } from '../streams/session-hub.js';
-import type { StableInvoiceView } from './invoice-view.js';
+import { finalInvoice, type StableInvoiceView } from './invoice-view.js';
 
 export interface InvoiceEventRouteOptions {
-  hub: InvoiceHub;
+  hub: ViewHub<StableInvoiceView>;
   admission: StreamAdmission;
   streams: StreamConfig;
   maxBodyBytes: number;

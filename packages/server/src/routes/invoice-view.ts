@@ -7,6 +7,10 @@ import { decimal, type InvoiceView } from '@pay-elements/api';
 /** The view without `server_time` (what the ETag is computed over). */
 export type StableInvoiceView = Omit<InvoiceViewModel, 'server_time'>;
 
+/** Whether nothing more will change: paid or cancelled (its status stream then ends). */
+export const finalInvoice = (view: StableInvoiceView) =>
+  view.status === 'paid' || view.status === 'cancelled';
+
 /** A figure the kit computed that differs from the provider's (the provider's is shown). */
 export interface InvoiceDiscrepancy {
   field: string;

@@ -4,12 +4,12 @@
 // process, requests for the same order share one wait (one store read at a time), and a wait looks
 // again less and less often (backing off), so a crowd on one order costs the store little.
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { decimal } from '@pay-elements/api';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 import { holdingLease, type AccountOpener, type AccountOrder } from '../provider/accounts.js';
+import { claimNow, newClaimToken, waitForClaim } from '../provider/claims.js';
 import type { RequestLimiter } from '../provider/rate-limit.js';
 import type { PaymentWatcher } from '../provider/watcher.js';
 import type { Claim, Renewal, SessionPart, SessionRecord } from '../store/parts.js';
@@ -28,18 +28,9 @@ export interface OrderSessionsOptions {
   claimLeaseMs: number;
 }
 
-/** The first look again at another's claim, and the longest between two looks (real time), ms. */
-const FIRST_LOOK_MS = 20;
-const LONGEST_LOOK_MS = 500;
-
 /** A new session id: 128 random bits, so that ids cannot be guessed. */
 export function newSessionId(): string {
   return `ses_${randomBytes(16).toString('base64url')}`;
-}
-
-/** The token of one caller's claims. */
-function newClaimToken(): string {
-  return randomBytes(12).toString('base64url');
 }
 
 /** Whether a stored session is for the order as the merchant describes it now. */
@@ -223,27 +214,14 @@ export class OrderSessions {
       );
   }
 
-  /**
-   * Waits before looking again at another's claim, longer each time (20 ms, doubling, at most 500 ms);
-   * past the claim timeout (real time) the caller gives up with a 503.
-   */
-  async #wait(startedAt: number, look: number): Promise<void> {
-    const waited = Date.now() - startedAt;
-    if (waited > this.options.claimTimeoutMs)
-      throw new HttpError(
-        'upstream_unavailable',
-        'The payment account is still being opened. Try again shortly.',
-        {
-          headers: { 'retry-after': '1' },
-        },
-      );
-    const pause = Math.min(LONGEST_LOOK_MS, FIRST_LOOK_MS * 2 ** Math.min(look, 10));
-    await sleep(Math.max(1, Math.min(pause, this.options.claimTimeoutMs - waited + 1)));
+  /** Waits before looking again at another's claim; 503 once the claim timeout has passed. */
+  #wait(startedAt: number, look: number): Promise<void> {
+    const message = 'The payment account is still being opened. Try again shortly.';
+    return waitForClaim(startedAt, look, this.options.claimTimeoutMs, message);
   }
 
   #claim(token: string): Claim {
-    const now = this.options.clock.now();
-    return { token, now, staleBefore: now - this.options.claimLeaseMs };
+    return claimNow(this.options.clock, token, this.options.claimLeaseMs);
   }
 
   async #find(id: string): Promise<SessionRecord> {

@@ -24,8 +24,10 @@ import type { Route } from '../http/router.js';
 import { describeError, type Logger } from '../log.js';
 import type { PayObserver } from '../observer.js';
 import type { WebhookVerifier } from '../options.js';
-import { creditPays, toIso, type PaymentWatcher } from '../provider/watcher.js';
-import type { SessionPart, WebhookEventPart } from '../store/parts.js';
+import { creditPays, toIso } from '../provider/credits.js';
+import type { PaymentWatcher } from '../provider/watcher.js';
+import type { DepositBook } from '../funding/deposits.js';
+import type { FundingPart, SessionPart, WebhookEventPart } from '../store/parts.js';
 
 export interface WebhookRouteOptions {
   /** the Standard Webhooks secret, used when no verifier is given */
@@ -42,6 +44,8 @@ export interface WebhookRouteOptions {
   logger: Logger;
   observer: PayObserver;
   maxBodyBytes: number;
+  /** customers' own accounts (the kit's `funding`): credits into them are recorded as deposits */
+  deposits?: { funding: FundingPart; book: DepositBook } | undefined;
   /** an `invoice.paid` event came for this invoice number: its open streams hear at once */
   onInvoicePaid?: (invoiceNumber: string) => void;
 }
@@ -53,12 +57,21 @@ const FORGET_EVERY_MS = 60 * 60 * 1000;
 async function settleCredit(
   event: z.infer<typeof CreditedEvent>,
   log: Logger,
-  { sessions, watcher, clock }: Pick<WebhookRouteOptions, 'sessions' | 'watcher' | 'clock'>,
+  {
+    sessions,
+    watcher,
+    clock,
+    deposits,
+  }: Pick<WebhookRouteOptions, 'sessions' | 'watcher' | 'clock' | 'deposits'>,
 ): Promise<void> {
   const { data } = event;
   const session = await sessions.findByReference(data.account_reference);
   if (!session) {
-    log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
+    // a customer's own account (found by its number: its reference names every account it was opened with)
+    const account = deposits ? await deposits.funding.findAccount(data.account_number) : null;
+    if (account && deposits && decimal.equals(data.amount, data.transaction.amount))
+      await deposits.book.record(account, data.transaction, log);
+    else log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
     return;
   }
   // the event's own figures must agree with its transaction; whether that pays the session is the

@@ -268,7 +268,9 @@ class MemoryFunding implements FundingPart {
 
   depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
     const ids = this.depositsByCustomer.get(customerId) ?? [];
-    const newestFirst = ids
+    // the latest recorded first among deposits received at the same time, as the SQL stores order them
+    const newestFirst = [...ids]
+      .reverse()
       .map((id) => this.deposits.get(id))
       .filter((d): d is DepositRecord => d !== undefined)
       .sort((a, b) => (a.receivedAt > b.receivedAt ? -1 : a.receivedAt < b.receivedAt ? 1 : 0));

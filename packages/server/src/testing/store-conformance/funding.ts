@@ -57,11 +57,17 @@ function partOf(store: PayStore) {
   return funding;
 }
 
-export function fundingPartConformance(name: string, factory: StoreFactory): void {
-  const { withStores } = connections(factory);
-  describe(`${name}: funding`, () => {
-    it('gives the right to open a customer’s accounts in a currency to one caller of 20; the others get them once saved', () =>
-      withStores(4, async (stores) => {
+interface Test {
+  connections: number;
+  run: (stores: PayStore[]) => Promise<void>;
+}
+
+/** The part's tests, each on the number of connections it needs. */
+const tests: Record<string, Test> = {
+  'gives the right to open a customer’s accounts in a currency to one caller of 20; the others get them once saved':
+    {
+      connections: 4,
+      run: async (stores) => {
         const outcomes = await across(stores, 20, (store, i) =>
           partOf(store).claimAccounts('cus_1', 'USD', claimAt(`t${i}`)),
         );
@@ -87,10 +93,12 @@ export function fundingPartConformance(name: string, factory: StoreFactory): voi
           'claimed',
           'each currency on its own',
         );
-      }));
-
-    it('lets a released or stale claim be taken over and renews it for its holder; a holder taken over saves nothing', () =>
-      withStores(2, async ([a, b]) => {
+      },
+    },
+  'lets a released or stale claim be taken over and renews it for its holder; a holder taken over saves nothing':
+    {
+      connections: 2,
+      run: async ([a, b]) => {
         const [fa, fb] = [partOf(a!), partOf(b!)];
         assert.equal((await fa.claimAccounts('cus_2', 'NGN', claimAt('one', 1000))).outcome, 'claimed');
         await fb.releaseAccounts('cus_2', 'NGN', 'stranger');
@@ -126,29 +134,32 @@ export function fundingPartConformance(name: string, factory: StoreFactory): voi
         assert.equal(await fa.saveAccounts('cus_2', 'NGN', [account], 'three'), true);
         await fa.releaseAccounts('cus_2', 'NGN', 'three');
         assert.deepEqual(await fb.accountsOf('cus_2'), [account], 'saved accounts are never released');
-      }));
-
-    it('finds an account by its number and lists a customer’s accounts in every currency', () =>
-      withStores(2, async ([a, b]) => {
-        const [fa, fb] = [partOf(a!), partOf(b!)];
-        assert.equal(await fb.hasAccounts(), false);
-        const ngn = [
-          fundingAccount(),
-          fundingAccount({ accountNumber: '9900112234', bankName: 'Access Bank', bankCode: '044' }),
-        ];
-        await fa.claimAccounts('cus_1', 'NGN', claimAt('n'));
-        await fa.saveAccounts('cus_1', 'NGN', ngn, 'n');
-        await fa.claimAccounts('cus_1', 'USD', claimAt('u'));
-        await fa.saveAccounts('cus_1', 'USD', [usd], 'u');
-        assert.equal(await fb.hasAccounts(), true);
-        assert.deepEqual(await fb.accountsOf('cus_1'), [...ngn, usd], 'in the order they were saved');
-        assert.deepEqual(await fb.accountsOf('cus_other'), []);
-        assert.deepEqual(await fb.findAccount('8800112233'), usd, 'routing, SWIFT and address kept');
-        assert.equal(await fb.findAccount('000'), null);
-      }));
-
-    it('records a deposit once across 20 callers, owes its onDeposit in the same step, and lists deposits newest first', () =>
-      withStores(3, async (stores) => {
+      },
+    },
+  'finds an account by its number and lists a customer’s accounts in every currency': {
+    connections: 2,
+    run: async ([a, b]) => {
+      const [fa, fb] = [partOf(a!), partOf(b!)];
+      assert.equal(await fb.hasAccounts(), false);
+      const ngn = [
+        fundingAccount(),
+        fundingAccount({ accountNumber: '9900112234', bankName: 'Access Bank', bankCode: '044' }),
+      ];
+      await fa.claimAccounts('cus_1', 'NGN', claimAt('n'));
+      await fa.saveAccounts('cus_1', 'NGN', ngn, 'n');
+      await fa.claimAccounts('cus_1', 'USD', claimAt('u'));
+      await fa.saveAccounts('cus_1', 'USD', [usd], 'u');
+      assert.equal(await fb.hasAccounts(), true);
+      assert.deepEqual(await fb.accountsOf('cus_1'), [...ngn, usd], 'in the order they were saved');
+      assert.deepEqual(await fb.accountsOf('cus_other'), []);
+      assert.deepEqual(await fb.findAccount('8800112233'), usd, 'routing, SWIFT and address kept');
+      assert.equal(await fb.findAccount('000'), null);
+    },
+  },
+  'records a deposit once across 20 callers, owes its onDeposit in the same step, and lists deposits newest first':
+    {
+      connections: 3,
+      run: async (stores) => {
         const [a, b] = stores;
         const fa = partOf(a!);
         const recorded = await across(stores, 20, (store) => partOf(store).recordDeposit(deposit(), 1000));
@@ -178,23 +189,39 @@ export function fundingPartConformance(name: string, factory: StoreFactory): voi
           (await partOf(b!).depositsOf('cus_1', 2)).map((d) => d.id),
           ['txn_2', 'txn_1'],
         );
-      }));
+        await fa.recordDeposit(deposit({ id: 'txn_3', receivedAt: '2026-11-21T10:09:00.000Z' }), 3000);
+        await fa.recordDeposit(deposit({ id: 'txn_4', receivedAt: '2026-11-21T10:09:00.000Z' }), 3000);
+        assert.deepEqual(
+          (await partOf(b!).depositsOf('cus_1', 2)).map((d) => d.id),
+          ['txn_4', 'txn_3'],
+          'received at the same time: the latest recorded first',
+        );
+      },
+    },
+  'announces each new deposit as its customer’s change, and a repeat not at all': {
+    connections: 1,
+    run: async ([store]) => {
+      const feed = store!.changes;
+      assert.ok(feed, 'the store announces its changes');
+      const heard: string[] = [];
+      const stop = feed.subscribe((id) => heard.push(id));
+      await feed.ready?.();
+      const funding = partOf(store!);
+      assert.equal(await funding.recordDeposit(deposit({ id: 'txn_a', customerId: 'cus_9' }), 1), true);
+      assert.equal(await funding.recordDeposit(deposit({ id: 'txn_a', customerId: 'cus_9' }), 1), false);
+      const deadline = Date.now() + 5000;
+      while (heard.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual(heard, [fundingChange('cus_9')]);
+      stop();
+    },
+  },
+};
 
-    it('announces each new deposit as its customer’s change, and a repeat not at all', () =>
-      withStores(1, async ([store]) => {
-        const feed = store!.changes;
-        assert.ok(feed, 'the store announces its changes');
-        const heard: string[] = [];
-        const stop = feed.subscribe((id) => heard.push(id));
-        await feed.ready?.();
-        const funding = partOf(store!);
-        assert.equal(await funding.recordDeposit(deposit({ id: 'txn_a', customerId: 'cus_9' }), 1), true);
-        assert.equal(await funding.recordDeposit(deposit({ id: 'txn_a', customerId: 'cus_9' }), 1), false);
-        const deadline = Date.now() + 5000;
-        while (heard.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-        await new Promise((r) => setTimeout(r, 200));
-        assert.deepEqual(heard, [fundingChange('cus_9')]);
-        stop();
-      }));
+export function fundingPartConformance(name: string, factory: StoreFactory): void {
+  const { withStores } = connections(factory);
+  describe(`${name}: funding`, () => {
+    for (const [title, test] of Object.entries(tests))
+      it(title, () => withStores(test.connections, test.run));
   });
 }
