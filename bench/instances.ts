@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtures, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import type { SessionRecord, SessionStore } from '@pay-elements/server';
+import type { SessionRecord, PayStore } from '@pay-elements/server';
 import { SqliteStore } from '@pay-elements/server/sqlite';
 import { PostgresStore } from '@pay-elements/server/postgres';
 import { startPostgres } from '@pay-elements/testing/postgres';
@@ -53,18 +53,22 @@ async function timeEach(n: number, work: (i: number) => Promise<unknown>): Promi
   return times.sort((a, b) => a - b);
 }
 
-async function storeOps(store: SessionStore, run: string): Promise<Record<string, number[]>> {
+async function storeOps(store: PayStore, run: string): Promise<Record<string, number[]>> {
   return {
     'claim and create': await timeEach(OPS, async (i) => {
       const s = session(i, run);
-      await store.claimOrder(s.orderId, { token: s.id, now: i, staleBefore: 0 });
-      await store.create(s, s.id);
+      await store.sessions.claimOrder(s.orderId, { token: s.id, now: i, staleBefore: 0 });
+      await store.sessions.create(s, s.id);
     }),
-    get: await timeEach(OPS, (i) => store.get(`ses_${run}_${i}`)),
-    'find by reference': await timeEach(OPS, (i) => store.findByReference(`ref_${run}_${i}`)),
-    'claim the merchant-wide check': await timeEach(OPS, (i) => store.claimWatch(1_000_000 + i, 5000)),
+    get: await timeEach(OPS, (i) => store.sessions.get(`ses_${run}_${i}`)),
+    'find by reference': await timeEach(OPS, (i) => store.sessions.findByReference(`ref_${run}_${i}`)),
+    'claim the merchant-wide check': await timeEach(OPS, (i) => store.watch.claim(1_000_000 + i, 5000)),
     'mark paid': await timeEach(OPS, (i) =>
-      store.markPaid(`ses_${run}_${i}`, { paidAt: new Date().toISOString(), transactionId: `t${i}`, now: i }),
+      store.sessions.markPaid(`ses_${run}_${i}`, {
+        paidAt: new Date().toISOString(),
+        transactionId: `t${i}`,
+        now: i,
+      }),
     ),
   };
 }

@@ -31,7 +31,7 @@ import {
   redactingLogger,
   type Logger,
   type PayHandler,
-  type SessionStore,
+  type PayStore,
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
@@ -61,7 +61,7 @@ export interface AppOptions {
    * a store to use instead of the one PAY_DB names, or how to open it (a pool may connect first);
    * POST /demo-api/reset cannot empty it
    */
-  store?: SessionStore | (() => Promise<SessionStore>);
+  store?: PayStore | (() => Promise<PayStore>);
   /** called after the kit marks a session paid */
   onPaid?: (sessionId: string) => void;
   /** the provider client's fetch (default the global one); a benchmark counts provider calls through it */
@@ -153,7 +153,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     emulatorKeepsState: sandboxDataFile(config) !== undefined,
   });
 
-  function createKit(store: SessionStore): PayHandler {
+  function createKit(store: PayStore): PayHandler {
     return createPayHandler({
       client,
       store,
@@ -263,7 +263,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   // "Get a new account" with script off: the kit renews, the page shows the new account
   app.post('/checkout/:id/renew', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await store().get(id))) return checkoutNotFound();
+    if (!(await store().sessions.get(id))) return checkoutNotFound();
     await renewFromPage({
       id,
       origin: `http://${config.HOST}:${port}`,
@@ -283,7 +283,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   app.get('/demo-config.json', () => json(200, { sandbox: Boolean(sandbox), orders: demoOrders }));
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await store().get(id))) return checkoutNotFound();
+    if (!(await store().sessions.get(id))) return checkoutNotFound();
     return checkoutPage({
       id,
       origin: `http://${config.HOST}:${port}`,
@@ -296,7 +296,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
   });
   app.get('/locked-down/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await store().get(id))) return checkoutNotFound();
+    if (!(await store().sessions.get(id))) return checkoutNotFound();
     return lockedDownPage(
       await checkoutView({
         id,

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Sandbox, SandboxControl } from '@pay-elements/sandbox';
-import { errorAnswer, type SessionStore } from '@pay-elements/server';
+import { errorAnswer, type PayStore } from '@pay-elements/server';
 import { json, segment } from './http.js';
 
 const TransferBody = z.object({
@@ -18,7 +18,7 @@ export interface DemoApiOptions {
   /** the in-process emulator and its control API; null with a real provider (every route: 404) */
   emulator: { sandbox: Sandbox; control: SandboxControl } | null;
   /** the kit's store as it is now (a reset makes a new kit) */
-  store: () => SessionStore;
+  store: () => PayStore;
   /** POST /demo-api/reset */
   reset: () => Promise<Response>;
 }
@@ -46,7 +46,7 @@ export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unkn
     const { control, sandbox } = emulator;
     const parsed = TransferBody.safeParse(c.get('body'));
     if (!parsed.success) return errorAnswer('invalid_request', 'amount must be a decimal string.');
-    const session = await store().get(segment(c.req.param('id')));
+    const session = await store().sessions.get(segment(c.req.param('id')));
     if (!session) return errorAnswer('not_found', 'No such session.');
     try {
       const tx = await control.transfer({

@@ -3,7 +3,7 @@
 // file beside it so that both live as long as each other (lifetime.ts).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MemoryStore, type Logger, type SessionStore } from '@pay-elements/server';
+import { MemoryStore, type Logger, type PayStore } from '@pay-elements/server';
 import type { ExampleConfig } from './config.js';
 import { removeSqliteFile } from './lifetime.js';
 
@@ -11,11 +11,7 @@ import { removeSqliteFile } from './lifetime.js';
  * The sessions' store: PostgreSQL when PAY_DATABASE_URL is set (shared by instances, never emptied
  * here), else the SQLite file PAY_DB names; `fresh` empties that first (lifetime.ts).
  */
-export async function openStore(
-  config: ExampleConfig,
-  fresh: boolean,
-  logger?: Logger,
-): Promise<SessionStore> {
+export async function openStore(config: ExampleConfig, fresh: boolean, logger?: Logger): Promise<PayStore> {
   if (config.PAY_DATABASE_URL) {
     const { PostgresStore } = await import('@pay-elements/server/postgres');
     return PostgresStore.open({

@@ -81,7 +81,7 @@ describe('webhooks', () => {
     assert.equal(text(delivery, 'webhook-timestamp'), String(Math.floor(h.sandbox.clock.now() / 1000)));
     assert.match(text(delivery, 'webhook-signature'), /^v1,[A-Za-z0-9+/]{43}=$/);
     assert.equal(text(delivery, 'content-type'), 'application/json');
-    assert.equal(Date.parse(event.created_at), h.sandbox.clock.now());
+    assert.equal(Date.parse(event.created_at ?? ''), h.sandbox.clock.now());
     assert.deepEqual(event.data, {
       transaction: credit,
       account_number: account.account_no,

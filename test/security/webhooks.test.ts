@@ -1,6 +1,6 @@
 // Webhooks through server-example over real HTTP, with the emulator's own signed deliveries (Standard
 // Webhooks headers) captured byte for byte on their way out (the emulator posts with the global fetch, which the test watches).
-// The kit's unit tests (packages/server/src/webhooks.test.ts) sign events by hand; what they leave out,
+// The kit's unit tests (packages/server/src/routes/webhooks.test.ts) sign events by hand; what they leave out,
 // and this covers: the exact bytes of a real delivery replayed (at once, many times together, and
 // after the tolerance window on the shared clock), and a real delivery altered by one byte — a
 // changed character, or one space that leaves the JSON meaning the same — with its signature kept.
@@ -91,7 +91,7 @@ describe('webhooks into server-example, replayed and altered', () => {
     return delivery;
   }
 
-  const status = async (id: string) => (await store.get(id))?.status;
+  const status = async (id: string) => (await store.sessions.get(id))?.status;
 
   it('replays of a real delivery change nothing: at once, many together, and after the window are refused', async () => {
     const session = await openSession('demo-1');

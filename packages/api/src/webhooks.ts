@@ -43,7 +43,25 @@ export const OtherEvent = z.object({
   created_at: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
-export const WebhookEvent = z.discriminatedUnion('type', [CreditedEvent, OtherEvent]);
+/** The types above, which the kit and the emulator know. */
+export const KNOWN_WEBHOOK_TYPES: ReadonlySet<string> = new Set([
+  CreditedEvent.shape.type.value,
+  ...OtherEvent.shape.type.options,
+]);
+/**
+ * A signed event of a type not listed here (a provider adds types over time): acknowledged and
+ * ignored, as Standard Webhooks advises, rather than refused and retried.
+ */
+export const UnknownEvent = z.object({
+  id: z.string(),
+  type: z.string().refine((type) => !KNOWN_WEBHOOK_TYPES.has(type), { error: 'is a known type' }),
+  created_at: z.string().optional(),
+  data: z.unknown(),
+});
+export const WebhookEvent = z.union([
+  z.discriminatedUnion('type', [CreditedEvent, OtherEvent]),
+  UnknownEvent,
+]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 const SECRET_PREFIX = 'whsec_';

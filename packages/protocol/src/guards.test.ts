@@ -2,16 +2,30 @@
 // answers that are not the protocol's are refused by both.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BankList, BankSuggestions, ErrorBody, InvoiceViewModel, LinkView, SessionView } from './index.js';
+import {
+  BankList,
+  BankSuggestions,
+  ErrorBody,
+  FundingView,
+  InvoiceViewModel,
+  LinkView,
+  SessionView,
+} from './index.js';
 import {
   readBankList,
   readBankSuggestions,
   readErrorBody,
+  readFundingView,
   readInvoiceView,
   readLinkView,
   readSessionView,
 } from './guards.js';
-import { invoiceViewFixture, linkViewFixture, sessionViewFixture } from './testing/fixtures.js';
+import {
+  fundingViewFixture,
+  invoiceViewFixture,
+  linkViewFixture,
+  sessionViewFixture,
+} from './testing/fixtures.js';
 
 const session = {
   ...sessionViewFixture,
@@ -21,6 +35,8 @@ const session = {
 };
 const invoice = invoiceViewFixture;
 const link = linkViewFixture;
+const funding = fundingViewFixture;
+const [ngnAccount, usdAccount] = funding.accounts;
 
 interface Case {
   name: string;
@@ -62,6 +78,25 @@ const cases: Case[] = [
       { ...invoice, charges: [{ kind: 'tip', type: 'flat', rate: '1', amount: '1' }] },
       { ...invoice, payment_details: { ...invoice.payment_details, currency: 'N' } },
       { ...invoice, items: {} },
+    ],
+  },
+  {
+    name: 'funding view',
+    schema: FundingView,
+    guard: readFundingView,
+    valid: [
+      funding,
+      { ...funding, deposits: [], totals: [] },
+      { ...funding, accounts: [ngnAccount], extra: 1 },
+    ],
+    invalid: [
+      { ...funding, accounts: [{ ...ngnAccount, bank_code: undefined }] },
+      { ...funding, accounts: [{ ...usdAccount, routing: { ach: '1', rtp: '2' } }] },
+      { ...funding, deposits: [{ ...funding.deposits[0], amount: 2000 }] },
+      { ...funding, deposits: [{ ...funding.deposits[0], currency: 'ngn' }] },
+      { ...funding, totals: [{ currency: 'NGN' }] },
+      { ...funding, server_time: '' },
+      { ...funding, accounts: null },
     ],
   },
   {

@@ -4,6 +4,7 @@
 // Each reader answers a copy holding only the protocol's fields (as zod's parse does), or null.
 import type { BankList, BankSuggestions } from './banks.js';
 import type { ErrorBody } from './errors.js';
+import type { FundingView } from './funding.js';
 import type { InvoiceViewModel } from './invoices.js';
 import type { LinkView } from './links.js';
 import type { SessionView } from './sessions.js';
@@ -119,6 +120,25 @@ const invoiceView = (): Read<InvoiceViewModel> =>
     server_time: timestamp,
   });
 
+const fundingView = (): Read<FundingView> =>
+  object<FundingView>({
+    accounts: array(
+      object({
+        currency,
+        account_name: string,
+        account_number: string,
+        bank_name: string,
+        bank_code: string,
+        routing: optional(object({ ach: string, rtp: string, wire: string })),
+        swift_code: optional(string),
+        bank_address: optional(string),
+      }),
+    ),
+    deposits: array(object({ id: string, amount, currency, received_at: timestamp, account_number: string })),
+    totals: array(object({ currency, amount })),
+    server_time: timestamp,
+  });
+
 const linkView = (): Read<LinkView> =>
   object<LinkView>({
     id: string,
@@ -163,6 +183,7 @@ const orNull = <T>(make: () => Read<T>) => {
 
 export const readSessionView = /* @__PURE__ */ orNull(sessionView);
 export const readInvoiceView = /* @__PURE__ */ orNull(invoiceView);
+export const readFundingView = /* @__PURE__ */ orNull(fundingView);
 export const readLinkView = /* @__PURE__ */ orNull(linkView);
 export const readBankList = /* @__PURE__ */ orNull(bankList);
 export const readBankSuggestions = /* @__PURE__ */ orNull(bankSuggestions);

@@ -4,6 +4,7 @@
 export * from './common.js';
 export * from './sessions.js';
 export * from './invoices.js';
+export * from './funding.js';
 export * from './links.js';
 export * from './banks.js';
 export * from './wire.js';

@@ -8,9 +8,13 @@ export const endpoints = {
   renew: { method: 'POST', path: '/sessions/:id/renew' },
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
   events: { method: 'GET', path: '/sessions/:id/events' },
-  invoice: { method: 'GET', path: '/invoices/:number' },
+  invoice: { method: 'GET', path: '/invoices/:token' },
   /** Server-Sent Events: `event: invoice`, `id:` the view's version, `data:` the invoice view */
-  invoiceEvents: { method: 'GET', path: '/invoices/:number/events' },
+  invoiceEvents: { method: 'GET', path: '/invoices/:token/events' },
+  /** a customer's permanent accounts and latest deposits; the token is signed for one customer */
+  funding: { method: 'GET', path: '/funding/:token' },
+  /** Server-Sent Events: `event: funding`, `id:` the view's version, `data:` the funding view */
+  fundingEvents: { method: 'GET', path: '/funding/:token/events' },
   link: { method: 'GET', path: '/links/:id' },
   banks: { method: 'GET', path: '/banks/:country' },
   suggest: { method: 'POST', path: '/banks/suggest' },
@@ -29,8 +33,12 @@ export const routes = {
   renew: (id: string) => fill(endpoints.renew.path, id),
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
   events: (id: string) => fill(endpoints.events.path, id),
-  invoice: (number: string) => fill(endpoints.invoice.path, number),
-  invoiceEvents: (number: string) => fill(endpoints.invoiceEvents.path, number),
+  /** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
+  invoice: (token: string) => fill(endpoints.invoice.path, token),
+  invoiceEvents: (token: string) => fill(endpoints.invoiceEvents.path, token),
+  /** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
+  funding: (token: string) => fill(endpoints.funding.path, token),
+  fundingEvents: (token: string) => fill(endpoints.fundingEvents.path, token),
   link: (id: string) => fill(endpoints.link.path, id),
   banks: (country: string) => fill(endpoints.banks.path, country),
   suggest: endpoints.suggest.path,

@@ -6,14 +6,18 @@ import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createHealth } from './health.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 import { MemoryStore } from './store/memory.js';
-import type { SessionRecord } from './store/types.js';
-import { jsonPost, startWorld, type World } from './testing/world.js';
+import type { SessionRecord } from './store/parts.js';
+import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
 
 /** A memory store whose reads fail as a database in trouble does, while `failure` is set. */
 class TroubledStore extends MemoryStore {
   failure: Error | null = null;
-  override get(id: string): Promise<SessionRecord | null> {
-    return this.failure ? Promise.reject(this.failure) : super.get(id);
+  constructor() {
+    super();
+    const { sessions } = this;
+    const get = sessions.get.bind(sessions);
+    sessions.get = (id: string): Promise<SessionRecord | null> =>
+      this.failure ? Promise.reject(this.failure) : get(id);
   }
   ping(): Promise<void> {
     return this.failure ? Promise.reject(this.failure) : Promise.resolve();

@@ -1,14 +1,23 @@
-// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the session
-// store interface and its memory implementation, the payment watcher. The SQLite store lives at
-// `@pay-elements/server/sqlite` and the node:http adapter at `@pay-elements/server/node`.
+// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the store's
+// contract by part and its memory implementation, the payment watcher. The other stores live at
+// `@pay-elements/server/sqlite`, `/postgres` and `/d1`, the node:http adapter at `/node`.
 export { createPayHandler, type PayHandler } from './handler.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
-export { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
+export {
+  HttpError,
+  PayConfigError,
+  PayError,
+  ProviderUnavailableError,
+  StoreUnavailableError,
+} from './errors.js';
+export { isStoreUnavailable } from './store/errors.js';
 export {
   MAX_BANK_CACHE_MS,
-  PayConfigError,
+  optionsTable,
   type AccountRateLimitOptions,
+  type CircuitBreakerOptions,
+  type OptionRow,
   type BankSuggestionOptions,
   type Clock,
   type Order,
@@ -16,24 +25,18 @@ export {
   type PayHandlerOptions,
   type WebhookVerifier,
   type WebhookVerifyInput,
-} from './config.js';
+} from './options.js';
 export {
   buildInvoiceView,
   invoiceStatus,
   type InvoiceDiscrepancy,
   type StableInvoiceView,
-} from './invoice-view.js';
-export { buildLinkView, linkStatus } from './links.js';
-export { countryCode, sortBanks } from './banks.js';
-export {
-  errorAnswer,
-  errorBody,
-  HttpError,
-  isCrossSite,
-  issueFields,
-  WEBHOOK_BODY_LIMIT,
-  WIDGET_BODY_LIMIT,
-} from './http.js';
+} from './routes/invoice-view.js';
+export { buildLinkView, linkStatus } from './routes/links.js';
+export { countryCode, sortBanks } from './routes/banks.js';
+export { errorAnswer, errorBody } from './http/answers.js';
+export { isCrossSite } from './http/browser-guard.js';
+export { issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/input.js';
 export {
   defaultLogger,
   describeError,
@@ -44,19 +47,25 @@ export {
   type Logger,
   withFields,
 } from './log.js';
-export { addressKey } from './rate-limit.js';
-export { PaymentWatcher, creditPays, type Credit } from './watcher.js';
-export { stableView, type StableSessionView } from './sessions.js';
+export { addressKey } from './provider/rate-limit.js';
+export { PaymentWatcher, creditPays, type Credit } from './provider/watcher.js';
+export { stableView, type StableSessionView } from './routes/session-view.js';
 export { MemoryStore } from './store/memory.js';
 export type {
+  ChangeFeedPart,
   Claim,
   OrderClaim,
+  OutboxKind,
+  OutboxPart,
   PaidMark,
+  PayStore,
   ProviderCallKind,
   ProviderWait,
   Renewal,
   SessionAccountRecord,
+  SessionPart,
   SessionRecord,
-  SessionStore,
+  WatchPart,
   WatchState,
-} from './store/types.js';
+  WebhookEventPart,
+} from './store/parts.js';

@@ -25,7 +25,35 @@ export interface PayMetrics {
   render(): Promise<{ body: string; contentType: string }>;
 }
 
-/** `POST /v1/virtual-accounts/dynamic`: ids (a segment with a digit, not a version) become `:id`. */
+/** The words of the provider's paths (the spec's routes); any other segment is an id. */
+const PATH_WORDS = new Set([
+  'v1',
+  'banks',
+  'suggest',
+  'cards',
+  'events',
+  'freeze',
+  'unfreeze',
+  'reveal',
+  'withdraw',
+  'customers',
+  'invoices',
+  'view',
+  'links',
+  'payments',
+  'send',
+  'transactions',
+  'virtual-accounts',
+  'create',
+  'dynamic',
+  'wallets',
+]);
+
+/**
+ * `POST /v1/virtual-accounts/dynamic`, `GET /v1/invoices/view/:id`: the operation of a provider
+ * request as a metrics label, from a fixed vocabulary (every segment not a word of the spec's paths
+ * is `:id`, at most five segments), so that no id, number or guess ever makes a series of its own.
+ */
 export function providerOperation(method: string, url: string): string {
   let path: string;
   try {
@@ -33,17 +61,37 @@ export function providerOperation(method: string, url: string): string {
   } catch {
     path = url;
   }
-  const shape = path
-    .split('/')
-    .map((segment) => (/\d/.test(segment) && !/^v\d+$/.test(segment) ? ':id' : segment))
-    .join('/');
-  return `${method.toUpperCase()} ${shape}`;
+  const segments = path.split('/').filter(Boolean);
+  const shape = segments.slice(0, 5).map((segment) => (PATH_WORDS.has(segment) ? segment : ':id'));
+  if (segments.length > 5) shape.push('…');
+  const verb = method.toUpperCase();
+  return `${['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(verb) ? verb : 'OTHER'} /${shape.join('/')}`;
 }
 
 function outcomeOf(status: number): string {
   if (status < 400) return 'ok';
   if (status === 429) return 'rate_limited';
   return status < 500 ? 'client_error' : 'server_error';
+}
+
+/** The gauges read from the kit of the moment when Prometheus scrapes: streams open, the breaker. */
+function kitGauges(registers: client.Registry[], current: () => PayHandler | undefined): void {
+  new client.Gauge({
+    name: 'pay_streams_open',
+    help: 'Status streams (Server-Sent Events: sessions, invoices, customers’ accounts) open on this instance.',
+    registers,
+    collect() {
+      this.set(current()?.streams ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'pay_breaker_open',
+    help: "1 while the provider's circuit breaker is open (provider calls refused at once), else 0.",
+    registers,
+    collect() {
+      this.set(current()?.breaker.state === 'open' ? 1 : 0);
+    },
+  });
 }
 
 export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
@@ -65,6 +113,11 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   const expired = new client.Counter({
     name: 'pay_sessions_expired_total',
     help: 'Payment sessions that turned expired on this instance.',
+    registers,
+  });
+  const deposits = new client.Counter({
+    name: 'pay_deposits_total',
+    help: "Deposits into customers' own accounts recorded on this instance.",
     registers,
   });
   const providerRequests = new client.Counter({
@@ -93,22 +146,7 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   });
-  new client.Gauge({
-    name: 'pay_streams_open',
-    help: 'Status streams (Server-Sent Events) open on this instance.',
-    registers,
-    collect() {
-      this.set(current()?.streams ?? 0);
-    },
-  });
-  new client.Gauge({
-    name: 'pay_breaker_open',
-    help: "1 while the provider's circuit breaker is open (provider calls refused at once), else 0.",
-    registers,
-    collect() {
-      this.set(current()?.breaker.state === 'open' ? 1 : 0);
-    },
-  });
+  kitGauges(registers, () => current());
   for (const outcome of ['accepted', 'duplicate', 'refused']) webhooks.inc({ outcome }, 0);
 
   return {
@@ -118,6 +156,7 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
       sessionPaid: () => paid.inc(),
       sessionExpired: () => expired.inc(),
       webhook: (outcome) => webhooks.inc({ outcome }),
+      deposit: () => deposits.inc(),
       onPaid: (seconds, outcome) => onPaid.observe({ outcome }, seconds),
     },
     track(pay) {

@@ -1,6 +1,6 @@
 // Test support (not published): views as the kit sends them, for the schema and guard tests and the
 // elements' backend tests.
-import type { InvoiceViewModel, LinkView } from '../index.js';
+import type { FundingView, InvoiceViewModel, LinkView } from '../index.js';
 
 export const sessionViewFixture = {
   id: 'ses_1',
@@ -45,4 +45,44 @@ export const linkViewFixture: LinkView = {
   status: 'active',
   expires_at: null,
   created_at: '2026-11-21T10:00:00.000Z',
+};
+
+export const fundingViewFixture: FundingView = {
+  accounts: [
+    {
+      currency: 'NGN',
+      account_name: 'Demo Shop - Ada Obi',
+      account_number: '9900112233',
+      bank_name: 'Wema Bank',
+      bank_code: '035',
+    },
+    {
+      currency: 'USD',
+      account_name: 'Demo Shop - Ada Obi',
+      account_number: '8800112233',
+      bank_name: 'Citibank N.A.',
+      bank_code: 'CITIUS33',
+      routing: { ach: '021000089', rtp: '021000089', wire: '021000089' },
+      swift_code: 'CITIUS33',
+      bank_address: '388 Greenwich Street, New York, NY 10013',
+    },
+  ],
+  deposits: [
+    {
+      id: 'txn_2',
+      amount: '2000.00',
+      currency: 'NGN',
+      received_at: '2026-11-21T10:05:00.000Z',
+      account_number: '9900112233',
+    },
+    {
+      id: 'txn_1',
+      amount: '5000.00',
+      currency: 'NGN',
+      received_at: '2026-11-21T10:01:00.000Z',
+      account_number: '9900112233',
+    },
+  ],
+  totals: [{ currency: 'NGN', amount: '7000.00' }],
+  server_time: '2026-11-21T10:06:00.000Z',
 };

@@ -7,7 +7,7 @@ import { Miniflare } from 'miniflare';
 import { D1Store } from './d1.js';
 import { isStoreUnavailable } from './errors.js';
 import { isD1 } from '../testing/d1.js';
-import { storeConformance } from '../testing/store-conformance.js';
+import { storeConformance } from '../testing/store-conformance/index.js';
 
 const runtimes: Miniflare[] = [];
 after(async () => {

@@ -1,17 +1,9 @@
 // The one "is the store down" rule: a database that cannot be reached, restarts, times out, is full
 // or locked is a passing outage (503 with Retry-After, the request may be retried), not a bug (500).
 
-/** The session store cannot answer now; the request may be retried shortly. */
-export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
-  /** how soon a client may retry, seconds */
-  readonly retryAfterSeconds: number;
+import { StoreUnavailableError } from '../errors.js';
 
-  constructor(message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
-  }
-}
+export { StoreUnavailableError };
 
 /** node-postgres and network error codes of a connection that is gone or never came. */
 const CONNECTION_CODES = new Set([

@@ -2,22 +2,31 @@
 // awaiting in between, so every compare-and-set is atomic within the process. Nothing survives a
 // restart: use SqliteStore (`@pay-elements/server/sqlite`) or another database for that.
 import { ChangeListeners } from './listeners.js';
-import type {
-  Claim,
-  OrderClaim,
-  PaidMark,
-  ProviderCallKind,
-  ProviderWait,
-  Renewal,
-  SessionRecord,
-  SessionStore,
-  WatchState,
-} from './types.js';
+import {
+  fundingChange,
+  type ChangeFeedPart,
+  type Claim,
+  type DepositRecord,
+  type FundingAccountRecord,
+  type FundingClaim,
+  type FundingPart,
+  type OrderClaim,
+  type OutboxKind,
+  type OutboxPart,
+  type PaidMark,
+  type PayStore,
+  type ProviderCallKind,
+  type ProviderWait,
+  type Renewal,
+  type SessionPart,
+  type SessionRecord,
+  type WatchPart,
+  type WatchState,
+  type WebhookEventPart,
+} from './parts.js';
 
 interface Entry {
   record: SessionRecord;
-  owed: boolean;
-  claimedAt: number | null;
   /** who may renew the session now, and since when */
   renewal: { token: string; at: number } | null;
 }
@@ -28,30 +37,59 @@ interface OrderEntry {
   claim: { token: string; at: number } | null;
 }
 
+/** An owed delivery and when it was last claimed. */
+interface Owed {
+  claimedAt: number | null;
+}
+
 function copy(record: SessionRecord): SessionRecord {
   return { ...record, account: { ...record.account } };
 }
 
-export class MemoryStore implements SessionStore {
+/** Whether a claim held since `at` by `holder` may be taken by `claim` now. */
+function mayTake(held: { token: string; at: number } | null, claim: Claim): boolean {
+  return !held || held.token === claim.token || held.at < claim.staleBefore;
+}
+
+class MemoryOutbox implements OutboxPart {
+  readonly owed: Record<OutboxKind, Map<string, Owed>> = { paid: new Map(), deposit: new Map() };
+
+  listOwed(kind: OutboxKind, claimedBefore: number): Promise<string[]> {
+    const ids = [...this.owed[kind]].flatMap(([id, o]) =>
+      o.claimedAt === null || o.claimedAt < claimedBefore ? [id] : [],
+    );
+    return Promise.resolve(ids);
+  }
+
+  claim(kind: OutboxKind, id: string, claimedBefore: number, now: number): Promise<boolean> {
+    const owed = this.owed[kind].get(id);
+    if (!owed || (owed.claimedAt !== null && owed.claimedAt >= claimedBefore)) return Promise.resolve(false);
+    owed.claimedAt = now;
+    return Promise.resolve(true);
+  }
+
+  markDelivered(kind: OutboxKind, id: string): Promise<void> {
+    this.owed[kind].delete(id);
+    return Promise.resolve();
+  }
+}
+
+class MemorySessions implements SessionPart {
   private readonly sessions = new Map<string, Entry>();
   private readonly references = new Map<string, string>();
-  private readonly events = new Map<string, number>();
   private readonly orders = new Map<string, OrderEntry>();
-  private readonly checks = new Map<string, number>();
-  private watchedAt: number | null = null;
-  private readonly watch: WatchState = { watermark: null, webhookAt: null, waits: {} };
-  private readonly changes = new ChangeListeners();
 
-  subscribe(listener: (sessionId: string) => void): () => void {
-    return this.changes.subscribe(listener);
-  }
+  constructor(
+    private readonly outbox: MemoryOutbox,
+    private readonly changes: ChangeListeners,
+  ) {}
 
   claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
     const order = this.orders.get(orderId);
     const sessionId = order?.sessionId;
     const entry = sessionId ? this.sessions.get(sessionId) : undefined;
     if (entry) return Promise.resolve({ outcome: 'session', session: copy(entry.record) });
-    if (order?.claim && order.claim.at >= claim.staleBefore) return Promise.resolve({ outcome: 'busy' });
+    if (!mayTake(order?.claim ?? null, claim)) return Promise.resolve({ outcome: 'busy' });
     this.orders.set(orderId, { sessionId: null, claim: { token: claim.token, at: claim.now } });
     return Promise.resolve({ outcome: 'claimed' });
   }
@@ -61,7 +99,7 @@ export class MemoryStore implements SessionStore {
     if (!order || order.sessionId !== null || order.claim?.token !== token) return Promise.resolve(false);
     if (this.sessions.has(session.id)) return Promise.reject(new Error(`duplicate session id`));
     if (this.references.has(session.reference)) return Promise.reject(new Error(`duplicate reference`));
-    this.sessions.set(session.id, { record: copy(session), owed: false, claimedAt: null, renewal: null });
+    this.sessions.set(session.id, { record: copy(session), renewal: null });
     this.references.set(session.reference, session.id);
     this.orders.set(session.orderId, { sessionId: session.id, claim: null });
     return Promise.resolve(true);
@@ -79,19 +117,11 @@ export class MemoryStore implements SessionStore {
   }
 
   findByReference(reference: string): Promise<SessionRecord | null> {
-    const id = this.references.get(reference);
-    return this.get(id ?? '');
+    return this.get(this.references.get(reference) ?? '');
   }
 
   findByOrder(orderId: string): Promise<SessionRecord | null> {
     return this.get(this.orders.get(orderId)?.sessionId ?? '');
-  }
-
-  listPendingByCustomer(customerId: string): Promise<SessionRecord[]> {
-    const found = [...this.sessions.values()]
-      .map((e) => e.record)
-      .filter((r) => r.status === 'pending' && r.customerId === customerId);
-    return Promise.resolve(found.map(copy));
   }
 
   listPending(limit = 1000): Promise<SessionRecord[]> {
@@ -109,8 +139,7 @@ export class MemoryStore implements SessionStore {
     entry.record.status = 'paid';
     entry.record.paidAt = mark.paidAt;
     entry.record.transactionId = mark.transactionId;
-    entry.owed = true;
-    entry.claimedAt = mark.now;
+    this.outbox.owed.paid.set(id, { claimedAt: mark.now });
     this.changes.emit(id);
     return Promise.resolve(true);
   }
@@ -128,7 +157,7 @@ export class MemoryStore implements SessionStore {
     const entry = this.sessions.get(id);
     if (!entry || entry.record.status !== 'expired' || entry.record.reference !== previousReference)
       return Promise.resolve(false);
-    if (entry.renewal && entry.renewal.at >= claim.staleBefore) return Promise.resolve(false);
+    if (!mayTake(entry.renewal, claim)) return Promise.resolve(false);
     entry.renewal = { token: claim.token, at: claim.now };
     return Promise.resolve(true);
   }
@@ -153,69 +182,176 @@ export class MemoryStore implements SessionStore {
     if (entry?.renewal?.token === token) entry.renewal = null;
     return Promise.resolve();
   }
+}
 
-  hasEvent(eventId: string): Promise<boolean> {
+/** A customer's accounts in one currency: saved once, or the claim of the caller opening them. */
+interface FundingEntry {
+  accounts: FundingAccountRecord[] | null;
+  claim: { token: string; at: number } | null;
+}
+
+class MemoryFunding implements FundingPart {
+  private readonly entries = new Map<string, FundingEntry>();
+  private readonly byNumber = new Map<string, FundingAccountRecord>();
+  private readonly deposits = new Map<string, DepositRecord>();
+  /** each customer's deposit ids, oldest first */
+  private readonly depositsByCustomer = new Map<string, string[]>();
+
+  constructor(
+    private readonly outbox: MemoryOutbox,
+    private readonly changes: ChangeListeners,
+  ) {}
+
+  claimAccounts(customerId: string, currency: string, claim: Claim): Promise<FundingClaim> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (entry?.accounts)
+      return Promise.resolve({ outcome: 'accounts', accounts: entry.accounts.map(copyAccount) });
+    if (!mayTake(entry?.claim ?? null, claim)) return Promise.resolve({ outcome: 'busy' });
+    this.entries.set(key, { accounts: null, claim: { token: claim.token, at: claim.now } });
+    return Promise.resolve({ outcome: 'claimed' });
+  }
+
+  saveAccounts(
+    customerId: string,
+    currency: string,
+    accounts: FundingAccountRecord[],
+    token: string,
+  ): Promise<boolean> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (!entry || entry.accounts || entry.claim?.token !== token) return Promise.resolve(false);
+    if (accounts.some((a) => this.byNumber.has(a.accountNumber)))
+      return Promise.reject(new Error('duplicate account number'));
+    this.entries.set(key, { accounts: accounts.map(copyAccount), claim: null });
+    for (const account of accounts) this.byNumber.set(account.accountNumber, copyAccount(account));
+    return Promise.resolve(true);
+  }
+
+  releaseAccounts(customerId: string, currency: string, token: string): Promise<void> {
+    const key = `${customerId}\u0000${currency}`;
+    const entry = this.entries.get(key);
+    if (entry && !entry.accounts && entry.claim?.token === token) this.entries.delete(key);
+    return Promise.resolve();
+  }
+
+  accountsOf(customerId: string): Promise<FundingAccountRecord[]> {
+    return Promise.resolve(
+      [...this.byNumber.values()].filter((a) => a.customerId === customerId).map(copyAccount),
+    );
+  }
+
+  findAccount(accountNumber: string): Promise<FundingAccountRecord | null> {
+    const account = this.byNumber.get(accountNumber);
+    return Promise.resolve(account ? copyAccount(account) : null);
+  }
+
+  hasAccounts(): Promise<boolean> {
+    return Promise.resolve(this.byNumber.size > 0);
+  }
+
+  recordDeposit(deposit: DepositRecord, now: number): Promise<boolean> {
+    if (this.deposits.has(deposit.id)) return Promise.resolve(false);
+    this.deposits.set(deposit.id, { ...deposit });
+    const ids = this.depositsByCustomer.get(deposit.customerId) ?? [];
+    ids.push(deposit.id);
+    this.depositsByCustomer.set(deposit.customerId, ids);
+    this.outbox.owed.deposit.set(deposit.id, { claimedAt: now });
+    this.changes.emit(fundingChange(deposit.customerId));
+    return Promise.resolve(true);
+  }
+
+  getDeposit(id: string): Promise<DepositRecord | null> {
+    const deposit = this.deposits.get(id);
+    return Promise.resolve(deposit ? { ...deposit } : null);
+  }
+
+  depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
+    const ids = this.depositsByCustomer.get(customerId) ?? [];
+    // the latest recorded first among deposits received at the same time, as the SQL stores order them
+    const newestFirst = [...ids]
+      .reverse()
+      .map((id) => this.deposits.get(id))
+      .filter((d): d is DepositRecord => d !== undefined)
+      .sort((a, b) => (a.receivedAt > b.receivedAt ? -1 : a.receivedAt < b.receivedAt ? 1 : 0));
+    return Promise.resolve(newestFirst.slice(0, limit).map((d) => ({ ...d })));
+  }
+}
+
+function copyAccount(account: FundingAccountRecord): FundingAccountRecord {
+  return { ...account, routing: account.routing ? { ...account.routing } : null };
+}
+
+class MemoryWebhookEvents implements WebhookEventPart {
+  private readonly events = new Map<string, number>();
+
+  has(eventId: string): Promise<boolean> {
     return Promise.resolve(this.events.has(eventId));
   }
 
-  rememberEvent(eventId: string, now: number): Promise<boolean> {
+  remember(eventId: string, now: number): Promise<boolean> {
     if (this.events.has(eventId)) return Promise.resolve(false);
     this.events.set(eventId, now);
     return Promise.resolve(true);
   }
 
-  listOwed(claimedBefore: number): Promise<SessionRecord[]> {
-    const found = [...this.sessions.values()]
-      .filter((e) => e.owed && (e.claimedAt === null || e.claimedAt < claimedBefore))
-      .map((e) => copy(e.record));
-    return Promise.resolve(found);
+  forgetBefore(before: number): Promise<number> {
+    let forgotten = 0;
+    for (const [id, at] of this.events)
+      if (at < before) {
+        this.events.delete(id);
+        forgotten++;
+      }
+    return Promise.resolve(forgotten);
   }
+}
 
-  claimOwed(id: string, claimedBefore: number, now: number): Promise<boolean> {
-    const entry = this.sessions.get(id);
-    if (!entry || !entry.owed || (entry.claimedAt !== null && entry.claimedAt >= claimedBefore))
-      return Promise.resolve(false);
-    entry.claimedAt = now;
+class MemoryWatch implements WatchPart {
+  private checkedAt: number | null = null;
+  private readonly state: WatchState = { watermark: null, webhookAt: null, waits: {} };
+
+  claim(now: number, intervalMs: number): Promise<boolean> {
+    if (this.checkedAt !== null && this.checkedAt > now - intervalMs) return Promise.resolve(false);
+    this.checkedAt = now;
     return Promise.resolve(true);
   }
 
-  markDelivered(id: string): Promise<void> {
-    const entry = this.sessions.get(id);
-    if (entry) entry.owed = false;
-    return Promise.resolve();
-  }
-
-  claimCheck(customerId: string, now: number, intervalMs: number): Promise<boolean> {
-    const last = this.checks.get(customerId);
-    if (last !== undefined && last > now - intervalMs) return Promise.resolve(false);
-    this.checks.set(customerId, now);
-    return Promise.resolve(true);
-  }
-
-  claimWatch(now: number, intervalMs: number): Promise<boolean> {
-    if (this.watchedAt !== null && this.watchedAt > now - intervalMs) return Promise.resolve(false);
-    this.watchedAt = now;
-    return Promise.resolve(true);
-  }
-
-  readWatch(): Promise<WatchState> {
-    return Promise.resolve({ ...this.watch, waits: { ...this.watch.waits } });
+  read(): Promise<WatchState> {
+    return Promise.resolve({ ...this.state, waits: { ...this.state.waits } });
   }
 
   advanceWatermark(at: number): Promise<void> {
-    if (this.watch.watermark === null || at > this.watch.watermark) this.watch.watermark = at;
+    if (this.state.watermark === null || at > this.state.watermark) this.state.watermark = at;
     return Promise.resolve();
   }
 
   noteWebhook(at: number): Promise<void> {
-    if (this.watch.webhookAt === null || at > this.watch.webhookAt) this.watch.webhookAt = at;
+    if (this.state.webhookAt === null || at > this.state.webhookAt) this.state.webhookAt = at;
     return Promise.resolve();
   }
 
   setProviderWait(kind: ProviderCallKind, wait: ProviderWait | null): Promise<void> {
-    if (wait) this.watch.waits[kind] = { ...wait };
-    else delete this.watch.waits[kind];
+    if (wait) this.state.waits[kind] = { ...wait };
+    else delete this.state.waits[kind];
     return Promise.resolve();
+  }
+}
+
+export class MemoryStore implements PayStore {
+  readonly sessions: SessionPart;
+  readonly outbox: OutboxPart;
+  readonly webhookEvents: WebhookEventPart = new MemoryWebhookEvents();
+  readonly watch: WatchPart = new MemoryWatch();
+  readonly changes: ChangeFeedPart;
+  readonly funding: FundingPart;
+
+  constructor() {
+    const listeners = new ChangeListeners();
+    const outbox = new MemoryOutbox();
+    this.outbox = outbox;
+    this.sessions = new MemorySessions(outbox, listeners);
+    this.funding = new MemoryFunding(outbox, listeners);
+    this.changes = { subscribe: (listener) => listeners.subscribe(listener) };
   }
 
   close(): Promise<void> {

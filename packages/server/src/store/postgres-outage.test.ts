@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type Socket } from 'node:net';
 import type { LogFields, Logger } from '../log.js';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
-import { seed, sessionRecord } from '../testing/store-conformance.js';
+import { seed, sessionRecord } from '../testing/store-conformance/index.js';
 import { StoreUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres.js';
 
@@ -38,7 +38,7 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
         sessionRecord({ id: 'ses_out', orderId: 'ord_out', reference: 'ref_out' }),
       );
       assert.equal(
-        await store.markPaid(session.id, {
+        await store.sessions.markPaid(session.id, {
           paidAt: '2026-11-21T10:05:00.000Z',
           transactionId: 'txn_o',
           now: 1,
@@ -46,28 +46,39 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
         true,
       );
       // idle connections in the pool, then the database goes away under them
-      await Promise.all([store.get(session.id), store.get(session.id), store.get(session.id)]);
+      await Promise.all([
+        store.sessions.get(session.id),
+        store.sessions.get(session.id),
+        store.sessions.get(session.id),
+      ]);
       server.pause();
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const started = performance.now();
-      await assert.rejects(store.get(session.id), StoreUnavailableError);
+      await assert.rejects(store.sessions.get(session.id), StoreUnavailableError);
       assert.ok(performance.now() - started < 2000, 'no hang');
       await assert.rejects(store.ping(), StoreUnavailableError);
-      await store.markDelivered(session.id); // onPaid returned meanwhile: kept, not thrown
+      await store.outbox.markDelivered('paid', session.id); // onPaid returned meanwhile: kept, not thrown
       assert.deepEqual(
-        await store.listOwed(Number.MAX_SAFE_INTEGER).catch(() => 'unavailable'),
+        await store.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER).catch(() => 'unavailable'),
         'unavailable',
       );
 
       server.resume();
       await store.ping();
-      assert.equal((await store.get(session.id))?.status, 'paid');
+      assert.equal((await store.sessions.get(session.id))?.status, 'paid');
       // the delivery is in the database for every instance
       const deadline = Date.now() + 5000;
-      while ((await other.listOwed(Number.MAX_SAFE_INTEGER)).length > 0 && Date.now() < deadline)
+      while (
+        (await other.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER)).length > 0 &&
+        Date.now() < deadline
+      )
         await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.deepEqual(await other.listOwed(Number.MAX_SAFE_INTEGER), [], 'nothing owed any more');
+      assert.deepEqual(
+        await other.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER),
+        [],
+        'nothing owed any more',
+      );
       assert.equal(
         lines.filter((l) => l.startsWith('warn PostgreSQL connection lost')).length,
         1,
@@ -110,7 +121,7 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
     try {
       await store.ping();
       drop = true;
-      for (const call of [() => store.get('ses_out'), () => store.get('ses_out')]) {
+      for (const call of [() => store.sessions.get('ses_out'), () => store.sessions.get('ses_out')]) {
         const started = performance.now();
         await assert.rejects(call(), StoreUnavailableError);
         const ms = performance.now() - started;

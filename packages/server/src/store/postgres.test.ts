@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
-import { seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
-import { PostgresStore } from './postgres.js';
-import type { SessionRecord } from './types.js';
+import { seed, sessionRecord, storeConformance } from '../testing/store-conformance/index.js';
+import { PostgresStore, SCHEMA_VERSION } from './postgres.js';
+import type { SessionRecord } from './parts.js';
 
 let server: TestPostgres;
 let databases = 0;
@@ -36,14 +36,14 @@ describe('PostgresStore', () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
     const url = newDatabase();
     const stores = await instances(url, 6);
-    for (const store of stores) assert.equal(await store.schemaVersion(), 4);
+    for (const store of stores) assert.equal(await store.schemaVersion(), SCHEMA_VERSION);
     const applied = new pg.Client({ connectionString: url });
     await applied.connect();
     const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
     await applied.end();
-    assert.equal(rows[0]?.n, '4');
+    assert.equal(rows[0]?.n, String(SCHEMA_VERSION));
     const again = await PostgresStore.open({ connectionString: url });
-    assert.equal(await again.schemaVersion(), 4);
+    assert.equal(await again.schemaVersion(), SCHEMA_VERSION);
     await Promise.all([...stores, again].map((s) => s.close()));
   });
 
@@ -54,14 +54,18 @@ describe('PostgresStore', () => {
     await first.close();
     const db = new pg.Client({ connectionString: url });
     await db.connect();
-    await db.query('DROP TABLE pay_watch; DELETE FROM pay_schema_migrations WHERE version = 4');
+    await db.query(
+      `DROP TABLE pay_deposits, pay_funding_accounts, pay_funding_claims; DROP FUNCTION pay_announce_deposit;
+       DROP INDEX pay_webhook_events_received; CREATE TABLE pay_customer_checks (customer_id TEXT PRIMARY KEY);
+       DROP TABLE pay_watch; DELETE FROM pay_schema_migrations WHERE version >= 4`,
+    );
     await db.end();
     const [a, b] = await instances(url, 2);
     assert.ok(a && b);
-    assert.equal(await a.schemaVersion(), 4);
-    assert.equal((await b.get('ses_kept'))?.status, 'pending');
-    assert.equal(await a.claimWatch(10_000, 5000), true);
-    assert.equal(await b.claimWatch(10_001, 5000), false);
+    assert.equal(await a.schemaVersion(), SCHEMA_VERSION);
+    assert.equal((await b.sessions.get('ses_kept'))?.status, 'pending');
+    assert.equal(await a.watch.claim(10_000, 5000), true);
+    assert.equal(await b.watch.claim(10_001, 5000), false);
     await a.close();
     await b.close();
   });
@@ -73,20 +77,18 @@ describe('PostgresStore', () => {
     await seed(a, session('ses_race'));
     const mark = { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 };
     const paid = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.markPaid('ses_race', mark))),
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.sessions.markPaid('ses_race', mark))),
     );
     assert.equal(paid.filter(Boolean).length, 1, 'paid once');
     const claims = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.claimOwed('ses_race', 5000, 6000))),
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.outbox.claim('paid', 'ses_race', 5000, 6000))),
     );
     assert.equal(claims.filter(Boolean).length, 1, 'one instance delivers onPaid');
     const checks = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.claimCheck('cus_1', 10_000, 5000))),
+      stores.flatMap((s) => Array.from({ length: 10 }, () => s.watch.claim(10_000, 5000))),
     );
-    assert.equal(checks.filter(Boolean).length, 1, 'one provider check per interval for all instances');
-    assert.equal(await a.claimCheck('cus_1', 14_999, 5000), false, 'not due before the interval');
-    assert.equal(await a.claimCheck('cus_1', 15_000, 5000), true, 'due after it');
-    const events = await Promise.all(stores.map((s) => s.rememberEvent('evt_1', 1)));
+    assert.equal(checks.filter(Boolean).length, 1, 'one merchant-wide check per interval for all instances');
+    const events = await Promise.all(stores.map((s) => s.webhookEvents.remember('evt_1', 1)));
     assert.equal(events.filter(Boolean).length, 1, 'a webhook event is processed once');
     await Promise.all(stores.map((s) => s.close()));
   });
@@ -95,12 +97,16 @@ describe('PostgresStore', () => {
     const [writer, reader] = await instances(newDatabase(), 2);
     assert.ok(writer && reader);
     const heard: string[] = [];
-    const unsubscribe = reader.subscribe((id) => heard.push(id));
-    await reader.listenReady();
+    const unsubscribe = reader.changes.subscribe((id) => heard.push(id));
+    await reader.changes.ready();
     await seed(writer, session('ses_told'));
-    await writer.markPaid('ses_told', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 't', now: 1 });
-    await writer.markExpired('ses_told', 'ref_ses_told'); // no change: a paid session never expires
-    await writer.claimOwed('ses_told', 5000, 6000); // a claim: nothing a stream shows
+    await writer.sessions.markPaid('ses_told', {
+      paidAt: '2026-11-21T10:05:00.000Z',
+      transactionId: 't',
+      now: 1,
+    });
+    await writer.sessions.markExpired('ses_told', 'ref_ses_told'); // no change: a paid session never expires
+    await writer.outbox.claim('paid', 'ses_told', 5000, 6000); // a claim: nothing a stream shows
     const deadline = Date.now() + 5000;
     while (heard.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200));

@@ -3,7 +3,7 @@
 // surface. Each is loaded only when a store is opened, so neither is needed where it is not used.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { PayConfigError } from '../config.js';
+import { PayConfigError } from '../errors.js';
 
 export interface SqliteStatement {
   run(...params: unknown[]): { changes: number | bigint };

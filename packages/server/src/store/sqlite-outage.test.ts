@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ErrorBody } from '@pay-elements/protocol';
-import { jsonPost, startWorld, type World } from '../testing/world.js';
+import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
 import { SqliteStore } from './sqlite.js';
 
 describe('a SQLite file locked by another writer', () => {

@@ -1,6 +1,7 @@
 // The SQL of the SQLite dialect, one source for the stores that speak it: SqliteStore (a file, through
 // better-sqlite3 or node:sqlite) and D1Store (Cloudflare's D1, which is SQLite). Each transition is one
 // conditional statement, so the compare-and-set happens inside the database whichever store sends it.
+import type { OutboxKind } from './parts.js';
 import { SESSION_COLUMNS } from './row.js';
 
 /** The tables and indexes, each statement idempotent (`IF NOT EXISTS`). */
@@ -44,10 +45,43 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   id TEXT PRIMARY KEY,
   received_at INTEGER NOT NULL
 )`,
-  `CREATE TABLE IF NOT EXISTS pay_customer_checks (
-  customer_id TEXT PRIMARY KEY,
-  checked_at INTEGER NOT NULL
+  'CREATE INDEX IF NOT EXISTS pay_webhook_events_received ON pay_webhook_events (received_at)',
+  `CREATE TABLE IF NOT EXISTS pay_funding_claims (
+  customer_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  claim_token TEXT,
+  claimed_at INTEGER,
+  opened INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (customer_id, currency)
 )`,
+  `CREATE TABLE IF NOT EXISTS pay_funding_accounts (
+  account_number TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  account_name TEXT NOT NULL,
+  bank_name TEXT NOT NULL,
+  bank_code TEXT NOT NULL,
+  reference TEXT NOT NULL,
+  ach_routing TEXT,
+  rtp_routing TEXT,
+  wire_routing TEXT,
+  swift_code TEXT,
+  bank_address TEXT,
+  created_at TEXT NOT NULL
+)`,
+  'CREATE INDEX IF NOT EXISTS pay_funding_accounts_customer ON pay_funding_accounts (customer_id, currency)',
+  `CREATE TABLE IF NOT EXISTS pay_deposits (
+  id TEXT PRIMARY KEY,
+  customer_id TEXT NOT NULL,
+  account_number TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  owed INTEGER NOT NULL DEFAULT 1,
+  claimed_at INTEGER
+)`,
+  'CREATE INDEX IF NOT EXISTS pay_deposits_customer ON pay_deposits (customer_id, received_at)',
+  'CREATE INDEX IF NOT EXISTS pay_deposits_owed ON pay_deposits (owed) WHERE owed = 1',
   `CREATE TABLE IF NOT EXISTS pay_watch (
   name TEXT PRIMARY KEY,
   at INTEGER NOT NULL,
@@ -62,10 +96,14 @@ const ORDER_CLAIM_HELD = 'order_id = ? AND session_id IS NULL AND claim_token = 
 
 /** Every statement, named by what it does; `?` parameters in the order each comment gives. */
 export const SQL = {
-  /** orderId, token, now, staleBefore: a new order row is the claim; a stale claim with no session is taken over */
+  /**
+   * orderId, token, now, staleBefore: a new order row is the claim; with no session yet, a stale claim
+   * is taken over and the holder's own token renews it
+   */
   claimOrder: `INSERT INTO pay_orders (order_id, claim_token, claimed_at) VALUES (?, ?, ?)
     ON CONFLICT (order_id) DO UPDATE SET claim_token = excluded.claim_token, claimed_at = excluded.claimed_at
-      WHERE pay_orders.session_id IS NULL AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?)`,
+      WHERE pay_orders.session_id IS NULL AND (pay_orders.claimed_at IS NULL OR pay_orders.claimed_at < ?
+        OR pay_orders.claim_token = excluded.claim_token)`,
   /** orderId, token */
   orderClaimHeld: `SELECT 1 FROM pay_orders WHERE ${ORDER_CLAIM_HELD}`,
   /** the session's values (SESSION_COLUMNS) */
@@ -88,8 +126,6 @@ export const SQL = {
   findByReference: `SELECT s.* FROM pay_sessions s JOIN pay_references r ON r.session_id = s.id WHERE r.reference = ?`,
   /** orderId */
   findByOrder: `SELECT s.* FROM pay_orders o JOIN pay_sessions s ON s.id = o.session_id WHERE o.order_id = ?`,
-  /** customerId */
-  listPendingByCustomer: `SELECT * FROM pay_sessions WHERE customer_id = ? AND status = 'pending'`,
   /** limit */
   listPending: `SELECT * FROM pay_sessions WHERE status = 'pending' ORDER BY created_at, rowid LIMIT ?`,
   /** paidAt, transactionId, now, id */
@@ -98,9 +134,10 @@ export const SQL = {
     WHERE id = ? AND status != 'paid'`,
   /** id, reference */
   markExpired: `UPDATE pay_sessions SET status = 'expired' WHERE id = ? AND status = 'pending' AND reference = ?`,
-  /** token, now, id, previousReference, staleBefore */
+  /** token, now, id, previousReference, staleBefore, token: taken when free or stale, renewed by its holder */
   claimRenewal: `UPDATE pay_sessions SET renew_token = ?, renew_claimed_at = ?
-    WHERE id = ? AND status = 'expired' AND reference = ? AND (renew_token IS NULL OR renew_claimed_at < ?)`,
+    WHERE id = ? AND status = 'expired' AND reference = ?
+      AND (renew_token IS NULL OR renew_claimed_at < ? OR renew_token = ?)`,
   /** accountName, accountNumber, bankName, reference, expiresAt, id, token */
   renew: `UPDATE pay_sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,
       reference = ?, expires_at = ?, renew_token = NULL, renew_claimed_at = NULL
@@ -115,17 +152,8 @@ export const SQL = {
   hasEvent: 'SELECT 1 FROM pay_webhook_events WHERE id = ?',
   /** eventId, now */
   rememberEvent: 'INSERT INTO pay_webhook_events (id, received_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
-  /** claimedBefore */
-  listOwed: `SELECT * FROM pay_sessions WHERE onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-  /** now, id, claimedBefore */
-  claimOwed: `UPDATE pay_sessions SET onpaid_claimed_at = ?
-    WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
-  /** id */
-  markDelivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
-  /** customerId, now, now, intervalMs */
-  claimCheck: `INSERT INTO pay_customer_checks (customer_id, checked_at) VALUES (?, ?)
-    ON CONFLICT (customer_id) DO UPDATE SET checked_at = excluded.checked_at
-      WHERE pay_customer_checks.checked_at <= ? - ?`,
+  /** before */
+  forgetEvents: 'DELETE FROM pay_webhook_events WHERE received_at < ?',
   /** name (WATCH_CHECK), now, now, intervalMs */
   claimWatch: `INSERT INTO pay_watch (name, at) VALUES (?, ?)
     ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pay_watch.at <= ? - ?`,
@@ -139,3 +167,59 @@ export const SQL = {
   /** name */
   clearWait: 'DELETE FROM pay_watch WHERE name = ?',
 } as const;
+
+const FUNDING_CLAIM_HELD = 'customer_id = ? AND currency = ? AND opened = 0 AND claim_token = ?';
+
+/** The funding part's statements; `?` parameters in the order each comment gives. */
+export const FUNDING_SQL = {
+  /** customerId, currency, token, now, staleBefore: taken when new, stale, or renewed by its holder */
+  claim: `INSERT INTO pay_funding_claims (customer_id, currency, claim_token, claimed_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (customer_id, currency) DO UPDATE SET claim_token = excluded.claim_token, claimed_at = excluded.claimed_at
+      WHERE pay_funding_claims.opened = 0 AND (pay_funding_claims.claimed_at IS NULL
+        OR pay_funding_claims.claimed_at < ? OR pay_funding_claims.claim_token = excluded.claim_token)`,
+  /** customerId, currency */
+  opened: 'SELECT 1 FROM pay_funding_claims WHERE customer_id = ? AND currency = ? AND opened = 1',
+  /** the account's 13 values (FUNDING_COLUMNS), then customerId, currency, token: only while the claim is held */
+  insertAccountIfClaimed: `INSERT INTO pay_funding_accounts (account_number, customer_id, currency, account_name,
+      bank_name, bank_code, reference, ach_routing, rtp_routing, wire_routing, swift_code, bank_address, created_at)
+    SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+      WHERE EXISTS (SELECT 1 FROM pay_funding_claims WHERE ${FUNDING_CLAIM_HELD})`,
+  /** customerId, currency, token: the accounts are saved, the claim ends */
+  settle: `UPDATE pay_funding_claims SET opened = 1, claim_token = NULL, claimed_at = NULL WHERE ${FUNDING_CLAIM_HELD}`,
+  /** customerId, currency, token */
+  release: `DELETE FROM pay_funding_claims WHERE ${FUNDING_CLAIM_HELD}`,
+  /** customerId, currency */
+  accountsIn: 'SELECT * FROM pay_funding_accounts WHERE customer_id = ? AND currency = ? ORDER BY rowid',
+  /** customerId */
+  accountsOf: 'SELECT * FROM pay_funding_accounts WHERE customer_id = ? ORDER BY rowid',
+  /** accountNumber */
+  findAccount: 'SELECT * FROM pay_funding_accounts WHERE account_number = ?',
+  anyAccount: 'SELECT 1 AS one FROM pay_funding_accounts LIMIT 1',
+  /** id, customerId, accountNumber, amount, currency, receivedAt, now */
+  recordDeposit: `INSERT INTO pay_deposits (id, customer_id, account_number, amount, currency, received_at, owed, claimed_at)
+    VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (id) DO NOTHING`,
+  /** id */
+  getDeposit: 'SELECT * FROM pay_deposits WHERE id = ?',
+  /** customerId, limit */
+  depositsOf:
+    'SELECT * FROM pay_deposits WHERE customer_id = ? ORDER BY received_at DESC, rowid DESC LIMIT ?',
+} as const;
+
+/** The outbox's statements for each kind of delivery owed. */
+export const OUTBOX_SQL: Record<OutboxKind, { list: string; claim: string; delivered: string }> = {
+  paid: {
+    /** claimedBefore */
+    list: `SELECT id FROM pay_sessions WHERE onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+    /** now, id, claimedBefore */
+    claim: `UPDATE pay_sessions SET onpaid_claimed_at = ?
+      WHERE id = ? AND onpaid_owed = 1 AND (onpaid_claimed_at IS NULL OR onpaid_claimed_at < ?)`,
+    /** id */
+    delivered: 'UPDATE pay_sessions SET onpaid_owed = 0 WHERE id = ?',
+  },
+  deposit: {
+    list: 'SELECT id FROM pay_deposits WHERE owed = 1 AND (claimed_at IS NULL OR claimed_at < ?)',
+    claim: `UPDATE pay_deposits SET claimed_at = ?
+      WHERE id = ? AND owed = 1 AND (claimed_at IS NULL OR claimed_at < ?)`,
+    delivered: 'UPDATE pay_deposits SET owed = 0 WHERE id = ?',
+  },
+};

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import Database from 'better-sqlite3';
 import { MemoryStore } from './memory.js';
 import { SqliteStore } from './sqlite.js';
-import { claimAt, seed, sessionRecord, storeConformance } from '../testing/store-conformance.js';
+import { claimAt, seed, sessionRecord, storeConformance } from '../testing/store-conformance/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,17 +40,18 @@ describe('SqliteStore on a file', () => {
     const file = sqliteFile();
     const first = new SqliteStore(file);
     await seed(first, sessionRecord({ id: 'ses_r' }));
-    await first.markPaid('ses_r', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 });
-    await first.rememberEvent('evt_r', 1000);
+    await first.sessions.markPaid('ses_r', {
+      paidAt: '2026-11-21T10:05:00.000Z',
+      transactionId: 'txn_1',
+      now: 1000,
+    });
+    await first.webhookEvents.remember('evt_r', 1000);
     await first.close();
     const second = new SqliteStore(file);
-    assert.equal((await second.get('ses_r'))?.status, 'paid');
-    assert.deepEqual(
-      (await second.listOwed(1001)).map((s) => s.id),
-      ['ses_r'],
-    );
-    assert.equal(await second.hasEvent('evt_r'), true);
-    assert.equal((await second.claimOrder('order-1', claimAt('x'))).outcome, 'session');
+    assert.equal((await second.sessions.get('ses_r'))?.status, 'paid');
+    assert.deepEqual(await second.outbox.listOwed('paid', 1001), ['ses_r']);
+    assert.equal(await second.webhookEvents.has('evt_r'), true);
+    assert.equal((await second.sessions.claimOrder('order-1', claimAt('x'))).outcome, 'session');
     await second.close();
   });
 
@@ -72,13 +73,17 @@ describe('SqliteStore on a file', () => {
     insert.run('ses_4', 'o2', 'expired', 'r4', '2026-01-01T00:00:00Z', '2026-01-01T00:30:00Z');
     old.close();
     const store = new SqliteStore(file);
-    assert.equal((await store.findByOrder('o1'))?.id, 'ses_2', 'the pending one');
-    assert.equal((await store.findByOrder('o2'))?.id, 'ses_4');
-    assert.equal(await store.markExpired('ses_4', 'r4'), false);
-    assert.equal(await store.claimRenewal('ses_4', 'r4', claimAt('t')), true, 'the new columns are there');
-    assert.equal(await store.claimWatch(1000, 5000), true, 'the watch table is there');
-    await store.advanceWatermark(900);
-    assert.equal((await store.readWatch()).watermark, 900);
+    assert.equal((await store.sessions.findByOrder('o1'))?.id, 'ses_2', 'the pending one');
+    assert.equal((await store.sessions.findByOrder('o2'))?.id, 'ses_4');
+    assert.equal(await store.sessions.markExpired('ses_4', 'r4'), false);
+    assert.equal(
+      await store.sessions.claimRenewal('ses_4', 'r4', claimAt('t')),
+      true,
+      'the new columns are there',
+    );
+    assert.equal(await store.watch.claim(1000, 5000), true, 'the watch table is there');
+    await store.watch.advanceWatermark(900);
+    assert.equal((await store.watch.read()).watermark, 900);
     await store.close();
   });
 

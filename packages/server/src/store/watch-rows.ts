@@ -1,7 +1,7 @@
 // The watcher's shared state as the SQL stores keep it: one row per name in `pay_watch` (a time in ms
 // and, for a provider wait, its reason), parsed back into a WatchState rather than cast.
 import * as z from 'zod';
-import type { ProviderCallKind, WatchState } from './types.js';
+import type { ProviderCallKind, WatchState } from './parts.js';
 
 /** The merchant-wide check's claim: when the last one started. */
 export const WATCH_CHECK = 'check';

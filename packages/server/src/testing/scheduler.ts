@@ -1,5 +1,5 @@
 // Test support: a scheduler whose time moves only when a test says so (the kit's `streams.scheduler`).
-import type { Scheduler } from '../stream-options.js';
+import type { Scheduler } from '../streams/options.js';
 
 interface Timer {
   at: number;

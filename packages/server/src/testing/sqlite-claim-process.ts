@@ -6,7 +6,7 @@ const [file = '', name = 'p', count = '10'] = process.argv.slice(2);
 const store = new SqliteStore(file);
 const outcomes: string[] = [];
 for (let i = 0; i < Number(count); i++) {
-  const claimed = await store.claimOrder('order-race', {
+  const claimed = await store.sessions.claimOrder('order-race', {
     token: `${name}-${i}`,
     now: 1000 + i,
     staleBefore: 0,

@@ -5,7 +5,7 @@ import { after } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../store/sqlite.js';
-import { storeConformance } from './store-conformance.js';
+import { storeConformance } from './store-conformance/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-sqlite-runtime-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,67 @@
+// The one place a failure becomes an answer: what the browser may know (HttpError), the provider or
+// the store away for now (503 with Retry-After, in seconds), the provider's rate limit (429), a body
+// over the limit (413); anything else is a 500 whose detail goes to the log only.
+import { RateLimitError } from '@pay-elements/api';
+import { BodyLimitError } from '@pay-elements/http';
+import { HttpError, ProviderUnavailableError, StoreUnavailableError } from '../errors.js';
+import { describeError, type Logger } from '../log.js';
+import { isProviderDown } from '../provider/breaker.js';
+import { isStoreUnavailable } from '../store/errors.js';
+import { errorJson } from './answers.js';
+import { tooLarge } from './input.js';
+
+/** What a browser is told while the session store cannot answer (the database restarts, say). */
+export const STORE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again shortly.';
+
+/** What a browser is told whenever the provider is down, wherever that was found out. */
+export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
+
+/**
+ * The one place a failure becomes an answer. HttpError says what the browser may know; provider
+ * outages become 503 (429 for its rate limits) with a generic message — with `Retry-After` when the
+ * circuit breaker knows when the provider will be asked again (it has logged the failure already);
+ * anything else is a 500 whose detail goes to the log only.
+ */
+export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
+  if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
+  // the node adapter's limit, passed while a body was read outside readBody (the router's body limit)
+  if (error instanceof BodyLimitError)
+    return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);
+  if (error instanceof ProviderUnavailableError) {
+    logger.debug('answered upstream_unavailable', { ...context, retryAfterSeconds: error.retryAfterSeconds });
+    return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE, undefined, {
+      'retry-after': String(error.retryAfterSeconds),
+    });
+  }
+  if (error instanceof RateLimitError) {
+    logger.warn('provider rate limit', { ...context, error: describeError(error) });
+    const after = error.retryAfter;
+    const headers: Record<string, string> =
+      after === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(after))) };
+    return errorJson(
+      'rate_limited',
+      'Too many requests to the payment provider. Try again shortly.',
+      undefined,
+      headers,
+    );
+  }
+  if (isProviderDown(error)) {
+    logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
+    return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE);
+  }
+  if (isStoreUnavailable(error)) {
+    const { name, message } = describeError(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : undefined;
+    logger.warn('session store unavailable', {
+      ...context,
+      error: code === undefined ? { name, message } : { name, message, code },
+    });
+    const after = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 2;
+    return errorJson('upstream_unavailable', STORE_UNAVAILABLE_MESSAGE, undefined, {
+      'retry-after': String(after),
+    });
+  }
+  logger.error('unexpected error', { ...context, error: describeError(error) });
+  return errorJson('internal', 'Something went wrong on our side.');
+}
