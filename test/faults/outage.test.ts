@@ -100,12 +100,15 @@ function poll(stack: Stack, id: string): Promise<Answer> {
   return call(`${stack.url}/pay/sessions/${encodeURIComponent(id)}`);
 }
 
-/** 503 upstream_unavailable with a Retry-After, within `withinMs` of real time. */
-function assertUnavailable(answer: Answer, withinMs: number, what: string): void {
+/**
+ * 503 upstream_unavailable with a Retry-After. Not timed: that nothing waited on the provider shows in
+ * what it answered (a provider slower than the timeout would have answered 200 in the end) and in the
+ * provider calls counted, whatever else the machine is doing.
+ */
+function assertUnavailable(answer: Answer, what: string): void {
   assert.equal(answer.status, 503, `${what}: ${JSON.stringify(answer.json)}`);
   assert.equal(ErrorBody.parse(answer.json).error.code, 'upstream_unavailable');
   assert.match(answer.retryAfter ?? '', /^[1-9]\d*$/, `${what}: Retry-After`);
-  assert.ok(answer.ms < withinMs, `${what}: answered in ${Math.round(answer.ms)} ms, over ${withinMs}`);
 }
 
 const faults: Array<[string, FaultBody]> = [
@@ -135,7 +138,7 @@ for (const webhooks of [false, true]) {
         // the first checks fail within the per-check timeout (plus the loopback's time)
         for (let i = 0; i < THRESHOLD; i++) {
           clock.advance(INTERVAL);
-          assertUnavailable(await poll(stack, paying.id), TIMEOUT + 700, `failing check ${i + 1}`);
+          assertUnavailable(await poll(stack, paying.id), `failing check ${i + 1}`);
         }
         assert.equal(stack.kit.breaker.state, 'open');
 
@@ -144,9 +147,9 @@ for (const webhooks of [false, true]) {
         for (let i = 0; i < 10; i++) {
           clock.advance(COOLDOWN / 20); // 5 s in all: the customer is due again, the breaker still open
           const id = i % 2 ? paying.id : waiting.id;
-          assertUnavailable(await poll(stack, id), 200, `poll ${i + 1} with the breaker open`);
+          assertUnavailable(await poll(stack, id), `poll ${i + 1} with the breaker open`);
         }
-        assertUnavailable(await create(stack, 'order-new'), 200, 'a new checkout');
+        assertUnavailable(await create(stack, 'order-new'), 'a new checkout');
         assert.equal(stack.calls.length, before, 'the provider was not asked while the breaker was open');
 
         // the shopper pays during the outage (the control API is not subject to /v1 faults)
@@ -159,7 +162,7 @@ for (const webhooks of [false, true]) {
           assert.equal(meanwhile.status, 200);
           assert.equal(SessionView.parse(meanwhile.json).status, 'paid');
         } else {
-          assertUnavailable(meanwhile, 200, 'still down');
+          assertUnavailable(meanwhile, 'still down');
         }
 
         // the provider is back: after the cooldown, the next poll brings every session up to date

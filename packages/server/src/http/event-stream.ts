@@ -60,6 +60,9 @@ export interface OpenStream {
 export function openEventStream(open: OpenStream): Response {
   // HEAD: what a stream would be, without one (Hono would drop its body and never free its place)
   if (open.request.method === 'HEAD') return new Response(null, { status: 200, headers: STREAM_HEADERS });
+  // the instance is going away: the browser reconnects in a moment, to another instance (a 503 would
+  // make EventSource give up and the page poll)
+  if (open.admission.draining) return new Response(RECONNECT_SOON, { status: 200, headers: STREAM_HEADERS });
   const leave = open.admission.enter(open.clientKey, open.log);
   return eventStream(open.request, open.retry, (writer) => {
     const release = open.feed(writer);

@@ -1,7 +1,7 @@
 // Who may open a status stream on this instance: every stream the kit holds (sessions, invoices,
 // customers' accounts) counted together, at most so many in all and so many per client, none once
-// the instance drains. Past a limit the answer is an error status, which makes EventSource give up,
-// and the element polls instead.
+// the instance drains (a stream asked for then is told to reconnect, to another instance). Past a
+// limit the answer is an error status, which makes EventSource give up, and the element polls instead.
 import { HttpError } from '../errors.js';
 import type { Logger } from '../log.js';
 
@@ -23,6 +23,11 @@ export class StreamAdmission {
     return this.#open;
   }
 
+  /** The instance is going away: a new stream is told to reconnect (elsewhere) rather than refused. */
+  get draining(): boolean {
+    return this.#closed;
+  }
+
   /**
    * Counts a new stream for `clientKey`, or refuses it (429 for the client's limit, 503 when the
    * instance is full or draining); answers its release, safe to call more than once.
@@ -30,7 +35,7 @@ export class StreamAdmission {
   enter(clientKey: string, log: Logger): () => void {
     const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) };
     if (this.#closed || this.#open >= this.maxStreams) {
-      log.debug('status stream refused: the instance is full or draining', { open: this.#open });
+      log.debug('status stream refused: the instance is full', { open: this.#open });
       throw new HttpError('upstream_unavailable', 'Too many status streams open; poll instead.', { headers });
     }
     const held = this.#perClient.get(clientKey) ?? 0;
@@ -51,7 +56,7 @@ export class StreamAdmission {
     };
   }
 
-  /** From now on every new stream is refused (the instance drains). */
+  /** From now on no new stream is admitted (the instance drains): see `draining`. */
   close(): void {
     this.#closed = true;
   }
