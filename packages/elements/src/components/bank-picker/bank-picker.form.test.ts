@@ -2,7 +2,7 @@
 // `required` validity, reset, disabled, restore, and its value set by the page.
 import { expect, fixture, html } from '../../test/testing.js';
 import '../../i18n/fr.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
 import { expectAccessible } from '../../test/axe.js';
 import { partText } from '../../test/account.js';
 import { endpoint } from '../../test/backend.js';
