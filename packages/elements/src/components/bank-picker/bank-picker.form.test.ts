@@ -101,6 +101,30 @@ describe('<pay-bank-picker> in a form', () => {
     expect(partText(el, 'label')).to.equal("Recipient's bank");
   });
 
+  it('replaces the chosen bank’s name with what the shopper types, reached by Tab or focused by the page', async () => {
+    const { el } = await mountInForm({ value: '044' });
+    const before = document.createElement('button');
+    before.type = 'button';
+    before.textContent = 'before';
+    el.before(before);
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'wema' });
+    await el.updateComplete;
+    expect(input(el).value).to.equal('wema');
+    expect(el.value).to.equal('');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.value).to.equal('035');
+
+    el.blur();
+    el.focus();
+    await sendKeys({ type: 'zen' });
+    await el.updateComplete;
+    expect(input(el).value).to.equal('zen');
+  });
+
   it('goes back to its initial value when the form is reset', async () => {
     const { form, el } = await mountInForm({ value: '044' });
     expect(input(el).value).to.equal('Access Bank');

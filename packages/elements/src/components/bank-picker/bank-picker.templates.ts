@@ -63,6 +63,7 @@ export interface PickerView {
     input: (event: Event) => void;
     keydown: (event: KeyboardEvent) => void;
     click: () => void;
+    focus: () => void;
     blur: () => void;
     toggle: () => void;
     optionClick: (event: Event) => void;
@@ -212,6 +213,7 @@ export function renderPicker(view: PickerView): TemplateResult {
           @input=${view.on.input}
           @keydown=${view.on.keydown}
           @click=${view.on.click}
+          @focus=${view.on.focus}
           @blur=${view.on.blur}
         />
         <button

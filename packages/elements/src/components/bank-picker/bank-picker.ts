@@ -337,6 +337,13 @@ export class PayBankPicker extends PayElement {
 
   readonly #handleInputClick = (): void => this.#combobox.show();
 
+  // A chosen bank's name is selected whole (the field shows it only while there is a value), so
+  // that what the shopper types replaces it, as in a native combobox: Chromium selects a field's
+  // text on focus, Firefox and WebKit put the caret at its end.
+  readonly #handleFocus = (): void => {
+    if (this.value) this.#input?.select();
+  };
+
   readonly #handleBlur = (): void => {
     this.#combobox.hide();
     const bank = this.selectedBank;
@@ -387,6 +394,7 @@ export class PayBankPicker extends PayElement {
         input: this.#handleInput,
         keydown: this.#combobox.handleKeydown,
         click: this.#handleInputClick,
+        focus: this.#handleFocus,
         blur: this.#handleBlur,
         toggle: this.#handleToggle,
         optionClick: this.#handleOptionClick,
