@@ -6,6 +6,7 @@
 import type { SessionView } from '@pay-elements/protocol';
 import { readSessionView, routes } from '@pay-elements/protocol/guards';
 import { endpointUrl } from './backend.js';
+import { openEventSource } from './event-source.js';
 
 /**
  * `connecting`: not open yet, or dropped and being reopened by the browser (Last-Event-ID resumes);
@@ -55,8 +56,7 @@ function finish(url: string, shared: Shared, state: 'failed' | 'ended'): void {
   shared.listeners.clear();
 }
 
-function openShared(url: string): Shared {
-  const source = new EventSource(url);
+function openShared(url: string, source: EventSource): Shared {
   const shared: Shared = { source, listeners: new Set(), state: 'connecting', last: null };
   source.addEventListener('open', () => {
     shared.state = 'open';
@@ -82,18 +82,20 @@ function openShared(url: string): Shared {
 /**
  * Listens to the session's stream (opening it, or joining the page's open one: a listener that joins
  * is told its state and last view in a microtask). Answers the release; the stream closes with its last
- * listener. Without EventSource (server-side rendering, old browsers) the listener is told `failed`.
+ * listener. Without EventSource (server-side rendering, old browsers), or when the browser refuses
+ * the stream at once, the listener is told `failed`.
  */
 export function listenToSession(endpoint: string, session: string, listener: StreamListener): () => void {
-  if (typeof EventSource === 'undefined') {
-    queueMicrotask(() => listener.state('failed'));
-    return () => undefined;
-  }
-  const url = streamUrl(endpoint, session);
+  const url = typeof EventSource === 'undefined' ? '' : streamUrl(endpoint, session);
   let shared = streams.get(url);
   const joined = shared !== undefined;
   if (!shared) {
-    shared = openShared(url);
+    const source = url ? openEventSource(url) : null;
+    if (!source) {
+      queueMicrotask(() => listener.state('failed'));
+      return () => undefined;
+    }
+    shared = openShared(url, source);
     streams.set(url, shared);
   }
   const current = shared;
