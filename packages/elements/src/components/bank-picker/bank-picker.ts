@@ -8,6 +8,7 @@ import type { BankDataStatus, BankSearch } from '../../controllers/bank-data.js'
 import { LocalizeController } from '../../controllers/localize.js';
 import { enBankPicker } from '../../i18n/en/bank-picker.js';
 import { realClock } from '../../lib/clock.js';
+import { numberFormat } from '../../lib/intl.js';
 import type { Clock } from '../../lib/clock.js';
 import { listAnnouncement, optionItems, renderPicker } from './bank-picker.templates.js';
 import type { OptionItems, PickerView } from './bank-picker.templates.js';
@@ -300,8 +301,7 @@ export class PayBankPicker extends PayElement {
     this.#announced = key;
   }
 
-  readonly #formatNumber = (value: number): string =>
-    new Intl.NumberFormat(this.#localize.lang()).format(value);
+  readonly #formatNumber = (value: number): string => numberFormat(this.#localize.lang()).format(value);
 
   /** Sets the value as the shopper's doing: `input` fires (with the form value already set). */
   #changeValue(code: string): void {
