@@ -1,6 +1,6 @@
 // Asks the backend again and again on the schedule of lib/poll-schedule.ts: never two requests at
-// once, paused while the page is hidden (when it is shown again: a poll at once, and the fast window
-// starts over), stopped for good by a final answer, and timed by the host's injectable clock.
+// once, paused while the page is hidden (when it is back, the resource asks at once: `returned`),
+// stopped for good by a final answer, and timed by the host's injectable clock.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Timeout } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
@@ -67,15 +67,15 @@ export class PollController implements ReactiveController {
     this.#timer.clear();
   }
 
+  /** Back on the page (the bank app, most likely): asks now, and briskly for a while if polling. */
+  returned(): void {
+    this.#startedAt = this.#options.clock().now();
+    this.#delay = null;
+    void this.pollNow();
+  }
+
   readonly #handleVisibilityChange = (): void => {
-    if (document.visibilityState === 'hidden') {
-      this.#timer.clear();
-    } else if (this.#active && !this.#inFlight) {
-      // back from elsewhere (the bank app, most likely): ask now, and briskly for a while
-      this.#startedAt = this.#options.clock().now();
-      this.#delay = null;
-      void this.pollNow();
-    }
+    if (document.visibilityState === 'hidden') this.#timer.clear();
   };
 
   #scheduleNext(failed: boolean): void {

@@ -3,12 +3,14 @@
 // that they all behave alike: answers to an old resource never land (each restart aborts what is in
 // flight), a 304 keeps the view, one failure callback per run of failures however many polls fail
 // ("Reconnecting…" while a view is shown, the error state otherwise), polling backs off while it
-// fails and stops at a final view or when the resource is gone (404).
+// fails and stops at a final view or when the resource is gone (404). A resource followed live is
+// asked again at once when the page comes back (controllers/page-return.ts).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BackendError, RequestOptions, ViewAnswer } from '../lib/backend.js';
 import type { Clock } from '../lib/clock.js';
 import type { PollSchedule } from '../lib/poll-schedule.js';
 import { RequestGeneration } from '../lib/request-generation.js';
+import { PageReturnController } from './page-return.js';
 import { PollController } from './poll.js';
 import type { PollResult } from './poll.js';
 
@@ -28,6 +30,12 @@ export interface ResourceOptions<T> {
   onFailure: (error: BackendError, reconnecting: boolean) => void;
   /** The resource is gone (404): the view is dropped. */
   onGone?: () => void;
+  /**
+   * Follows the resource live (polled or pushed): when the page comes back (from the bank app, or
+   * out of the back/forward cache) a view that is not final is asked for at once, then this runs
+   * (to reopen a stream the browser closed meanwhile).
+   */
+  onReturn?: () => void;
 }
 
 export class ResourceController<T> implements ReactiveController {
@@ -57,10 +65,17 @@ export class ResourceController<T> implements ReactiveController {
       poll: () => this.refresh(),
       ...(options.schedule ? { schedule: options.schedule } : {}),
     });
+    if (options.onReturn) new PageReturnController(host, () => this.#handleReturn());
     host.addController(this);
   }
 
   hostConnected(): void {}
+
+  #handleReturn(): void {
+    if (!this.view || this.#options.isFinal(this.view)) return;
+    this.#poller.returned();
+    this.#options.onReturn?.();
+  }
 
   /** The signal of the current resource's requests (aborted by the next restart). */
   get signal(): AbortSignal {

@@ -167,6 +167,7 @@ export class PayDynamicAccount extends PayElement {
       this.fail(error, 'load', reconnecting ? term.connection.reconnecting : term.errors[error.code]);
     },
     onGone: () => this.#countdown.stop(),
+    onReturn: () => this.#stream.revive(),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
   readonly #stream = new SessionStreamController(this, {

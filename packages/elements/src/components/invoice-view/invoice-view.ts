@@ -18,6 +18,7 @@ import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
 import type { ViewAnswer } from '../../lib/backend.js';
 import { readInvoiceView, routes } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
+import type { ViewStream } from '../../lib/view-stream.js';
 import { renderInvoice } from './invoice-view.templates.js';
 import { renderErrorPanel, renderLoadingPanel } from '../panels.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
@@ -152,11 +153,12 @@ export class PayInvoiceView extends PayElement {
         'load',
         reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
       ),
+    onReturn: () => this.#stream?.revive(),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
-  /** The open status stream's URL and how to close it (closed: ''), loaded and opened lazily. */
+  /** The open status stream's URL (closed: '') and the stream, loaded and opened lazily. */
   #streamUrl = '';
-  #closeStream: (() => void) | null = null;
+  #stream: ViewStream | null = null;
   #paidAnnounced = false;
   #pageViewTaken = false;
 
@@ -230,8 +232,8 @@ export class PayInvoiceView extends PayElement {
     this.#streamUrl = url;
     import('../../lib/view-stream.js').then(
       ({ openViewStream }) => {
-        if (this.#streamUrl !== url || this.#closeStream) return;
-        this.#closeStream = openViewStream(url, {
+        if (this.#streamUrl !== url || this.#stream) return;
+        this.#stream = openViewStream(url, {
           event: 'invoice',
           read: readInvoiceView,
           onView: (view, version) => this.#resource.accept(view, `"${version}"`),
@@ -244,8 +246,8 @@ export class PayInvoiceView extends PayElement {
 
   #stopStream(): void {
     this.#streamUrl = '';
-    this.#closeStream?.();
-    this.#closeStream = null;
+    this.#stream?.close();
+    this.#stream = null;
   }
 
   override disconnectedCallback(): void {
