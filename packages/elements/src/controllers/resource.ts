@@ -4,13 +4,12 @@
 // flight), a 304 keeps the view, one failure callback per run of failures however many polls fail
 // ("Reconnecting…" while a view is shown, the error state otherwise), polling backs off while it
 // fails and stops at a final view or when the resource is gone (404). A resource followed live is
-// asked again at once when the page comes back (controllers/page-return.ts).
+// asked again at once when the page comes back (see controllers/poll.ts).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BackendError, RequestOptions, ViewAnswer } from '../lib/backend.js';
 import type { Clock } from '../lib/clock.js';
 import type { PollSchedule } from '../lib/poll-schedule.js';
 import { RequestGeneration } from '../lib/request-generation.js';
-import { PageReturnController } from './page-return.js';
 import { PollController } from './poll.js';
 import type { PollResult } from './poll.js';
 
@@ -32,8 +31,8 @@ export interface ResourceOptions<T> {
   onGone?: () => void;
   /**
    * Follows the resource live (polled or pushed): when the page comes back (from the bank app, or
-   * out of the back/forward cache) a view that is not final is asked for at once, then this runs
-   * (to reopen a stream the browser closed meanwhile).
+   * out of the back/forward cache) it is asked for at once unless its view is final, then this
+   * runs (to reopen a stream the browser closed meanwhile).
    */
   onReturn?: () => void;
 }
@@ -64,18 +63,17 @@ export class ResourceController<T> implements ReactiveController {
       clock: options.clock,
       poll: () => this.refresh(),
       ...(options.schedule ? { schedule: options.schedule } : {}),
+      // back on the page: a view that may have changed is asked for at once
+      onReturn: () => {
+        if (!options.onReturn || (this.view && options.isFinal(this.view))) return;
+        this.#poller.returned();
+        options.onReturn();
+      },
     });
-    if (options.onReturn) new PageReturnController(host, () => this.#handleReturn());
     host.addController(this);
   }
 
   hostConnected(): void {}
-
-  #handleReturn(): void {
-    if (!this.view || this.#options.isFinal(this.view)) return;
-    this.#poller.returned();
-    this.#options.onReturn?.();
-  }
 
   /** The signal of the current resource's requests (aborted by the next restart). */
   get signal(): AbortSignal {

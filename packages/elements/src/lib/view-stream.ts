@@ -13,46 +13,25 @@ export interface ViewStreamOptions<T> {
   onOpen: (open: boolean) => void;
 }
 
-export interface ViewStream {
-  close(): void;
-  /**
-   * Opens it again if the browser closed it without an error event (iOS Safari on an app switch, a
-   * page kept in the back/forward cache); one it refused stays closed.
-   */
-  revive(): void;
-}
-
-/** Opens the stream at `url` (null where the browser refuses it at once: poll instead). */
-export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): ViewStream | null {
-  let source = openEventSource(url);
+/**
+ * Opens the stream at `url`: the EventSource, to close, or to open again once the browser closed it
+ * (its readyState CLOSED); null where the browser refuses it at once (poll instead).
+ */
+export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): EventSource | null {
+  const source = openEventSource(url);
   if (!source) return null;
-  let refused = false;
-  const wire = (current: EventSource): void => {
-    current.onopen = () => options.onOpen(true);
-    // EventSource reconnects by itself unless it gave up (CLOSED); either way, poll meanwhile
-    current.onerror = () => {
-      refused = current.readyState === EventSource.CLOSED;
-      options.onOpen(false);
-    };
-    current.addEventListener(options.event, (event) => {
-      const { data, lastEventId } = event as MessageEvent<string>;
-      let view: T | null = null;
-      try {
-        view = options.read(JSON.parse(data));
-      } catch {
-        // not JSON: ignored, as a poll's unreadable answer would be
-      }
-      if (view) options.onView(view, lastEventId);
-    });
-  };
-  wire(source);
-  return {
-    close: () => source?.close(),
-    revive: () => {
-      if (refused || source?.readyState !== EventSource.CLOSED) return;
-      source = openEventSource(url);
-      if (source) wire(source);
-      options.onOpen(false);
-    },
-  };
+  source.onopen = () => options.onOpen(true);
+  // EventSource reconnects by itself unless it gave up (CLOSED); either way, poll meanwhile
+  source.onerror = () => options.onOpen(false);
+  source.addEventListener(options.event, (event) => {
+    const { data, lastEventId } = event as MessageEvent<string>;
+    let view: T | null = null;
+    try {
+      view = options.read(JSON.parse(data));
+    } catch {
+      // not JSON: ignored, as a poll's unreadable answer would be
+    }
+    if (view) options.onView(view, lastEventId);
+  });
+  return source;
 }

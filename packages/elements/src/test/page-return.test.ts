@@ -100,7 +100,7 @@ describe('back from the bank app', () => {
 
     const paid = events.next('pay-invoice-paid');
     restoreFromBackForwardCache();
-    expect(sources.opened).to.have.length(2);
+    await until(() => sources.opened.length === 2, 'the stream to be opened again');
     await paid;
     await el.updateComplete;
     expect(partText(el, 'status-badge')).to.equal('Paid');

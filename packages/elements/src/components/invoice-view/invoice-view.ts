@@ -18,7 +18,6 @@ import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
 import type { ViewAnswer } from '../../lib/backend.js';
 import { readInvoiceView, routes } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
-import type { ViewStream } from '../../lib/view-stream.js';
 import { renderInvoice } from './invoice-view.templates.js';
 import { renderErrorPanel, renderLoadingPanel } from '../panels.templates.js';
 import type { CopyField } from './invoice-view.templates.js';
@@ -153,12 +152,19 @@ export class PayInvoiceView extends PayElement {
         'load',
         reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
       ),
-    onReturn: () => this.#stream?.revive(),
+    // a stream the browser closed without a word (iOS on an app switch, the back/forward cache),
+    // or one that gave up (readyState 2, CLOSED), is opened again
+    onReturn: () => {
+      if (this.#stream?.readyState !== 2) return;
+      const url = this.#streamUrl;
+      this.#stopStream();
+      this.#listen(url);
+    },
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
   /** The open status stream's URL (closed: '') and the stream, loaded and opened lazily. */
   #streamUrl = '';
-  #stream: ViewStream | null = null;
+  #stream: EventSource | null = null;
   #paidAnnounced = false;
   #pageViewTaken = false;
 
