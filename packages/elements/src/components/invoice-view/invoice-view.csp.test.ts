@@ -6,7 +6,7 @@
 import { expect } from '../../test/testing.js';
 import { partText } from '../../test/account.js';
 import { until } from '../../test/backend.js';
-import { createInvoice, mountInvoice, payInvoice } from '../../test/invoice.js';
+import { createInvoice, invoiceRef, mountInvoice, payInvoice } from '../../test/invoice.js';
 
 describe('<pay-invoice-view> when a policy blocks the status stream', () => {
   it('polls instead, with no error shown, and turns paid', async () => {
@@ -19,7 +19,7 @@ describe('<pay-invoice-view> when a policy blocks the status stream', () => {
     meta.httpEquiv = 'Content-Security-Policy';
     // exact paths allow the poll and the test controls, not /events; the runner's socket by its path
     const { origin, host } = location;
-    meta.content = `connect-src ws://${host}/wds ${origin}/_test/ ${origin}/pay/invoices/${encodeURIComponent(number)}`;
+    meta.content = `connect-src ws://${host}/wds ${origin}/_test/ ${origin}/pay/invoices/${encodeURIComponent(invoiceRef(number))}`;
     document.head.append(meta);
 
     const { el, clock, events } = await mountInvoice(number, { updates: 'push' });
