@@ -58,12 +58,12 @@ export default [
   ...Object.entries(elements).map(([tag, limit]) => ({
     name: `${tag} first load (npm, bundled)`,
     path: join(built, `dist/define/${tag}.js`),
-    // the QR encoder (`import('qrcode')`) and <pay-qr> (`import('../define/pay-qr.js')`, lib/lazy-qr.ts)
+    // the QR encoder (`import('qrcode')`) and <pay-qr> (`import('./qr.js')`, components/qr/lazy-qr.ts)
     // are imported lazily, when a QR code is first shown, and the status stream
     // (`import('./session-stream-connection.js')`, controllers/session-stream.ts) on its first listen, after
     // the first answer, and an invoice's (`import('../../lib/view-stream.js')`, invoice-view.ts) likewise:
     // no part of the first load
-    ignore: ['qrcode', '../define/pay-qr.js', './session-stream-connection.js', '../../lib/view-stream.js'],
+    ignore: ['qrcode', './qr.js', './session-stream-connection.js', '../../lib/view-stream.js'],
     limit,
     gzip: true,
     modifyEsbuildConfig: esm,

@@ -1,4 +1,4 @@
-import { PayElement } from '../../lib/pay-element.js';
+import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { BankDataController } from '../../controllers/bank-data.js';
