@@ -86,8 +86,8 @@ function qrcodeAsEsm() {
 
 // ── the backend: emulator + kit, in this process (TypeScript packages: tsx first) ────────────
 register();
-const { startTestBackend } = await import('./test-backend.js');
-const backend = await startTestBackend();
+const { startBrowserBackend } = await import('@pay-elements/testing/browser-backend');
+const backend = await startBrowserBackend();
 const engine = await startEngine(engineName);
 
 export default {
