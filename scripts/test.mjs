@@ -109,8 +109,8 @@ const stages = [
     },
   },
   {
-    // each engine in its own run (its own backend), one after another: side by side they took longer
-    // on two cores (docs/testing.md); one line adds the three up
+    // each engine in its own run (its own backend), one after another: side by side on two cores
+    // WebKit's tests timed out and its browser disconnected (docs/testing.md); one line adds them up
     name: 'browser',
     run: async () => {
       const runs = [];

@@ -62,8 +62,8 @@ export async function startEngine(name) {
   throw new Error(`PAY_BROWSER must be one of ${engineNames.join(', ')}, not ${name}`);
 }
 
-/** A port free on loopback now (WebKitWebDriver takes a port number, not 0). */
-function freePort() {
+/** A port free on loopback now, for servers that take a number and not 0 (WebKitWebDriver, the dev server). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

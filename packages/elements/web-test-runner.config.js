@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { register } from 'tsx/esm/api';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { startEngine } from './test-browsers.js';
+import { freePort, startEngine } from './test-browsers.js';
 import {
   emulateMediaFeaturesPlugin,
   keyboardAndViewportPlugin,
@@ -92,6 +92,9 @@ const engine = await startEngine(engineName);
 
 export default {
   rootDir: root,
+  // a free port of its own, not the first free one from 8000 up: two runs started at once (the
+  // engines side by side, or two people on one machine) raced for it (EADDRINUSE)
+  port: await freePort(),
   files: ['packages/elements/src/**/*.test.ts'],
   // the workspace's packages from their TypeScript source (README.md, "Development")
   nodeResolve: { exportConditions: ['@pay-elements/source'] },
