@@ -95,6 +95,7 @@ function startXvfb() {
 async function waitForDriver(url, child) {
   let exited = false;
   child.once('exit', () => (exited = true));
+  child.once('error', () => (exited = true)); // not found, not executable
   for (let i = 0; i < 100 && !exited; i++) {
     try {
       const answer = await fetch(`${url}/status`);
@@ -104,7 +105,9 @@ async function waitForDriver(url, child) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('WebKitWebDriver did not start');
+  throw new Error(
+    `WebKitWebDriver did not start (${child.spawnfile}; apt-get install webkit2gtk-driver xvfb)`,
+  );
 }
 
 async function startWebKit() {

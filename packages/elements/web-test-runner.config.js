@@ -88,7 +88,11 @@ function qrcodeAsEsm() {
 register();
 const { startBrowserBackend } = await import('@pay-elements/testing/browser-backend');
 const backend = await startBrowserBackend();
-const engine = await startEngine(engineName);
+// an engine that cannot start (a binary missing) must not leave the backend holding the process
+const engine = await startEngine(engineName).catch(async (error) => {
+  await backend.close();
+  throw error;
+});
 
 export default {
   rootDir: root,
