@@ -1,43 +1,53 @@
-// @web/test-runner: the elements' tests in real Chromium, against the real backend kit
-// (@pay-elements/server) talking to the real emulator (@pay-elements/sandbox), both started here in
-// Node and mounted on the dev server: the kit under /pay, a test-only control route under /_test
-// that forwards to the emulator's control API (so the key stays in Node).
-// Run from the repository root: node_modules/.bin/wtr --config packages/elements/web-test-runner.config.js
+// @web/test-runner: the elements' tests in one real browser engine (`PAY_BROWSER`: chromium, the
+// default, firefox or webkit; test-browsers.js), against the real backend kit (@pay-elements/server)
+// talking to the real emulator (@pay-elements/sandbox), both started here in Node and mounted on the
+// dev server: the kit under /pay, a test-only control route under /_test that forwards to the
+// emulator's control API (so the key stays in Node).
+// Run from the repository root:
+//   PAY_BROWSER=firefox node_modules/.bin/wtr --config packages/elements/web-test-runner.config.js
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { register } from 'tsx/esm/api';
 import { defaultReporter } from '@web/test-runner';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { emulateMediaFeaturesPlugin, saveScreenshotPlugin } from './test-media.js';
+import { freePort, startEngine } from './test-browsers.js';
+import {
+  emulateMediaFeaturesPlugin,
+  keyboardAndViewportPlugin,
+  saveScreenshotPlugin,
+} from './test-commands.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // ── the `N passed, N failed` line, printed last whatever happens ─────────────────────────────
+const engineName = process.env.PAY_BROWSER ?? 'chromium';
 let summary = null;
 process.on('exit', () => {
+  // each skip, by name (a test skips only where its engine lacks what it needs, and says so)
+  for (const name of summary?.skipped ?? []) console.log(`skipped in ${engineName}: ${name}`);
   console.log(summary ? `${summary.passed} passed, ${summary.failed} failed` : '0 passed, 1 failed');
 });
 
 /** Counts tests over every session; a file that failed to load (or failed outside its tests) is one failure. */
 function summaryReporter() {
-  const countSuite = (suite, counts) => {
+  const countSuite = (suite, counts, path) => {
     for (const test of suite.tests) {
-      if (test.skipped) continue;
-      if (test.passed) counts.passed++;
+      if (test.skipped) counts.skipped.push([...path, test.name].join(' > '));
+      else if (test.passed) counts.passed++;
       else counts.failed++;
     }
-    for (const child of suite.suites) countSuite(child, counts);
+    for (const child of suite.suites) countSuite(child, counts, [...path, child.name]);
   };
   return {
     onTestRunFinished({ sessions }) {
-      const total = { passed: 0, failed: 0 };
+      const total = { passed: 0, failed: 0, skipped: [] };
       for (const session of sessions) {
-        const counts = { passed: 0, failed: 0 };
-        if (session.testResults) countSuite(session.testResults, counts);
+        const counts = { passed: 0, failed: 0, skipped: [] };
+        if (session.testResults) countSuite(session.testResults, counts, []);
         if ((session.errors?.length ?? 0) > 0 || (!session.passed && counts.failed === 0)) counts.failed++;
         total.passed += counts.passed;
         total.failed += counts.failed;
+        total.skipped.push(...counts.skipped);
       }
       summary = total;
     },
@@ -76,42 +86,36 @@ function qrcodeAsEsm() {
 
 // ── the backend: emulator + kit, in this process (TypeScript packages: tsx first) ────────────
 register();
-const { startTestBackend } = await import('./test-backend.js');
-const backend = await startTestBackend();
+const { startBrowserBackend } = await import('@pay-elements/testing/browser-backend');
+const backend = await startBrowserBackend();
+// an engine that cannot start (a binary missing) must not leave the backend holding the process
+const engine = await startEngine(engineName).catch(async (error) => {
+  await backend.close();
+  throw error;
+});
 
 export default {
   rootDir: root,
+  // a free port of its own, not the first free one from 8000 up: two runs started at once (the
+  // engines side by side, or two people on one machine) raced for it (EADDRINUSE)
+  port: await freePort(),
   files: ['packages/elements/src/**/*.test.ts'],
   // the workspace's packages from their TypeScript source (README.md, "Development")
   nodeResolve: { exportConditions: ['@pay-elements/source'] },
   concurrency: 1,
   concurrentBrowsers: 1,
-  browserStartTimeout: 30_000,
+  // Firefox takes longer to start than Chromium
+  browserStartTimeout: 60_000,
   testsFinishTimeout: 50_000,
   testFramework: { config: { timeout: 5000 } },
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  browsers: [engine.browser],
   middleware: backend.middleware,
   plugins: [
     qrcodeAsEsm(),
+    keyboardAndViewportPlugin(),
     emulateMediaFeaturesPlugin(),
-    saveScreenshotPlugin(`${root}test-results/screenshots`),
+    saveScreenshotPlugin(`${root}test-results/screenshots/${engineName}`),
     // the plugin reads the file raw (no `extends`): point it at the base that sets legacy decorators
     esbuildPlugin({
       ts: true,
@@ -121,7 +125,7 @@ export default {
     {
       name: 'pay-backend-lifecycle',
       async serverStop() {
-        await backend.close();
+        await Promise.all([backend.close(), engine.close()]);
       },
     },
   ],

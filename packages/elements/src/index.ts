@@ -31,10 +31,11 @@ export type { PayCopyDetail } from './events/pay-copy.js';
 
 export { ManualClock, realClock } from './lib/clock.js';
 export type { Clock, TimerId } from './lib/clock.js';
-export type { BackendError, ClientErrorCode } from './lib/backend.js';
+export type { BackendError, ClientErrorCode } from './errors.js';
 export { registerTranslation, translationFor, en } from './i18n/index.js';
 export type { Translation } from './i18n/types.js';
 export type { PayTheme } from './styles/theme.js';
+export { elementEvents } from './types/elements.js';
 
 export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';
 export type { InvoiceStatus, InvoiceViewModel, LinkStatus, LinkView } from '@pay-elements/protocol';

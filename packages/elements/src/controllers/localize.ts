@@ -10,6 +10,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { onTranslationRegistered, registeredTranslation } from '../i18n/registry.js';
 import type { IdentityTranslation, Translation } from '../i18n/types.js';
 import { formatMoney } from '../lib/money.js';
+import { dateTimeFormat } from '../lib/intl.js';
 import { formatClockFace, formatDurationWords } from '../lib/duration.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
@@ -139,9 +140,7 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
   }
 
   dateTime(iso: string): string {
-    return new Intl.DateTimeFormat(this.lang(), { dateStyle: 'long', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    return dateTimeFormat(this.lang(), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
   }
 
   clockFace(ms: number): string {

@@ -1,6 +1,9 @@
 // Asks the backend again and again on the schedule of lib/poll-schedule.ts: never two requests at
-// once, paused while the page is hidden (when it is shown again: a poll at once, and the fast window
-// starts over), stopped for good by a final answer, and timed by the host's injectable clock.
+// once, paused while the page is hidden, stopped for good by a final answer, and timed by the host's
+// injectable clock. It also hears the page come back into view (`onReturn`): its tab shown again
+// (visibilitychange to visible: the shopper back from their bank app) or the page restored from the
+// back/forward cache (pageshow, persisted), when what it shows may be stale and a stream may have
+// died without a word (iOS Safari drops an EventSource on an app switch with no error event).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Timeout } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
@@ -15,6 +18,8 @@ export interface PollOptions {
   /** One poll. Must not reject. */
   poll: () => Promise<PollResult>;
   schedule?: PollSchedule;
+  /** The page is back in view (shown again, or restored from the back/forward cache). */
+  onReturn?: () => void;
 }
 
 export class PollController implements ReactiveController {
@@ -57,25 +62,29 @@ export class PollController implements ReactiveController {
 
   hostConnected(): void {
     this.#connected = true;
-    document.addEventListener('visibilitychange', this.#handleVisibilityChange);
+    document.addEventListener('visibilitychange', this.#handlePage);
+    addEventListener('pageshow', this.#handlePage);
     if (this.#active && !this.#inFlight) this.#scheduleNext(false);
   }
 
   hostDisconnected(): void {
     this.#connected = false;
-    document.removeEventListener('visibilitychange', this.#handleVisibilityChange);
+    document.removeEventListener('visibilitychange', this.#handlePage);
+    removeEventListener('pageshow', this.#handlePage);
     this.#timer.clear();
   }
 
-  readonly #handleVisibilityChange = (): void => {
-    if (document.visibilityState === 'hidden') {
-      this.#timer.clear();
-    } else if (this.#active && !this.#inFlight) {
-      // back from elsewhere (the bank app, most likely): ask now, and briskly for a while
-      this.#startedAt = this.#options.clock().now();
-      this.#delay = null;
-      void this.pollNow();
-    }
+  /** Back on the page (the bank app, most likely): asks now, and briskly for a while if polling. */
+  returned(): void {
+    this.#startedAt = this.#options.clock().now();
+    this.#delay = null;
+    void this.pollNow();
+  }
+
+  /** The page hidden (pause), shown again, or restored from the back/forward cache (`persisted`). */
+  readonly #handlePage = (event: Event): void => {
+    if (document.visibilityState === 'hidden') this.#timer.clear();
+    else if (!(event instanceof PageTransitionEvent) || event.persisted) this.#options.onReturn?.();
   };
 
   #scheduleNext(failed: boolean): void {

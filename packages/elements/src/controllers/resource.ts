@@ -3,7 +3,8 @@
 // that they all behave alike: answers to an old resource never land (each restart aborts what is in
 // flight), a 304 keeps the view, one failure callback per run of failures however many polls fail
 // ("Reconnecting…" while a view is shown, the error state otherwise), polling backs off while it
-// fails and stops at a final view or when the resource is gone (404).
+// fails and stops at a final view or when the resource is gone (404). A resource followed live is
+// asked again at once when the page comes back (see controllers/poll.ts).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BackendError, RequestOptions, ViewAnswer } from '../lib/backend.js';
 import type { Clock } from '../lib/clock.js';
@@ -28,6 +29,12 @@ export interface ResourceOptions<T> {
   onFailure: (error: BackendError, reconnecting: boolean) => void;
   /** The resource is gone (404): the view is dropped. */
   onGone?: () => void;
+  /**
+   * Follows the resource live (polled or pushed): when the page comes back (from the bank app, or
+   * out of the back/forward cache) it is asked for at once unless its view is final, then this
+   * runs (to reopen a stream the browser closed meanwhile).
+   */
+  onReturn?: () => void;
 }
 
 export class ResourceController<T> implements ReactiveController {
@@ -56,6 +63,12 @@ export class ResourceController<T> implements ReactiveController {
       clock: options.clock,
       poll: () => this.refresh(),
       ...(options.schedule ? { schedule: options.schedule } : {}),
+      // back on the page: a view that may have changed is asked for at once
+      onReturn: () => {
+        if (!options.onReturn || (this.view && options.isFinal(this.view))) return;
+        this.#poller.returned();
+        options.onReturn();
+      },
     });
     host.addController(this);
   }

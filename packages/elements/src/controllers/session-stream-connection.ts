@@ -5,7 +5,7 @@
 // Loaded on the first listen by SessionStreamController (./session-stream.ts), which the host holds.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Timeout } from '../lib/clock.js';
-import { listenToSession } from '../lib/session-stream.js';
+import { listenToSession, reviveSession } from '../lib/session-stream.js';
 import type { SessionStreamOptions, SessionStreamState } from './session-stream.types.js';
 
 const HIDDEN_CLOSE_MS = 30_000;
@@ -38,6 +38,11 @@ export class SessionStreamConnection implements ReactiveController {
     this.stop();
     this.#target = { endpoint, session };
     this.#subscribe();
+  }
+
+  /** Opens the stream again if the browser closed it without a word (the page is back). */
+  revive(): void {
+    if (this.#release && this.#target) reviveSession(this.#target.endpoint, this.#target.session);
   }
 
   /** Stops listening and forgets the target (and whether its stream failed). */

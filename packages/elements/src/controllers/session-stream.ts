@@ -53,6 +53,11 @@ export class SessionStreamController {
     );
   }
 
+  /** Opens the stream again if the browser closed it without a word (the page is back). */
+  revive(): void {
+    this.#connection?.revive();
+  }
+
   /** Stops listening and forgets the target (and whether its stream failed). */
   stop(): void {
     this.#target = null;

@@ -1,4 +1,4 @@
-import type { BackendError } from '../lib/backend.js';
+import type { BackendError } from '../errors.js';
 
 export type PayErrorDetail = BackendError & {
   /** What failed: loading or polling the session, or renewing its account. */

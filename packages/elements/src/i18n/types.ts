@@ -11,7 +11,7 @@ import type {
   LinkStatus,
   SessionStatus,
 } from '@pay-elements/protocol';
-import type { ClientErrorCode } from '../lib/backend.js';
+import type { ClientErrorCode } from '../errors.js';
 
 /** Which language a table is: every element reads it (the direction, the locale for Intl). */
 export interface IdentityTranslation {

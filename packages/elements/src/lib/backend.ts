@@ -22,17 +22,9 @@ import {
   statusOfErrorCode,
 } from '@pay-elements/protocol/guards';
 
-/** Failures that happen before or instead of a protocol answer. */
-export type ClientErrorCode = 'network_error' | 'invalid_response';
+import type { BackendError } from '../errors.js';
 
-export interface BackendError {
-  /** The protocol's error code, or a client-side one when no protocol answer came. */
-  code: ErrorCode | ClientErrorCode;
-  /** The backend's message (already generic) or a client-side description: for logs, not for screens. */
-  message: string;
-  /** The HTTP status, or null when no answer came. */
-  status: number | null;
-}
+export type { BackendError, ClientErrorCode } from '../errors.js';
 
 /** What one request answered: the checked view, "unchanged" (304), nothing (aborted), or a failure. */
 export type ViewAnswer<T> =

@@ -1,5 +1,6 @@
 // Dates for invoices and payment links, through Intl: a calendar date, and a point in time relative
 // to now ("in 3 days", "yesterday").
+import { dateTimeFormat, relativeTimeFormat } from './intl.js';
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -11,7 +12,7 @@ export function formatCalendarDate(iso: string, locale: string, timeZone?: strin
   const time = Date.parse(iso);
   if (Number.isNaN(time)) throw new RangeError(`not a date: ${JSON.stringify(iso)}`);
   const zone = dateOnly.test(iso) ? 'UTC' : timeZone;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: 'long',
     ...(zone ? { timeZone: zone } : {}),
   }).format(time);
@@ -50,5 +51,5 @@ export function formatRelativeTime(iso: string, now: number, locale: string): st
   const time = Date.parse(iso);
   if (Number.isNaN(time)) throw new RangeError(`not a date: ${JSON.stringify(iso)}`);
   const { value, unit } = relativeTimeParts(time, now);
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit);
+  return relativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit);
 }

@@ -13,7 +13,7 @@ describe('durations', () => {
     expect(formatClockFace(5000, 'en')).to.equal('0:05');
     expect(formatClockFace(90 * minute, 'en')).to.equal('1:30:00');
     expect(formatClockFace(0, 'en')).to.equal('0:00');
-    expect(formatClockFace(65_000, 'ar-EG')).to.equal('١:٠٥');
+    expect(formatClockFace(65_000, 'ar-EG')).to.equal('1:05');
   });
 
   for (const native of [true, false]) {

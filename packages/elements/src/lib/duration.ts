@@ -1,6 +1,7 @@
 // Durations through Intl: Intl.DurationFormat where the browser has it, otherwise composed from
 // Intl.NumberFormat units and Intl.ListFormat. Never by string concatenation of translated words.
 import { durationParts } from './countdown.js';
+import { latinLocale, numberFormat } from './intl.js';
 
 interface DurationInput {
   hours?: number;
@@ -36,8 +37,8 @@ export const hasDurationFormat = durationFormat() !== null;
  */
 export function formatClockFace(ms: number, locale: string): string {
   const { hours, minutes, seconds } = durationParts(ms);
-  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = new Intl.NumberFormat(locale, { useGrouping: false });
+  const two = numberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat(locale, { useGrouping: false });
   return hours > 0
     ? `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}`
     : `${one.format(minutes)}:${two.format(seconds)}`;
@@ -53,12 +54,12 @@ export function formatDurationWords(ms: number, locale: string, native = hasDura
   const DurationFormat = native ? durationFormat() : null;
   if (DurationFormat) {
     const secondsDisplay = hours || minutes || seconds ? 'auto' : 'always';
-    return new DurationFormat(locale, { style: 'long', secondsDisplay }).format(input);
+    return new DurationFormat(latinLocale(locale), { style: 'long', secondsDisplay }).format(input);
   }
   const units = (['hours', 'minutes', 'seconds'] as const).flatMap((unit) => {
     const value = input[unit];
     if (value === undefined) return [];
-    const format = new Intl.NumberFormat(locale, {
+    const format = numberFormat(locale, {
       style: 'unit',
       unit: unit.slice(0, -1),
       unitDisplay: 'long',

@@ -1,5 +1,6 @@
 // Money from the protocol's decimal strings ("5000.00"), formatted with Intl and never through a
 // float: Intl.NumberFormat formats a numeric string exactly (ECMA-402 NumberFormat v3).
+import { numberFormat } from './intl.js';
 
 /** A decimal amount as the protocol sends it: digits, an optional sign and fraction. */
 export type DecimalString = `${number}`;
@@ -24,10 +25,10 @@ export function fractionDigits(amount: DecimalString): number {
  */
 export function formatMoney(amount: string, currency: string, locale: string): string {
   if (!isDecimalString(amount)) throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
-  const base = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const base = numberFormat(locale, { style: 'currency', currency });
   const usual = base.resolvedOptions().minimumFractionDigits ?? 2;
   const digits = Math.max(usual, fractionDigits(amount));
-  const exact = new Intl.NumberFormat(locale, {
+  const exact = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: usual,

@@ -1,5 +1,6 @@
 // Plain numbers from the protocol's decimal strings, through Intl and never through a float: an
 // amount with no currency, a rate given in percent ("7.5" → "7.5%"), a quantity.
+import { numberFormat } from './intl.js';
 import { formatMoney, fractionDigits, isDecimalString, withoutBidiMarks } from './money.js';
 
 function decimal(value: string): `${number}` {
@@ -11,7 +12,7 @@ function decimal(value: string): `${number}` {
 export function formatDecimal(amount: string, locale: string): string {
   const exact = decimal(amount);
   const digits = Math.min(fractionDigits(exact), 100);
-  const formatted = new Intl.NumberFormat(locale, {
+  const formatted = numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(exact);
@@ -39,7 +40,7 @@ export function formatAmount(amount: string, currency: string | null | undefined
 export function formatPercent(rate: string, locale: string): string {
   const exact = decimal(rate);
   const digits = Math.min(fractionDigits(exact), 20);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: 'percent',
     minimumFractionDigits: 0,
@@ -49,5 +50,5 @@ export function formatPercent(rate: string, locale: string): string {
 
 /** A quantity (a JSON number: 1, 12.5) for `locale`. */
 export function formatQuantity(quantity: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(quantity);
+  return numberFormat(locale, { maximumFractionDigits: 6 }).format(quantity);
 }

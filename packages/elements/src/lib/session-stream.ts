@@ -2,10 +2,12 @@
 // showing that session (two widgets of one checkout hold one connection to the kit). Views are
 // parsed like polled ones; a stream the kit refuses (404, 429, 503, any answer that is not a
 // stream), that a policy blocks, or that sends something unparseable is reported as failed so the
-// elements poll instead. A final view closes it.
+// elements poll instead. A final view closes it. One the browser closed without a word is opened
+// again when the page comes back (`reviveSession`).
 import type { SessionView } from '@pay-elements/protocol';
 import { readSessionView, routes } from '@pay-elements/protocol/guards';
 import { endpointUrl } from './backend.js';
+import { openEventSource } from './event-source.js';
 
 /**
  * `connecting`: not open yet, or dropped and being reopened by the browser (Last-Event-ID resumes);
@@ -55,18 +57,19 @@ function finish(url: string, shared: Shared, state: 'failed' | 'ended'): void {
   shared.listeners.clear();
 }
 
-function openShared(url: string): Shared {
-  const source = new EventSource(url);
-  const shared: Shared = { source, listeners: new Set(), state: 'connecting', last: null };
-  source.addEventListener('open', () => {
-    shared.state = 'open';
-    for (const listener of [...shared.listeners]) listener.state('open');
-  });
+function tell(shared: Shared, state: 'open' | 'connecting'): void {
+  shared.state = state;
+  for (const listener of [...shared.listeners]) listener.state(state);
+}
+
+/** Listens to `shared`'s (new) source. */
+function wire(url: string, shared: Shared): void {
+  const { source } = shared;
+  source.addEventListener('open', () => tell(shared, 'open'));
   source.addEventListener('error', () => {
     // CLOSED: refused, blocked or not a stream (the browser will not retry); otherwise it reconnects
     if (source.readyState === EventSource.CLOSED) return finish(url, shared, 'failed');
-    shared.state = 'connecting';
-    for (const listener of [...shared.listeners]) listener.state('connecting');
+    tell(shared, 'connecting');
   });
   source.addEventListener('session', (event: MessageEvent<string>) => {
     const view = parseSessionEvent(event.data);
@@ -76,24 +79,42 @@ function openShared(url: string): Shared {
     for (const listener of [...shared.listeners]) listener.view(view, version);
     if (view.status !== 'pending') finish(url, shared, 'ended');
   });
-  return shared;
+}
+
+/**
+ * Opens the session's stream again if the browser closed it without an error event (iOS Safari on
+ * an app switch, a page kept in the back/forward cache): its listeners hear `connecting`, then
+ * `open`. A stream that is open, reconnecting, or was refused stays as it is.
+ */
+export function reviveSession(endpoint: string, session: string): void {
+  const url = streamUrl(endpoint, session);
+  const shared = streams.get(url);
+  if (shared?.source.readyState !== EventSource.CLOSED) return;
+  const source = openEventSource(url);
+  if (!source) return finish(url, shared, 'failed');
+  shared.source = source;
+  wire(url, shared);
+  tell(shared, 'connecting');
 }
 
 /**
  * Listens to the session's stream (opening it, or joining the page's open one: a listener that joins
  * is told its state and last view in a microtask). Answers the release; the stream closes with its last
- * listener. Without EventSource (server-side rendering, old browsers) the listener is told `failed`.
+ * listener. Without EventSource (server-side rendering, old browsers), or when the browser refuses
+ * the stream at once, the listener is told `failed`.
  */
 export function listenToSession(endpoint: string, session: string, listener: StreamListener): () => void {
-  if (typeof EventSource === 'undefined') {
-    queueMicrotask(() => listener.state('failed'));
-    return () => undefined;
-  }
-  const url = streamUrl(endpoint, session);
+  const url = typeof EventSource === 'undefined' ? '' : streamUrl(endpoint, session);
   let shared = streams.get(url);
   const joined = shared !== undefined;
   if (!shared) {
-    shared = openShared(url);
+    const source = url ? openEventSource(url) : null;
+    if (!source) {
+      queueMicrotask(() => listener.state('failed'));
+      return () => undefined;
+    }
+    shared = { source, listeners: new Set(), state: 'connecting', last: null };
+    wire(url, shared);
     streams.set(url, shared);
   }
   const current = shared;

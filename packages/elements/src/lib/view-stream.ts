@@ -1,7 +1,8 @@
 // A view the kit pushes as Server-Sent Events (an invoice's status): one EventSource, each event's
 // view checked like an answer, and word of whether the stream is open (the host polls whenever it is
 // not). Loaded on the first listen, so no part of an element's first load. Where EventSource is
-// missing, nothing opens and the host polls.
+// missing or the browser refuses the stream, nothing opens and the host polls.
+import { openEventSource } from './event-source.js';
 
 export interface ViewStreamOptions<T> {
   /** the SSE event name carrying the view */
@@ -12,10 +13,13 @@ export interface ViewStreamOptions<T> {
   onOpen: (open: boolean) => void;
 }
 
-/** Opens the stream at `url`; answers how to close it. */
-export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): () => void {
-  if (typeof EventSource !== 'function') return () => undefined;
-  const source = new EventSource(url);
+/**
+ * Opens the stream at `url`: the EventSource, to close, or to open again once the browser closed it
+ * (its readyState CLOSED); null where the browser refuses it at once (poll instead).
+ */
+export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): EventSource | null {
+  const source = openEventSource(url);
+  if (!source) return null;
   source.onopen = () => options.onOpen(true);
   // EventSource reconnects by itself unless it gave up (CLOSED); either way, poll meanwhile
   source.onerror = () => options.onOpen(false);
@@ -29,5 +33,5 @@ export function openViewStream<T>(url: string, options: ViewStreamOptions<T>): (
     }
     if (view) options.onView(view, lastEventId);
   });
-  return () => source.close();
+  return source;
 }

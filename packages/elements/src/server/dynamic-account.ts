@@ -6,6 +6,7 @@
 import type { SessionView } from '@pay-elements/protocol';
 import { displayAccountNumber } from '../lib/account-number.js';
 import { formatMoney, isolateLtr } from '../lib/money.js';
+import { dateTimeFormat } from '../lib/intl.js';
 import { translationFor } from '../i18n/index.js';
 import { attribute, escapeHtml, jsonScript } from './html.js';
 
@@ -26,7 +27,7 @@ export interface DynamicAccountHtmlOptions {
 
 /** The clock time of `iso` with its zone ("14:35 UTC"), for a page read with no script. */
 export function clockTime(iso: string, locale: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     timeZone,
@@ -36,7 +37,7 @@ export function clockTime(iso: string, locale: string, timeZone = 'UTC'): string
 
 /** The day and time of `iso` with its zone ("1 January 2025, 14:10 UTC"). */
 function dateTime(iso: string, locale: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

@@ -5,7 +5,7 @@ import { SessionView } from '@pay-elements/protocol';
 
 export const endpoint = '/pay';
 
-/** The test orders the kit's resolveOrder knows (packages/elements/test-backend.js). */
+/** The test orders the kit's resolveOrder knows (@pay-elements/testing/browser-backend). */
 export const orders = {
   basic: { id: 'order-basic', amount: '5000.00', currency: 'NGN' },
   large: { id: 'order-large', amount: '1234567.89', currency: 'NGN' },

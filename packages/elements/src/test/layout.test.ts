@@ -4,7 +4,8 @@
 // the amount is the largest detail (at least 1.2 times the others) and the account number the next,
 // labels sit above values on a phone, the copy buttons line up. A PNG of each is written to
 // test-results/screenshots/ for people to look at.
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { setViewport } from './commands.js';
 import '../i18n/ar.js';
 import { expect } from './testing.js';
 import { expectAccessible } from './axe.js';
@@ -14,7 +15,16 @@ import { mountPicker } from './banks.js';
 import { contrastRatio, parseColor } from './contrast.js';
 import { mountInvoice, mountLink } from './invoice.js';
 
-const widths = [320, 360, 390, 768, 1280] as const;
+/**
+ * The widths, in two groups: MiniBrowser's window cannot make its viewport narrower than about
+ * 447 px, so WebKit skips the phones' group (the elements size themselves by container queries,
+ * which the wider widths there and every width in the other engines exercise).
+ */
+const spans = [
+  { widths: [320, 360, 390], title: 'at 320, 360 and 390 px (skipped where the window cannot be so narrow)' },
+  { widths: [768, 1280], title: 'at 768 and 1280 px' },
+] as const;
+type Widths = (typeof spans)[number]['widths'];
 const looks = [
   { theme: 'light', lang: 'en' },
   { theme: 'dark', lang: 'en' },
@@ -79,15 +89,16 @@ async function shoot(name: string): Promise<void> {
   await executeServerCommand('save-screenshot', { name });
 }
 
-/** Runs `check` at every width, with a screenshot of each. */
+/** Runs `check` at each of `widths`, with a screenshot of each. */
 async function atEveryWidth(
+  widths: Widths,
   name: string,
   look: Look,
   el: Laid,
   check: (width: number) => void,
 ): Promise<void> {
   for (const width of widths) {
-    await setViewport({ width, height: 900 });
+    if (!(await setViewport({ width, height: 900 }))) throw new Error(`no viewport of ${width} px`);
     await settle(el);
     expect(overflows(el), `${name} ${width}px ${look.theme} ${look.lang}`).to.deep.equal([]);
     check(width);
@@ -135,112 +146,123 @@ function checkDetails(el: HTMLElement, width: number, label: string): void {
 const measured: Record<string, string> = {};
 
 describe('layout at phone, tablet and desktop widths', () => {
+  let widths: Widths = spans[0].widths;
+
   after(async () => {
     await setViewport({ width: 800, height: 600 });
     document.body.removeAttribute('style');
     console.log(`layout figures: ${JSON.stringify(measured)}`);
   });
 
-  for (const look of looks) {
-    const tag = `${look.theme} ${look.lang}`;
+  for (const span of spans)
+    describe(span.title, () => {
+      beforeEach(async function () {
+        widths = span.widths;
+        if (!(await setViewport({ width: span.widths[0], height: 900 }))) this.skip();
+      });
 
-    it(`<pay-dynamic-account> pending, ${tag}`, async () => {
-      const view = await createSession(orders.large.id);
-      const { el } = await mountAccount(view.id, { lang: look.lang, showQr: true });
-      setPageVisibility('hidden');
-      dressPage(el, look);
-      await atEveryWidth('checkout-pending', look, el, (width) => {
-        checkDetails(el, width, `pending ${width}px ${tag}`);
-        if (width === 320 && look.lang === 'en' && look.theme === 'light') {
-          const bank = part(el, 'bank-name');
-          measured['amount/other font size at 320'] = (fontSize(part(el, 'amount')) / fontSize(bank)).toFixed(
-            2,
+      for (const look of looks) {
+        const tag = `${look.theme} ${look.lang}`;
+
+        it(`<pay-dynamic-account> pending, ${tag}`, async () => {
+          const view = await createSession(orders.large.id);
+          const { el } = await mountAccount(view.id, { lang: look.lang, showQr: true });
+          setPageVisibility('hidden');
+          dressPage(el, look);
+          await atEveryWidth(widths, 'checkout-pending', look, el, (width) => {
+            checkDetails(el, width, `pending ${width}px ${tag}`);
+            if (width === 320 && look.lang === 'en' && look.theme === 'light') {
+              const bank = part(el, 'bank-name');
+              measured['amount/other font size at 320'] = (
+                fontSize(part(el, 'amount')) / fontSize(bank)
+              ).toFixed(2);
+              measured['account number/other font size at 320'] = (
+                fontSize(part(el, 'account-number')) / fontSize(bank)
+              ).toFixed(2);
+              measured['element width at 320'] = `${el.getBoundingClientRect().width}px`;
+              measured['account number width at 320'] =
+                `${part(el, 'account-number').getBoundingClientRect().width}px`;
+              measured['details width at 320'] = `${part(el, 'details').getBoundingClientRect().width}px`;
+              measured['amount width at 320'] = `${part(el, 'amount').getBoundingClientRect().width}px`;
+            }
+          });
+          await expectAccessible(el);
+          // the box's border, and the progress track drawn in it, at 3:1 against the surface (WCAG 1.4.11)
+          const base = getComputedStyle(part(el, 'base'));
+          const border = contrastRatio(parseColor(base.borderTopColor), parseColor(base.backgroundColor));
+          measured[`border contrast ${look.theme}`] = border.toFixed(2);
+          expect(border).to.be.at.least(3);
+          setPageVisibility('visible');
+        });
+
+        it(`<pay-dynamic-account> paid, ${tag}`, async () => {
+          const view = await createSession();
+          await sendTransfer(view.account.account_number, view.amount);
+          const { el } = await mountAccount(view.id, { lang: look.lang });
+          dressPage(el, look);
+          expect(el.status).to.equal('paid');
+          await atEveryWidth(widths, 'checkout-paid', look, el, (width) =>
+            checkDetails(el, width, `paid ${width}px ${tag}`),
           );
-          measured['account number/other font size at 320'] = (
-            fontSize(part(el, 'account-number')) / fontSize(bank)
-          ).toFixed(2);
-          measured['element width at 320'] = `${el.getBoundingClientRect().width}px`;
-          measured['account number width at 320'] =
-            `${part(el, 'account-number').getBoundingClientRect().width}px`;
-          measured['details width at 320'] = `${part(el, 'details').getBoundingClientRect().width}px`;
-          measured['amount width at 320'] = `${part(el, 'amount').getBoundingClientRect().width}px`;
-        }
-      });
-      await expectAccessible(el);
-      // the box's border, and the progress track drawn in it, at 3:1 against the surface (WCAG 1.4.11)
-      const base = getComputedStyle(part(el, 'base'));
-      const border = contrastRatio(parseColor(base.borderTopColor), parseColor(base.backgroundColor));
-      measured[`border contrast ${look.theme}`] = border.toFixed(2);
-      expect(border).to.be.at.least(3);
-      setPageVisibility('visible');
-    });
+          await expectAccessible(el);
+        });
 
-    it(`<pay-dynamic-account> paid, ${tag}`, async () => {
-      const view = await createSession();
-      await sendTransfer(view.account.account_number, view.amount);
-      const { el } = await mountAccount(view.id, { lang: look.lang });
-      dressPage(el, look);
-      expect(el.status).to.equal('paid');
-      await atEveryWidth('checkout-paid', look, el, (width) =>
-        checkDetails(el, width, `paid ${width}px ${tag}`),
-      );
-      await expectAccessible(el);
-    });
+        it(`<pay-dynamic-account> expired, ${tag}`, async () => {
+          const view = await createSession();
+          await advanceServerClock(31);
+          const { el } = await mountAccount(view.id, { lang: look.lang });
+          dressPage(el, look);
+          expect(el.status).to.equal('expired');
+          await atEveryWidth(widths, 'checkout-expired', look, el, () => {
+            expect(part(el, 'renew-button').getBoundingClientRect().width).to.be.greaterThan(0);
+          });
+          await expectAccessible(el);
+        });
 
-    it(`<pay-dynamic-account> expired, ${tag}`, async () => {
-      const view = await createSession();
-      await advanceServerClock(31);
-      const { el } = await mountAccount(view.id, { lang: look.lang });
-      dressPage(el, look);
-      expect(el.status).to.equal('expired');
-      await atEveryWidth('checkout-expired', look, el, () => {
-        expect(part(el, 'renew-button').getBoundingClientRect().width).to.be.greaterThan(0);
-      });
-      await expectAccessible(el);
-    });
+        it(`<pay-invoice-view>, ${tag}`, async () => {
+          const { el } = await mountInvoice('INV-000101', { lang: look.lang });
+          setPageVisibility('hidden');
+          dressPage(el, look);
+          await atEveryWidth(widths, 'invoice', look, el, (width) => {
+            const row = part(el, 'item-row');
+            const name = row.querySelector('th')?.getBoundingClientRect();
+            const amount = row.querySelector('td:last-child')?.getBoundingClientRect();
+            if (!name || !amount) throw new Error('no item cells');
+            const wrap = shadow(el).querySelector<HTMLElement>('.table-wrap');
+            expect(
+              wrap && wrap.scrollWidth <= wrap.clientWidth,
+              'the items need no sideways scroll',
+            ).to.equal(true);
+            if (width <= 390)
+              expect(name.bottom, 'stacked: the name above its figures').to.be.at.most(amount.top + 1);
+            else expect(Math.abs(name.top - amount.top)).to.be.lessThan(2);
+            const total = part(el, 'total');
+            expect(oneLine(total.querySelector('bdi') ?? total), 'the total on one line').to.equal(true);
+            expect(oneLine(part(el, 'account-number')), 'the account number on one line').to.equal(true);
+          });
+          await expectAccessible(el);
+          setPageVisibility('visible');
+        });
 
-    it(`<pay-invoice-view>, ${tag}`, async () => {
-      const { el } = await mountInvoice('INV-000101', { lang: look.lang });
-      setPageVisibility('hidden');
-      dressPage(el, look);
-      await atEveryWidth('invoice', look, el, (width) => {
-        const row = part(el, 'item-row');
-        const name = row.querySelector('th')?.getBoundingClientRect();
-        const amount = row.querySelector('td:last-child')?.getBoundingClientRect();
-        if (!name || !amount) throw new Error('no item cells');
-        const wrap = shadow(el).querySelector<HTMLElement>('.table-wrap');
-        expect(wrap && wrap.scrollWidth <= wrap.clientWidth, 'the items need no sideways scroll').to.equal(
-          true,
-        );
-        if (width <= 390)
-          expect(name.bottom, 'stacked: the name above its figures').to.be.at.most(amount.top + 1);
-        else expect(Math.abs(name.top - amount.top)).to.be.lessThan(2);
-        const total = part(el, 'total');
-        expect(oneLine(total.querySelector('bdi') ?? total), 'the total on one line').to.equal(true);
-        expect(oneLine(part(el, 'account-number')), 'the account number on one line').to.equal(true);
-      });
-      await expectAccessible(el);
-      setPageVisibility('visible');
-    });
+        it(`<pay-link>, ${tag}`, async () => {
+          const { el } = await mountLink({ id: 'lnk_pro_monthly' }, { lang: look.lang });
+          dressPage(el, look);
+          await atEveryWidth(widths, 'link', look, el, () => {
+            expect(part(el, 'amount').textContent).to.include('NGN');
+          });
+          await expectAccessible(el);
+        });
 
-    it(`<pay-link>, ${tag}`, async () => {
-      const { el } = await mountLink({ id: 'lnk_pro_monthly' }, { lang: look.lang });
-      dressPage(el, look);
-      await atEveryWidth('link', look, el, () => {
-        expect(part(el, 'amount').textContent).to.include('NGN');
-      });
-      await expectAccessible(el);
+        it(`<pay-bank-picker>, open, ${tag}`, async () => {
+          const { el } = await mountPicker((picker) => (picker.country = 'NG'), { lang: look.lang });
+          dressPage(el, look);
+          await settle(el);
+          part<HTMLButtonElement>(el, 'toggle').click();
+          await atEveryWidth(widths, 'bank-picker', look, el, () => {
+            expect(part(el, 'listbox').getBoundingClientRect().width).to.be.greaterThan(0);
+          });
+          await expectAccessible(el);
+        });
+      }
     });
-
-    it(`<pay-bank-picker>, open, ${tag}`, async () => {
-      const { el } = await mountPicker((picker) => (picker.country = 'NG'), { lang: look.lang });
-      dressPage(el, look);
-      await settle(el);
-      part<HTMLButtonElement>(el, 'toggle').click();
-      await atEveryWidth('bank-picker', look, el, () => {
-        expect(part(el, 'listbox').getBoundingClientRect().width).to.be.greaterThan(0);
-      });
-      await expectAccessible(el);
-    });
-  }
 });

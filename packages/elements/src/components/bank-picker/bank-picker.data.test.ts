@@ -2,7 +2,7 @@
 // number the emulator learnt, the list shared by every picker of a page, loading and error states.
 import { expect } from '../../test/testing.js';
 import '../../i18n/fr.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, shadow } from '../../test/account.js';
 import { clearFaults, injectFault } from '../../test/backend.js';

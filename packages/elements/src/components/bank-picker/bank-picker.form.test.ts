@@ -2,7 +2,7 @@
 // `required` validity, reset, disabled, restore, and its value set by the page.
 import { expect, fixture, html } from '../../test/testing.js';
 import '../../i18n/fr.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
 import { expectAccessible } from '../../test/axe.js';
 import { partText } from '../../test/account.js';
 import { endpoint } from '../../test/backend.js';
@@ -99,6 +99,30 @@ describe('<pay-bank-picker> in a form', () => {
     const { el } = await mountInForm({ required: true, lang: 'fr' });
     expect(el.validationMessage).to.equal('Choisissez une banque.');
     expect(partText(el, 'label')).to.equal("Recipient's bank");
+  });
+
+  it('replaces the chosen bank’s name with what the shopper types, reached by Tab or focused by the page', async () => {
+    const { el } = await mountInForm({ value: '044' });
+    const before = document.createElement('button');
+    before.type = 'button';
+    before.textContent = 'before';
+    el.before(before);
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'wema' });
+    await el.updateComplete;
+    expect(input(el).value).to.equal('wema');
+    expect(el.value).to.equal('');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.value).to.equal('035');
+
+    el.blur();
+    el.focus();
+    await sendKeys({ type: 'zen' });
+    await el.updateComplete;
+    expect(input(el).value).to.equal('zen');
   });
 
   it('goes back to its initial value when the form is reset', async () => {

@@ -4,7 +4,6 @@
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { BankEntry } from '@pay-elements/protocol';
 import type { BankDataStatus, BankSearch } from '../../controllers/bank-data.js';
 import type { BankPickerTerms } from '../../i18n/types.js';
@@ -63,6 +62,7 @@ export interface PickerView {
     input: (event: Event) => void;
     keydown: (event: KeyboardEvent) => void;
     click: () => void;
+    focus: () => void;
     blur: () => void;
     toggle: () => void;
     optionClick: (event: Event) => void;
@@ -70,19 +70,17 @@ export interface PickerView {
   };
 }
 
+// Not keyed (no `repeat`): an option's element is reused in place for whatever option comes there,
+// its id, parts and text set anew, which is all the listbox needs and a directive less to ship.
 function renderOptions(items: readonly OptionItem[], view: PickerView): unknown {
-  return repeat(
-    items,
-    (item) => item.id,
-    (item) => {
-      const chosen = item.bank.code === view.value;
-      const active = item.id === view.activeId;
-      const parts = `option${active ? ' option-active' : ''}${chosen ? ' option-selected' : ''}`;
-      return html`<div role="option" id=${item.id} part=${parts} aria-selected=${active ? 'true' : 'false'}>
-        <span class="mark" aria-hidden="true">${chosen ? '✓' : ''}</span>${item.bank.name}
-      </div>`;
-    },
-  );
+  return items.map((item) => {
+    const chosen = item.bank.code === view.value;
+    const active = item.id === view.activeId;
+    const parts = `option${active ? ' option-active' : ''}${chosen ? ' option-selected' : ''}`;
+    return html`<div role="option" id=${item.id} part=${parts} aria-selected=${active ? 'true' : 'false'}>
+      <span class="mark" aria-hidden="true">${chosen ? '✓' : ''}</span>${item.bank.name}
+    </div>`;
+  });
 }
 
 function renderGroup(
@@ -212,6 +210,7 @@ export function renderPicker(view: PickerView): TemplateResult {
           @input=${view.on.input}
           @keydown=${view.on.keydown}
           @click=${view.on.click}
+          @focus=${view.on.focus}
           @blur=${view.on.blur}
         />
         <button

@@ -4,7 +4,8 @@
 // Bank 50211, Providus Bank 101, Sterling Bank 232, United Bank for Africa 033, Wema Bank 035, Zenith
 // Bank 057.
 import { expect, fixture, html } from '../../test/testing.js';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, shadow } from '../../test/account.js';
 import { endpoint } from '../../test/backend.js';

@@ -1,4 +1,4 @@
-import { PayElement } from '../../lib/pay-element.js';
+import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { BankEntry } from '@pay-elements/protocol';
 import { BankDataController } from '../../controllers/bank-data.js';
@@ -8,6 +8,7 @@ import type { BankDataStatus, BankSearch } from '../../controllers/bank-data.js'
 import { LocalizeController } from '../../controllers/localize.js';
 import { enBankPicker } from '../../i18n/en/bank-picker.js';
 import { realClock } from '../../lib/clock.js';
+import { numberFormat } from '../../lib/intl.js';
 import type { Clock } from '../../lib/clock.js';
 import { listAnnouncement, optionItems, renderPicker } from './bank-picker.templates.js';
 import type { OptionItems, PickerView } from './bank-picker.templates.js';
@@ -300,8 +301,7 @@ export class PayBankPicker extends PayElement {
     this.#announced = key;
   }
 
-  readonly #formatNumber = (value: number): string =>
-    new Intl.NumberFormat(this.#localize.lang()).format(value);
+  readonly #formatNumber = (value: number): string => numberFormat(this.#localize.lang()).format(value);
 
   /** Sets the value as the shopper's doing: `input` fires (with the form value already set). */
   #changeValue(code: string): void {
@@ -336,6 +336,13 @@ export class PayBankPicker extends PayElement {
   };
 
   readonly #handleInputClick = (): void => this.#combobox.show();
+
+  // A chosen bank's name is selected whole (the field shows it only while there is a value), so
+  // that what the shopper types replaces it, as in a native combobox: Chromium selects a field's
+  // text on focus, Firefox and WebKit put the caret at its end.
+  readonly #handleFocus = (): void => {
+    if (this.value) this.#input?.select();
+  };
 
   readonly #handleBlur = (): void => {
     this.#combobox.hide();
@@ -387,6 +394,7 @@ export class PayBankPicker extends PayElement {
         input: this.#handleInput,
         keydown: this.#combobox.handleKeydown,
         click: this.#handleInputClick,
+        focus: this.#handleFocus,
         blur: this.#handleBlur,
         toggle: this.#handleToggle,
         optionClick: this.#handleOptionClick,

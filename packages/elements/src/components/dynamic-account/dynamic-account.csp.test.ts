@@ -1,6 +1,7 @@
 // <pay-dynamic-account> on a page whose policy blocks the status stream: a CSP (added by a <meta>,
 // so this file has its own page) allows the session's poll URL exactly but not its /events path.
-// The browser refuses the stream, the element polls as before, and "paid" still arrives.
+// The browser refuses the stream (WebKit by throwing from the EventSource constructor, the others
+// with an error event), the element polls as before, nothing is left unhandled, and "paid" arrives.
 import { expect } from '../../test/testing.js';
 import { createSession, sendTransfer, streamStats, until } from '../../test/backend.js';
 import { mountAccount, partText } from '../../test/account.js';
@@ -11,11 +12,15 @@ describe('<pay-dynamic-account> when a policy blocks the status stream', () => {
     const view = await createSession();
     const violations: string[] = [];
     document.addEventListener('securitypolicyviolation', (event) => violations.push(event.blockedURI));
+    const unhandled: unknown[] = [];
+    window.addEventListener('unhandledrejection', (event) => unhandled.push(event.reason));
     const meta = document.createElement('meta');
     meta.httpEquiv = 'Content-Security-Policy';
-    // exact paths (no trailing slash) allow the poll and the test controls, not /events; ws: for the runner
-    const origin = location.origin;
-    meta.content = `connect-src ws: ${origin}/_test/ ${origin}/pay/sessions/${encodeURIComponent(view.id)}`;
+    // exact paths (no trailing slash) allow the poll and the test controls, not /events; the runner's
+    // socket by its path (WebKitGTK lets a bare `ws:` match the page's own http URLs)
+    const { origin, host } = location;
+    const session = `${origin}/pay/sessions/${encodeURIComponent(view.id)}`;
+    meta.content = `connect-src ws://${host}/wds ${origin}/_test/ ${session}`;
     document.head.append(meta);
 
     const before = await streamStats();
@@ -31,5 +36,6 @@ describe('<pay-dynamic-account> when a policy blocks the status stream', () => {
     await el.updateComplete;
     expect(partText(el, 'title')).to.equal('Payment received');
     expect(log.of('pay-error')).to.have.length(0);
+    expect(unhandled.map(String)).to.deep.equal([]);
   });
 });

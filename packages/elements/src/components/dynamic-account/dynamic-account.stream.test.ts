@@ -1,8 +1,8 @@
 // <pay-dynamic-account updates="push"> against the real kit's status stream: "paid" arrives with no
 // poll at all, elements showing one session share one connection, a dropped connection resumes with
 // Last-Event-ID, a refused stream (404, 503) falls back to polling, and a page hidden for 30 s holds
-// no connection. Connections are counted at the kit's door (test-backend.js). The element's clock is
-// a ManualClock that the push path never needs to move.
+// no connection. Connections are counted at the kit's door (@pay-elements/testing/browser-backend).
+// The element's clock is a ManualClock that the push path never needs to move.
 import { expect } from '../../test/testing.js';
 import {
   clearFaults,

@@ -9,7 +9,7 @@ import type { DynamicAccountTerms } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { lowTimeMs, remainingFraction } from '../../lib/countdown.js';
-import { defineQrOnce } from '../../lib/lazy-qr.js';
+import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
 
 /** The values <pay-dynamic-account> copies. */

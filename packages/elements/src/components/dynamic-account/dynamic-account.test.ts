@@ -2,7 +2,8 @@
 // while the account is open. (Polling, payment, expiry and errors: dynamic-account.lifecycle.test.ts.)
 import { expect } from '../../test/testing.js';
 import '../../i18n/fr.js';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
+import { emulateMedia } from '../../test/media.js';
 import { ManualClock } from '../../lib/clock.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { expectAccessible } from '../../test/axe.js';
@@ -251,7 +252,7 @@ describe('<pay-dynamic-account> open account', () => {
       el.style.setProperty('--pay-color-surface', 'rebeccapurple');
       expect(getComputedStyle(part(el, 'base')).backgroundColor).to.equal('rgb(102, 51, 153)');
     } finally {
-      await emulateMedia({ colorScheme: 'light' });
+      await emulateMedia({});
     }
   });
 
@@ -268,7 +269,7 @@ describe('<pay-dynamic-account> open account', () => {
       expect(getComputedStyle(spinner).animationName).to.equal('none');
       expect(getComputedStyle(part(el, 'progress-indicator')).transitionDuration).to.equal('0s');
     } finally {
-      await emulateMedia({ reducedMotion: 'no-preference' });
+      await emulateMedia({});
     }
   });
 });

@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { PayElement } from '../../lib/pay-element.js';
+import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
@@ -167,6 +167,7 @@ export class PayDynamicAccount extends PayElement {
       this.fail(error, 'load', reconnecting ? term.connection.reconnecting : term.errors[error.code]);
     },
     onGone: () => this.#countdown.stop(),
+    onReturn: () => this.#stream.revive(),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
   readonly #stream = new SessionStreamController(this, {

@@ -3,13 +3,13 @@
 import { expect } from '../../test/testing.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '../../test/account.js';
-import { createInvoice, mountInvoice, payInvoice } from '../../test/invoice.js';
+import { createInvoice, invoiceRef, mountInvoice, payInvoice } from '../../test/invoice.js';
 
 /** Counts the page's requests for one invoice from now on; `restore()` when done. */
 function countInvoiceRequests(number: string): { readonly count: number; restore(): void } {
   const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
   const original = window.fetch.bind(window);
-  const path = `/pay/invoices/${encodeURIComponent(number)}`;
+  const path = `/pay/invoices/${encodeURIComponent(invoiceRef(number))}`;
   let count = 0;
   window.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -30,7 +30,7 @@ function countInvoiceRequests(number: string): { readonly count: number; restore
 function invoiceOutage(number: string): { down: boolean; restore(): void } {
   const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
   const original = window.fetch.bind(window);
-  const path = `/pay/invoices/${encodeURIComponent(number)}`;
+  const path = `/pay/invoices/${encodeURIComponent(invoiceRef(number))}`;
   const state = {
     down: true,
     restore() {
@@ -219,7 +219,7 @@ describe('<pay-invoice-view> over time', () => {
     const { el, events } = await mountInvoice(first);
     setPageVisibility('hidden');
     const next = events.next('pay-status-change');
-    el.number = second;
+    el.number = invoiceRef(second);
     await next;
     await el.updateComplete;
     expect(partText(el, 'title')).to.equal(`Invoice ${second}`);

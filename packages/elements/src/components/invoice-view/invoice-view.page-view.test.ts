@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '../../test/testing.js';
 import { expectAccessible } from '../../test/axe.js';
 import { partText } from '../../test/account.js';
-import { createInvoice, kitInvoice } from '../../test/invoice.js';
+import { createInvoice, invoiceRef, kitInvoice } from '../../test/invoice.js';
 import { endpoint } from '../../test/backend.js';
 import { ManualClock } from '../../lib/clock.js';
 import '../../define/pay-invoice-view.js';
@@ -17,7 +17,10 @@ function countInvoiceRequests(number: string): { readonly count: number; restore
   let count = 0;
   window.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (new URL(url, location.href).pathname === `${endpoint}/invoices/${encodeURIComponent(number)}`)
+    if (
+      new URL(url, location.href).pathname ===
+      `${endpoint}/invoices/${encodeURIComponent(invoiceRef(number))}`
+    )
       count++;
     return original(input, init);
   };
@@ -34,7 +37,7 @@ function countInvoiceRequests(number: string): { readonly count: number; restore
 async function mountServerRendered(number: string, json: string): Promise<PayInvoiceView> {
   const wrapper = await fixture<HTMLDivElement>(html`<div lang="en"></div>`);
   const template = document.createElement('template');
-  template.innerHTML = `<pay-invoice-view endpoint="${endpoint}" number="${number}"><p class="fallback">The invoice (fallback)</p><script type="application/json"></script></pay-invoice-view>`;
+  template.innerHTML = `<pay-invoice-view endpoint="${endpoint}" number="${invoiceRef(number)}"><p class="fallback">The invoice (fallback)</p><script type="application/json"></script></pay-invoice-view>`;
   const el = template.content.firstElementChild as PayInvoiceView;
   el.querySelector('script')!.textContent = json;
   el.clock = new ManualClock();

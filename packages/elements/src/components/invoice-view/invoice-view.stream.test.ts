@@ -3,7 +3,7 @@
 import { expect } from '../../test/testing.js';
 import { expectAccessible } from '../../test/axe.js';
 import { partText } from '../../test/account.js';
-import { createInvoice, mountInvoice, payInvoice } from '../../test/invoice.js';
+import { createInvoice, invoiceRef, mountInvoice, payInvoice } from '../../test/invoice.js';
 import { until } from '../../test/backend.js';
 
 describe('<pay-invoice-view> with the status stream', () => {
@@ -20,7 +20,7 @@ describe('<pay-invoice-view> with the status stream', () => {
     try {
       const { el, events } = await mountInvoice(number, { updates: 'push' });
       await expectAccessible(el);
-      expect(opened).to.deep.equal([`/pay/invoices/${number}/events`]);
+      expect(opened).to.deep.equal([`/pay/invoices/${invoiceRef(number)}/events`]);
       const paid = events.next('pay-invoice-paid');
       await payInvoice(number);
       await paid; // the element's clock never moved: no poll could have brought it

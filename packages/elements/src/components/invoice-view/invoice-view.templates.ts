@@ -7,7 +7,7 @@ import type { PayCopyDetail } from '../../events/pay-copy.js';
 import type { InvoiceViewTerms } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import { formatCalendarDate } from '../../lib/dates.js';
-import { defineQrOnce } from '../../lib/lazy-qr.js';
+import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
 import { formatPercent, formatQuantity } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';

@@ -2,7 +2,8 @@
 // do with it. (Polling, payment and overdue: invoice-view.lifecycle.test.ts.)
 import { expect } from '../../test/testing.js';
 import '../../i18n/fr.js';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '../../test/commands.js';
+import { emulateMedia } from '../../test/media.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '../../test/account.js';
 import { expectCopyReset, recordClipboard } from '../../test/clipboard.js';
@@ -227,7 +228,7 @@ describe('<pay-invoice-view>', () => {
       expect(getComputedStyle(part(el, 'total')).color).to.equal('rgb(0, 0, 0)');
       expect(getComputedStyle(part(el, 'items')).tableLayout).to.equal('fixed');
     } finally {
-      await emulateMedia({ media: 'screen' });
+      await emulateMedia({});
       if (saved) Object.defineProperty(window, 'print', saved);
       else Reflect.deleteProperty(window, 'print');
     }

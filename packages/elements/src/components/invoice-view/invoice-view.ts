@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { PayElement } from '../../lib/pay-element.js';
+import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
@@ -152,11 +152,19 @@ export class PayInvoiceView extends PayElement {
         'load',
         reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
       ),
+    // a stream the browser closed without a word (iOS on an app switch, the back/forward cache),
+    // or one that gave up (readyState 2, CLOSED), is opened again
+    onReturn: () => {
+      if (this.#stream?.readyState !== 2) return;
+      const url = this.#streamUrl;
+      this.#stopStream();
+      this.#listen(url);
+    },
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
-  /** The open status stream's URL and how to close it (closed: ''), loaded and opened lazily. */
+  /** The open status stream's URL (closed: '') and the stream, loaded and opened lazily. */
   #streamUrl = '';
-  #closeStream: (() => void) | null = null;
+  #stream: EventSource | null = null;
   #paidAnnounced = false;
   #pageViewTaken = false;
 
@@ -230,8 +238,8 @@ export class PayInvoiceView extends PayElement {
     this.#streamUrl = url;
     import('../../lib/view-stream.js').then(
       ({ openViewStream }) => {
-        if (this.#streamUrl !== url || this.#closeStream) return;
-        this.#closeStream = openViewStream(url, {
+        if (this.#streamUrl !== url || this.#stream) return;
+        this.#stream = openViewStream(url, {
           event: 'invoice',
           read: readInvoiceView,
           onView: (view, version) => this.#resource.accept(view, `"${version}"`),
@@ -244,8 +252,8 @@ export class PayInvoiceView extends PayElement {
 
   #stopStream(): void {
     this.#streamUrl = '';
-    this.#closeStream?.();
-    this.#closeStream = null;
+    this.#stream?.close();
+    this.#stream = null;
   }
 
   override disconnectedCallback(): void {

@@ -5,7 +5,7 @@ import type { TemplateResult } from 'lit';
 import type { LinkView } from '@pay-elements/protocol';
 import type { LinkTerms } from '../../i18n/types.js';
 import { formatRelativeTime } from '../../lib/dates.js';
-import { defineQrOnce } from '../../lib/lazy-qr.js';
+import { defineQrOnce } from '../qr/lazy-qr.js';
 import { formatAmount } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';
 

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { PayElement } from '../../lib/pay-element.js';
+import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';

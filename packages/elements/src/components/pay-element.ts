@@ -8,8 +8,8 @@ import { LitElement } from 'lit';
 import { AnnouncerController } from '../controllers/announcer.js';
 import { PayErrorEvent } from '../events/pay-error.js';
 import type { PayErrorDetail } from '../events/pay-error.js';
-import type { BackendError } from './backend.js';
-import { showState } from './element-state.js';
+import type { BackendError } from '../errors.js';
+import { showState } from '../lib/element-state.js';
 
 export class PayElement extends LitElement {
   /** Attached once here: a form control's controller and the element share it. */

@@ -1,0 +1,14 @@
+// The one way the elements open a Server-Sent Events stream.
+
+/**
+ * A new EventSource, or null where there is none (server-side rendering, old browsers) or the
+ * browser refuses the URL at once: WebKit throws a SecurityError when the page's policy blocks it,
+ * where the others fire `error`. Either way the caller polls instead.
+ */
+export function openEventSource(url: string): EventSource | null {
+  try {
+    return new EventSource(url);
+  } catch {
+    return null;
+  }
+}

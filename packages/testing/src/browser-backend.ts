@@ -1,0 +1,232 @@
+// The backend of the elements' browser tests (packages/elements/web-test-runner.config.js): the real
+// emulator on a frozen clock and the real kit on top of it, as koa middleware for the dev server, the
+// kit under /pay and test-only controls under /_test (the key stays in Node). docs/testing.md lists
+// the controls and the fixtures the tests rely on.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PayClient } from '@pay-elements/api';
+import { createClock, type SandboxControl } from '@pay-elements/sandbox';
+import { MemoryStore } from '@pay-elements/server';
+import { startEmulatorAndKit } from './emulator-and-kit.js';
+
+/** The parts of the dev server's (koa's) context the middleware uses. */
+interface Context {
+  readonly path: string;
+  readonly method: string;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  status: number;
+  type: string;
+  body: unknown;
+  respond?: boolean;
+  get(header: string): string;
+}
+type Middleware = (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
+
+export interface BrowserBackend {
+  /** The control routes first, then the kit. */
+  middleware: Middleware[];
+  close(): Promise<void>;
+}
+
+// a Standard Webhooks secret: `whsec_` + base64 of 32 bytes
+const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements element tests hooks').toString('base64')}`;
+
+/**
+ * Orders the kit's resolveOrder knows (src/test/backend.ts names them), each also with any suffix
+ * (`order-basic-<uuid>`): the kit keeps one session per order, and each test wants its own.
+ */
+const orderAmounts: Record<string, string> = { 'order-basic': '5000.00', 'order-large': '1234567.89' };
+const orderPattern = /^(order-[a-z]+)(?:-[\w-]+)?$/;
+
+/** A control route's JSON body (the tests send well-formed ones). */
+type Body = Record<string, unknown>;
+
+/** A string field of a body ('' or `fallback` when it is not one). */
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+async function readJson(req: IncomingMessage): Promise<Body> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Body) : {};
+}
+
+function send(ctx: Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(body);
+}
+
+export async function startBrowserBackend(): Promise<BrowserBackend> {
+  // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket
+  let suggestBucket = 0;
+  // The kit also listens on its own loopback port, for the emulator's webhooks.
+  const started = await startEmulatorAndKit({
+    // frozen at the backend's start time: the fixtures are seeded relative to it
+    clock: createClock({ frozen: true }),
+    webhooks: true,
+    webhookSecret: WEBHOOK_SECRET,
+    customer: {
+      email: 'ada.obi@example.com',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      country_code: 'NGA',
+      phone: '8031234567',
+      dial_code: '+234',
+    },
+    client: () => ({ timeout: 2000 }),
+    kit: ({ customerId }) => ({
+      store: new MemoryStore(),
+      resolveOrder: (orderId) => {
+        const amount = orderAmounts[orderPattern.exec(orderId)?.[1] ?? ''];
+        return amount ? { amount, currency: 'NGN', customer_id: customerId } : null;
+      },
+      // a dropped stream comes back quickly, so that the resume test waits little real time
+      streams: { retryMs: 100 },
+      checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
+      invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
+      bankSuggestions: { enabled: true, perMinute: 10 },
+      linkCurrency: 'NGN',
+      merchant: { name: 'Acme Stores' },
+      clientKey: () => `browser-${suggestBucket}`,
+      // every browser test opens accounts for orders of its own, on a frozen clock
+      accountRateLimit: false,
+      logger: {
+        debug() {},
+        info() {},
+        warn() {},
+        error: (message: string, fields?: unknown) => console.error(message, fields),
+      },
+    }),
+  });
+  const { sandbox, client, control, listener: kitListener } = started;
+
+  let outage = 0;
+  /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
+  const streams = { open: new Set<ServerResponse>(), total: 0, lastEventIds: [] as (string | null)[] };
+  let refusal = { status: 0, times: 0 };
+
+  /** /pay/... → the kit's node listener (koa steps aside: the kit writes the answer itself). */
+  const kitMiddleware: Middleware = async (ctx, next) => {
+    if (ctx.path !== '/pay' && !ctx.path.startsWith('/pay/')) return next();
+    if (outage > 0 && ctx.method === 'GET' && ctx.path.startsWith('/pay/sessions/')) {
+      outage--;
+      return send(ctx, 503, {
+        error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' },
+      });
+    }
+    if (ctx.method === 'GET' && /^\/pay\/sessions\/[^/]+\/events$/.test(ctx.path)) {
+      if (refusal.times > 0) {
+        refusal.times--;
+        const code = refusal.status === 404 ? 'not_found' : 'upstream_unavailable';
+        return send(ctx, refusal.status, { error: { code, message: 'refused by the test backend' } });
+      }
+      const res = ctx.res;
+      streams.total++;
+      streams.lastEventIds.push(ctx.get('last-event-id') || null);
+      streams.open.add(res);
+      res.once('close', () => streams.open.delete(res));
+    }
+    ctx.respond = false;
+    await new Promise<void>((resolve) => {
+      ctx.res.once('close', resolve);
+      ctx.res.once('finish', resolve);
+      kitListener(ctx.req, ctx.res);
+    });
+    return undefined;
+  };
+
+  // the bodies come from the tests' own helpers (src/test/*.ts) and are passed on as they are: the
+  // emulator's control API and the api client check them
+  const controlRoutes: Record<string, (body: Body) => unknown> = {
+    'POST /transfers': async (body) => {
+      const credit = await control.transfer({
+        account_number: text(body.account_number),
+        amount: Number(body.amount),
+      });
+      await sandbox.flushWebhooks();
+      return credit;
+    },
+    'POST /clock': async (body) => ({ now: await control.advanceClock(Number(body.advance_minutes)) }),
+    'POST /faults': (body) =>
+      control.injectFault(body as unknown as Parameters<SandboxControl['injectFault']>[0]),
+    'DELETE /faults': async () => {
+      await control.clearFaults();
+      outage = 0;
+      refusal = { status: 0, times: 0 };
+      return {};
+    },
+    'POST /kit-outage': (body) => {
+      outage = Number(body.times ?? 1);
+      return { times: outage };
+    },
+    'DELETE /kit-outage': () => {
+      outage = 0;
+      return {};
+    },
+    'POST /invoices': (body) =>
+      client.invoices.create(body as unknown as Parameters<PayClient['invoices']['create']>[0]),
+    'POST /payouts': (body) =>
+      client.payments.send({
+        from_amount: Number(body.amount ?? 100),
+        from_wallet_id: 'wal_ngn_main',
+        to_currency: 'NGN',
+        payment_method: 'bank_transfer',
+        info: {
+          account_number: text(body.account_number),
+          bank_code: text(body.bank_code),
+          account_name: text(body.account_name, 'Test Recipient'),
+        },
+      }),
+    'POST /bank-suggestions/reset': () => ({ bucket: ++suggestBucket }),
+    'POST /streams': () => ({
+      open: streams.open.size,
+      total: streams.total,
+      lastEventIds: streams.lastEventIds,
+    }),
+    'POST /streams/drop': () => {
+      const dropped = streams.open.size;
+      for (const res of streams.open) res.destroy();
+      return { dropped };
+    },
+    'POST /stream-refusal': (body) => {
+      refusal = { status: Number(body.status ?? 503), times: Number(body.times ?? 1) };
+      return refusal;
+    },
+  };
+
+  /** POST /_test/invoices/{number}/pay */
+  const payInvoice = async (number: string): Promise<unknown> => {
+    const invoice = await control.payInvoice(number);
+    await sandbox.flushWebhooks();
+    return invoice;
+  };
+
+  const controlMiddleware: Middleware = async (ctx, next) => {
+    if (!ctx.path.startsWith('/_test/')) return next();
+    const key = `${ctx.method} ${ctx.path.slice('/_test'.length)}`;
+    const paying = /^POST \/invoices\/([^/]+)\/pay$/.exec(key);
+    const route = paying ? () => payInvoice(decodeURIComponent(paying[1] ?? '')) : controlRoutes[key];
+    if (!route) return send(ctx, 404, { message: 'unknown test route' });
+    try {
+      const body = ctx.method === 'POST' ? await readJson(ctx.req) : {};
+      return send(ctx, 200, { data: await route(body) });
+    } catch (error) {
+      // the api client's own refusals (bad parameters, nothing sent) carry status 0
+      const {
+        status: given,
+        message,
+        fields,
+      } = (error ?? {}) as { status?: number; message?: string; fields?: unknown };
+      const status = given !== undefined && given >= 400 && given < 600 ? given : given === 0 ? 400 : 500;
+      return send(ctx, status, { message: String(message ?? error), fields });
+    }
+  };
+
+  return {
+    middleware: [controlMiddleware, kitMiddleware],
+    async close() {
+      await started.close();
+    },
+  };
+}
