@@ -85,6 +85,9 @@ export interface App {
   close(): Promise<boolean>;
 }
 
+/** Signs the demo's links with the emulator (the configuration refuses a provider without its own). */
+const DEMO_TOKEN_SECRET = 'pay-elements demo: links signed with the emulator only';
+
 const defaultStaticRoot = fileURLToPath(new URL('../../demo/dist', import.meta.url));
 const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn', import.meta.url));
 
@@ -178,7 +181,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       logFields: requestFields,
       ...(metrics ? { observer: metrics.metrics.observer } : {}),
       checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
-      invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
+      invoiceUrl: (token) => `${url}/invoices/${token}`,
+      // with the emulator, a demo secret that survives restarts (links stay good); a provider needs its own
+      tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
       bankSuggestions: { enabled: true, perMinute: 10 },
       linkCurrency: 'NGN',
       // behind a proxy, the shopper is the address the nearest proxy saw, not the proxy itself
@@ -307,9 +312,9 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
     );
   });
   app.get('/locked-down/gallery', () => lockedDownPage());
-  app.get('/invoices/:number', (c) =>
+  app.get('/invoices/:token', (c) =>
     invoicePage({
-      number: segment(c.req.param('number')),
+      token: segment(c.req.param('token')),
       origin: `http://${config.HOST}:${port}`,
       pay,
       requestId: c.req.header('x-request-id'),

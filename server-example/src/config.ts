@@ -47,6 +47,11 @@ const Env = z
       .optional(),
     /** the provider's Standard Webhooks secret, `whsec_` + base64 */
     PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
+    /**
+     * signs the invoice and funding links (the kit's `tokenSecret`): the same on every instance, kept as
+     * long as links sent out should work; with the emulator, a fixed demo secret when unset
+     */
+    PAY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PAY_SANDBOX_PORT: port(4010),
     /** `text` (readable, the default) or `json` (one object per line, pino's shape) */
     PAY_LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).default('text'),
@@ -159,6 +164,13 @@ const Env = z
         code: 'custom',
         path: ['REQUEST_TIMEOUT_MS'],
         message: 'must be at least HEADERS_TIMEOUT_MS (the headers are part of the request)',
+      });
+    }
+    if (env.PAY_API_KEY && !env.PAY_TOKEN_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAY_TOKEN_SECRET'],
+        message: 'must be a random secret of at least 32 characters: it signs the invoice and funding links',
       });
     }
     if (env.PAY_API_KEY && !env.PAY_DEMO_CUSTOMER_ID) {

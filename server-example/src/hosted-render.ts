@@ -5,7 +5,7 @@ import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
-import { dynamicAccountHtml, invoiceViewHtml } from '@pay-elements/elements/server';
+import { dynamicAccountHtml, invoiceViewHtml } from '@pay-elements/elements/ssr';
 import type { InvoiceViewModel, SessionView } from '@pay-elements/protocol';
 import { escapeHtml } from './pages.js';
 
@@ -56,11 +56,13 @@ export function checkoutElement(options: {
 /** The invoice page's element: the invoice in the HTML and its view as the element's first. */
 export function invoiceElement(options: {
   view: InvoiceViewModel;
+  /** the invoice's token, which the element asks the kit with */
+  token: string;
   language: HostedLanguage;
   /** the page's own path, for "Check again" */
   pagePath: string;
 }): string {
-  return invoiceViewHtml(options.view, {
+  return invoiceViewHtml(options.view, options.token, {
     endpoint: '/pay',
     locale: options.language,
     checkAgainUrl: options.pagePath,

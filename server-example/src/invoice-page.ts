@@ -1,4 +1,4 @@
-// The hosted invoice pay page, /invoices/{number}: the built page with a title and a description a
+// The hosted invoice pay page, /invoices/{token} (the invoice's token, `pay.invoiceToken(number)`): the built page with a title and a description a
 // payer's messaging app can preview ("Invoice INV-000101 — NGN 287,625.00"), or a proper page when the
 // invoice does not exist or cannot be read right now. The invoice itself is in the HTML (hosted-render.ts),
 // payable with script off, and the element takes its view from there.
@@ -27,7 +27,8 @@ const statusWords: Record<InvoiceViewModel['status'], string> = {
 };
 
 export async function invoicePage(options: {
-  number: string;
+  /** the invoice's token, as the URL carries it (the number alone shows nothing) */
+  token: string;
   origin: string;
   pay: PayHandler;
   staticRoot: string;
@@ -39,17 +40,16 @@ export async function invoicePage(options: {
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
 }): Promise<Response> {
-  const { number, origin, pay, staticRoot, merchant, shopUrl } = options;
+  const { token, origin, pay, staticRoot, merchant, shopUrl } = options;
   const businessName = merchant.name;
   const answer = await pay.fetch(
-    new Request(`${origin}/pay/invoices/${encodeURIComponent(number)}`, sameRequestId(options.requestId)),
+    new Request(`${origin}/pay/invoices/${encodeURIComponent(token)}`, sameRequestId(options.requestId)),
   );
   if (answer.status === 404) {
     return html(
       notFoundPage({
         title: 'Invoice not found',
-        message:
-          'There is no invoice with this number. Check the link you were sent, or ask the sender for a new one.',
+        message: 'There is no such invoice. Check the link you were sent, or ask the sender for a new one.',
         stylesheet: '/site.css',
       }),
       404,
@@ -102,8 +102,9 @@ export async function invoicePage(options: {
     __PAY_LANG__: language,
     __PAY_ELEMENT__: invoiceElement({
       view,
+      token,
       language,
-      pagePath: `/invoices/${encodeURIComponent(view.number)}`,
+      pagePath: `/invoices/${encodeURIComponent(token)}`,
     }),
   };
   return html(fillPlaceholders(page, fills), 200);

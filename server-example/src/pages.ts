@@ -1,7 +1,7 @@
 // Server-written pages: the ones that cannot come from the demo build because they carry data, such as
 // "no such checkout". Every value is escaped; there is no inline script or style (the CSP forbids both).
 
-import { escapeHtml } from '@pay-elements/elements/server';
+import { escapeHtml } from '@pay-elements/elements/ssr';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
 export { escapeHtml };

@@ -1,5 +1,5 @@
 // server-example as it runs in production: `npm run build:server` (part of `npm run build`) builds the
-// packages (the elements too: the hosted pages render with @pay-elements/elements/server) and
+// packages (the elements too: the hosted pages render with @pay-elements/elements/ssr) and
 // server-example to JavaScript, and `node server-example/dist/main.js` runs with plain
 // node (no tsx, no export condition, so every package resolves to its dist/): it answers /healthz,
 // /readyz and a session create with its in-process emulator, and stops on SIGTERM with exit code 0.

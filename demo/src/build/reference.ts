@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import * as z from 'zod';
-import { escapeHtml } from '@pay-elements/elements/server';
+import { escapeHtml } from '@pay-elements/elements/ssr';
 import {
   elementsOf,
   Manifest,

@@ -11,7 +11,20 @@ import type { SessionView } from './sessions.js';
 import { amountPattern, currencyPattern, errorCodes, isHttpUrl } from './wire.js';
 
 export { accountNumberPattern, errorCodes, isHttpUrl, statusOfErrorCode } from './wire.js';
-export { routes } from './routes.js';
+export {
+  banksPath,
+  fundingEventsPath,
+  fundingPath,
+  invoiceEventsPath,
+  invoicePath,
+  linkPath,
+  renewPath,
+  routes,
+  sessionEventsPath,
+  sessionPath,
+  sessionsPath,
+  suggestPath,
+} from './routes.js';
 
 /** Reads a value of the protocol or throws `notProtocol`. */
 type Read<T> = (value: unknown) => T;

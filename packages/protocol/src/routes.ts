@@ -1,24 +1,39 @@
-/**
- * The protocol's endpoints under the kit's base path: method and path pattern (`:name` for a
- * parameter), defined once. The kit routes by the patterns; the browser builds paths with `routes`.
- */
+// The protocol's endpoints under the kit's base path: each route's path pattern (`:name` for a
+// parameter) defined once. The kit routes by the patterns (`endpoints`); the browser builds paths
+// with one function per route (`sessionPath`…), so that an element's bundle carries only its own.
+
+const SESSIONS = '/sessions';
+const SESSION = '/sessions/:id';
+const RENEW = '/sessions/:id/renew';
+const EVENTS = '/sessions/:id/events';
+const INVOICE = '/invoices/:token';
+const INVOICE_EVENTS = '/invoices/:token/events';
+const FUNDING = '/funding/:token';
+const FUNDING_EVENTS = '/funding/:token/events';
+const LINK = '/links/:id';
+const BANKS = '/banks/:country';
+const SUGGEST = '/banks/suggest';
+const WEBHOOKS = '/webhooks';
+
+/** Each endpoint's method and path pattern, as the kit mounts them. */
 export const endpoints = {
-  createSession: { method: 'POST', path: '/sessions' },
-  session: { method: 'GET', path: '/sessions/:id' },
-  renew: { method: 'POST', path: '/sessions/:id/renew' },
+  createSession: { method: 'POST', path: SESSIONS },
+  session: { method: 'GET', path: SESSION },
+  renew: { method: 'POST', path: RENEW },
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
-  events: { method: 'GET', path: '/sessions/:id/events' },
-  invoice: { method: 'GET', path: '/invoices/:token' },
+  events: { method: 'GET', path: EVENTS },
+  /** an invoice by its token (`pay.invoiceToken(number)`), never its number */
+  invoice: { method: 'GET', path: INVOICE },
   /** Server-Sent Events: `event: invoice`, `id:` the view's version, `data:` the invoice view */
-  invoiceEvents: { method: 'GET', path: '/invoices/:token/events' },
+  invoiceEvents: { method: 'GET', path: INVOICE_EVENTS },
   /** a customer's permanent accounts and latest deposits; the token is signed for one customer */
-  funding: { method: 'GET', path: '/funding/:token' },
+  funding: { method: 'GET', path: FUNDING },
   /** Server-Sent Events: `event: funding`, `id:` the view's version, `data:` the funding view */
-  fundingEvents: { method: 'GET', path: '/funding/:token/events' },
-  link: { method: 'GET', path: '/links/:id' },
-  banks: { method: 'GET', path: '/banks/:country' },
-  suggest: { method: 'POST', path: '/banks/suggest' },
-  webhooks: { method: 'POST', path: '/webhooks' },
+  fundingEvents: { method: 'GET', path: FUNDING_EVENTS },
+  link: { method: 'GET', path: LINK },
+  banks: { method: 'GET', path: BANKS },
+  suggest: { method: 'POST', path: SUGGEST },
+  webhooks: { method: 'POST', path: WEBHOOKS },
 } as const;
 
 /** A pattern with its one parameter filled in, percent-encoded. */
@@ -26,21 +41,34 @@ function fill(pattern: string, value: string): string {
   return pattern.replace(/:[a-z]+/, () => encodeURIComponent(value));
 }
 
-/** Route paths under the kit's base path, built from `endpoints` so that neither side spells them twice. */
+export const sessionsPath = SESSIONS;
+export const sessionPath = (id: string) => fill(SESSION, id);
+export const renewPath = (id: string) => fill(RENEW, id);
+/** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
+export const sessionEventsPath = (id: string) => fill(EVENTS, id);
+/** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
+export const invoicePath = (token: string) => fill(INVOICE, token);
+export const invoiceEventsPath = (token: string) => fill(INVOICE_EVENTS, token);
+/** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
+export const fundingPath = (token: string) => fill(FUNDING, token);
+export const fundingEventsPath = (token: string) => fill(FUNDING_EVENTS, token);
+export const linkPath = (id: string) => fill(LINK, id);
+export const banksPath = (country: string) => fill(BANKS, country);
+export const suggestPath = SUGGEST;
+export const webhooksPath = WEBHOOKS;
+
+/** Every route path under the kit's base path, as one table. */
 export const routes = {
-  sessions: endpoints.createSession.path,
-  session: (id: string) => fill(endpoints.session.path, id),
-  renew: (id: string) => fill(endpoints.renew.path, id),
-  /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
-  events: (id: string) => fill(endpoints.events.path, id),
-  /** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
-  invoice: (token: string) => fill(endpoints.invoice.path, token),
-  invoiceEvents: (token: string) => fill(endpoints.invoiceEvents.path, token),
-  /** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
-  funding: (token: string) => fill(endpoints.funding.path, token),
-  fundingEvents: (token: string) => fill(endpoints.fundingEvents.path, token),
-  link: (id: string) => fill(endpoints.link.path, id),
-  banks: (country: string) => fill(endpoints.banks.path, country),
-  suggest: endpoints.suggest.path,
-  webhooks: endpoints.webhooks.path,
+  sessions: sessionsPath,
+  session: sessionPath,
+  renew: renewPath,
+  events: sessionEventsPath,
+  invoice: invoicePath,
+  invoiceEvents: invoiceEventsPath,
+  funding: fundingPath,
+  fundingEvents: fundingEventsPath,
+  link: linkPath,
+  banks: banksPath,
+  suggest: suggestPath,
+  webhooks: webhooksPath,
 } as const;

@@ -84,7 +84,8 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       // a dropped stream comes back quickly, so that the resume test waits little real time
       streams: { retryMs: 100 },
       checkoutUrl: (sessionId) => `https://shop.example/checkout/${encodeURIComponent(sessionId)}`,
-      invoiceUrl: (number) => `https://shop.example/invoices/${encodeURIComponent(number)}`,
+      invoiceUrl: (token) => `https://shop.example/invoices/${token}`,
+      tokenSecret: 'pay-elements browser tests token secret',
       bankSuggestions: { enabled: true, perMinute: 10 },
       linkCurrency: 'NGN',
       merchant: { name: 'Acme Stores' },
@@ -164,6 +165,8 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       outage = 0;
       return {};
     },
+    /** an invoice's token, as the merchant's server would put it in the page */
+    'POST /invoice-tokens': (body) => ({ token: started.kit.invoiceToken(String(body.number ?? '')) }),
     'POST /invoices': (body) =>
       client.invoices.create(body as unknown as Parameters<PayClient['invoices']['create']>[0]),
     'POST /payouts': (body) =>

@@ -11,15 +11,20 @@ import type {
 } from '@pay-elements/protocol';
 import {
   accountNumberPattern,
+  banksPath,
   errorCodes,
+  invoicePath,
+  linkPath,
   readBankList,
   readBankSuggestions,
   readErrorBody,
   readInvoiceView,
   readLinkView,
   readSessionView,
-  routes,
+  renewPath,
+  sessionPath,
   statusOfErrorCode,
+  suggestPath,
 } from '@pay-elements/protocol/guards';
 
 import type { BackendError } from '../errors.js';
@@ -126,7 +131,7 @@ export function fetchSession(
   id: string,
   options: RequestOptions = {},
 ): Promise<SessionAnswer> {
-  return getView(endpointUrl(endpoint, routes.session(id)), readSessionView, 'a session view', options);
+  return getView(endpointUrl(endpoint, sessionPath(id)), readSessionView, 'a session view', options);
 }
 
 /** POST {endpoint}/sessions/{id}/renew: a new single-use account for an expired session. */
@@ -136,7 +141,7 @@ export function renewSession(
   options: RequestOptions = {},
 ): Promise<SessionAnswer> {
   const init: RequestInit = { method: 'POST', cache: 'no-store', body: '{}' };
-  return request(endpointUrl(endpoint, routes.renew(id)), init, readSessionView, 'a session view', options);
+  return request(endpointUrl(endpoint, renewPath(id)), init, readSessionView, 'a session view', options);
 }
 
 /** GET {endpoint}/invoices/{number}, conditional on `etag` when given. */
@@ -145,7 +150,7 @@ export function fetchInvoice(
   number: string,
   options: RequestOptions = {},
 ): Promise<ViewAnswer<InvoiceViewModel>> {
-  return getView(endpointUrl(endpoint, routes.invoice(number)), readInvoiceView, 'an invoice view', options);
+  return getView(endpointUrl(endpoint, invoicePath(number)), readInvoiceView, 'an invoice view', options);
 }
 
 /** GET {endpoint}/links/{id}. */
@@ -154,7 +159,7 @@ export function fetchLink(
   id: string,
   options: RequestOptions = {},
 ): Promise<ViewAnswer<LinkView>> {
-  return getView(endpointUrl(endpoint, routes.link(id)), readLinkView, 'a payment link view', options);
+  return getView(endpointUrl(endpoint, linkPath(id)), readLinkView, 'a payment link view', options);
 }
 
 /** GET {endpoint}/banks/{country}: the banks of a country. */
@@ -164,7 +169,7 @@ export async function fetchBanks(
   options: RequestOptions = {},
 ): Promise<ViewAnswer<BankEntry[]>> {
   const answer = await request(
-    endpointUrl(endpoint, routes.banks(country)),
+    endpointUrl(endpoint, banksPath(country)),
     { method: 'GET' },
     readBankList,
     'a bank list',
@@ -186,7 +191,7 @@ export async function fetchSuggestions(
 ): Promise<BankSuggestion[] | null> {
   if (!accountNumberPattern.test(accountNumber)) return null;
   const answer = await request(
-    endpointUrl(endpoint, routes.suggest),
+    endpointUrl(endpoint, suggestPath),
     { method: 'POST', body: JSON.stringify({ account_number: accountNumber }) },
     readBankSuggestions,
     'bank suggestions',

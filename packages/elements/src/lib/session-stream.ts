@@ -5,7 +5,7 @@
 // elements poll instead. A final view closes it. One the browser closed without a word is opened
 // again when the page comes back (`reviveSession`).
 import type { SessionView } from '@pay-elements/protocol';
-import { readSessionView, routes } from '@pay-elements/protocol/guards';
+import { readSessionView, sessionEventsPath } from '@pay-elements/protocol/guards';
 import { endpointUrl } from './backend.js';
 import { openEventSource } from './event-source.js';
 
@@ -46,7 +46,7 @@ function parseSessionEvent(data: string): SessionView | null {
 }
 
 function streamUrl(endpoint: string, session: string): string {
-  return new URL(endpointUrl(endpoint, routes.events(session)), document.baseURI).href;
+  return new URL(endpointUrl(endpoint, sessionEventsPath(session)), document.baseURI).href;
 }
 
 function finish(url: string, shared: Shared, state: 'failed' | 'ended'): void {

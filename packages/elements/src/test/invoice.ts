@@ -44,13 +44,40 @@ export class Events {
   }
 }
 
+/** Invoice tokens the merchant's server (the test backend) made, by invoice number. */
+const tokens = new Map<string, string>();
+
+/**
+ * Asks the test backend for an invoice's token, as a merchant's page gets it from its server
+ * (`pay.invoiceToken(number)`): `invoiceRef` answers it from then on. `createInvoice` and
+ * `mountInvoice` do it for the invoices they make or show.
+ */
+export async function knowInvoice(number: string): Promise<string> {
+  let token = tokens.get(number);
+  if (token === undefined) {
+    const answer = await control('/invoice-tokens', { number });
+    if (
+      typeof answer !== 'object' ||
+      answer === null ||
+      !('token' in answer) ||
+      typeof answer.token !== 'string'
+    )
+      throw new Error(`no token in ${JSON.stringify(answer)}`);
+    token = answer.token;
+    tokens.set(number, token);
+  }
+  return token;
+}
+
 /**
  * What the tests give <pay-invoice-view> (and find in the kit's invoice URLs) for the invoice
- * numbered `number`: today the number itself. When the kit addresses invoices by a signed token,
- * this is the one line that changes.
+ * numbered `number`: its token, never the number (which opens nothing). Known once `knowInvoice`
+ * has asked for it.
  */
 export function invoiceRef(number: string): string {
-  return number;
+  const token = tokens.get(number);
+  if (token === undefined) throw new Error(`await knowInvoice('${number}') first`);
+  return token;
 }
 
 /** Lets the element finish reacting to an answer (start polling, render). */
@@ -78,7 +105,7 @@ export async function mountInvoice(
   const el = document.createElement('pay-invoice-view');
   el.clock = clock;
   el.endpoint = endpoint;
-  el.number = invoiceRef(number);
+  el.token = await knowInvoice(number);
   el.updates = options.updates ?? 'poll';
   const events = new Events(el);
   const first = events.next('pay-status-change', 'pay-error');
@@ -154,7 +181,9 @@ export async function createInvoice(options: { note?: string; dueInDays?: number
       due_date: new Date(now + (options.dueInDays ?? 7) * day).toISOString(),
     },
   });
-  return invoiceNumberOf(record);
+  const number = invoiceNumberOf(record);
+  await knowInvoice(number);
+  return number;
 }
 
 /** Pays an invoice in the emulator (its `invoice.paid` webhook has reached the kit when this answers). */
@@ -172,6 +201,7 @@ export async function serverNow(): Promise<number> {
 
 /** The kit's answer for an invoice, parsed, as a page would get it. */
 export async function kitInvoice(number: string): Promise<InvoiceViewModel> {
+  await knowInvoice(number);
   const response = await fetch(`${endpoint}/invoices/${encodeURIComponent(invoiceRef(number))}`);
   return InvoiceViewModel.parse(await response.json());
 }

@@ -219,7 +219,7 @@ describe('<pay-invoice-view> over time', () => {
     const { el, events } = await mountInvoice(first);
     setPageVisibility('hidden');
     const next = events.next('pay-status-change');
-    el.number = invoiceRef(second);
+    el.token = invoiceRef(second);
     await next;
     await el.updateComplete;
     expect(partText(el, 'title')).to.equal(`Invoice ${second}`);

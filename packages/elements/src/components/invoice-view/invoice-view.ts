@@ -16,7 +16,7 @@ import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import { endpointUrl, fetchInvoice, viewFromPage } from '../../lib/backend.js';
 import type { ViewAnswer } from '../../lib/backend.js';
-import { readInvoiceView, routes } from '@pay-elements/protocol/guards';
+import { invoiceEventsPath, readInvoiceView } from '@pay-elements/protocol/guards';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { renderInvoice } from './invoice-view.templates.js';
 import { renderErrorPanel, renderLoadingPanel } from '../panels.templates.js';
@@ -43,10 +43,10 @@ export const invoicePollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
 const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
 
 /**
- * Loads the invoice view from `{endpoint}/invoices/{number}` (or takes the one a server-rendered page put
+ * Loads the invoice view from `{endpoint}/invoices/{token}` (or takes the one a server-rendered page put
  * in it as a child `<script type="application/json">`, with no request; other children are the page's
  * fallback for browsers without script, never shown once the element runs), then listens to the kit's
- * status stream (`{endpoint}/invoices/{number}/events`) and polls whenever it is not open until it is paid or
+ * status stream (`{endpoint}/invoices/{token}/events`) and polls whenever it is not open until it is paid or
  * cancelled (every 5 s for the first minute, then backing off to 30 s; paused while the page is
  * hidden). Shows exactly what the view says: charges and totals are the backend's arithmetic.
  * Prints as a plain black-on-white document (no buttons, no shadows). When polls fail while the
@@ -116,15 +116,15 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
 export class PayInvoiceView extends PayElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
-    number: { attribute: 'number' },
+    token: { attribute: 'token' },
     endpoint: { attribute: 'endpoint' },
     theme: { reflect: true, attribute: 'theme' },
     updates: { attribute: 'updates' },
     clock: { attribute: false },
   };
 
-  /** The invoice number, e.g. `INV-000101`. */
-  number = '';
+  /** The invoice's token, from the merchant's server (`pay.invoiceToken(number)`): the number alone shows nothing. */
+  token = '';
 
   /** Base URL of the backend kit's widget endpoints. */
   endpoint = '/pay';
@@ -143,7 +143,7 @@ export class PayInvoiceView extends PayElement {
     clock: () => this.clock,
     schedule: invoicePollSchedule,
     fetch: (options) =>
-      this.number ? fetchInvoice(this.endpoint, this.number, options) : Promise.resolve({ kind: 'aborted' }),
+      this.token ? fetchInvoice(this.endpoint, this.token, options) : Promise.resolve({ kind: 'aborted' }),
     isFinal: (view) => finalStatuses.includes(view.status),
     onView: (view, previous) => this.#accept(view, previous),
     onFailure: (error, reconnecting) =>
@@ -188,10 +188,10 @@ export class PayInvoiceView extends PayElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('number') || changed.has('endpoint') || changed.has('updates')) {
+    if (changed.has('token') || changed.has('endpoint') || changed.has('updates')) {
       this.#paidAnnounced = false;
       this.#stopStream();
-      this.#resource.restart(this.number !== '', undefined, this.#takeViewFromPage());
+      this.#resource.restart(this.token !== '', undefined, this.#takeViewFromPage());
     }
   }
 
@@ -200,7 +200,8 @@ export class PayInvoiceView extends PayElement {
     this.showState(stateNames, current, this.status);
     this.setState('reconnecting', this.#resource.reconnecting && current !== 'error');
     const term = this.#localize.term.invoice;
-    this.internals.ariaLabel = this.number ? term.title(this.number) : term.loading;
+    const view = this.#resource.view;
+    this.internals.ariaLabel = view ? term.title(view.number) : term.loading;
     this.internals.ariaBusy = current === 'loading' ? 'true' : 'false';
   }
 
@@ -209,17 +210,20 @@ export class PayInvoiceView extends PayElement {
     return this.#resource.failure ? 'error' : 'loading';
   }
 
-  /** The first view a server-rendered page carried for this invoice, taken once (see viewFromPage). */
+  /**
+   * The first view a server-rendered page carried, taken once (see viewFromPage): the page's server
+   * wrote it with the token, so it is this invoice's.
+   */
   #takeViewFromPage(): ViewAnswer<InvoiceViewModel> | undefined {
-    if (this.#pageViewTaken || !this.number) return undefined;
+    if (this.#pageViewTaken || !this.token) return undefined;
     this.#pageViewTaken = true;
     const answer = viewFromPage(this, readInvoiceView);
-    return answer?.kind === 'view' && answer.view.number === this.number ? answer : undefined;
+    return answer?.kind === 'view' ? answer : undefined;
   }
 
   #accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
     if (finalStatuses.includes(view.status) || this.updates !== 'push') this.#stopStream();
-    else this.#listen(endpointUrl(this.endpoint, routes.invoiceEvents(this.number)));
+    else this.#listen(endpointUrl(this.endpoint, invoiceEventsPath(this.token)));
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),

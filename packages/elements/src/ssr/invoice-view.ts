@@ -72,7 +72,14 @@ export function invoiceViewFallback(view: InvoiceViewModel, options: InvoiceView
   ].join('');
 }
 
-/** The whole element for a server-rendered page: `<pay-invoice-view>`, the invoice as fallback, the view as its first. */
-export function invoiceViewHtml(view: InvoiceViewModel, options: InvoiceViewHtmlOptions = {}): string {
-  return `<pay-invoice-view endpoint="${attribute(options.endpoint ?? '/pay')}" number="${attribute(view.number)}">${invoiceViewFallback(view, options)}${jsonScript(view)}</pay-invoice-view>`;
+/**
+ * The whole element for a server-rendered page: `<pay-invoice-view token>` (the invoice's token, from
+ * `pay.invoiceToken(number)`), the invoice as fallback, the view as its first.
+ */
+export function invoiceViewHtml(
+  view: InvoiceViewModel,
+  token: string,
+  options: InvoiceViewHtmlOptions = {},
+): string {
+  return `<pay-invoice-view endpoint="${attribute(options.endpoint ?? '/pay')}" token="${attribute(token)}">${invoiceViewFallback(view, options)}${jsonScript(view)}</pay-invoice-view>`;
 }
