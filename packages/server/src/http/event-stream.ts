@@ -41,6 +41,22 @@ export interface EventStreamWriter {
   end: () => void;
 }
 
+/**
+ * What every hub's stream holds but the way it is sent events: the version the client holds (its
+ * Last-Event-ID), its heartbeat and end, and on a drain a hint to reconnect soon (elsewhere), then the end.
+ */
+export function streamSink(writer: EventStreamWriter, held: string | null) {
+  return {
+    version: held,
+    heartbeat: writer.heartbeat,
+    end: writer.end,
+    reconnect: () => {
+      writer.write(RECONNECT_SOON);
+      writer.end();
+    },
+  };
+}
+
 export interface OpenStream {
   request: Request;
   log: Logger;

@@ -9,7 +9,7 @@ import { HttpError } from '../errors.js';
 import type { FundingAccounts } from '../funding/accounts.js';
 import { fundingView, type StableFundingView } from '../funding/view.js';
 import { etagJson } from '../http/answers.js';
-import { openEventStream, RECONNECT_SOON, retryHint } from '../http/event-stream.js';
+import { openEventStream, retryHint, streamSink } from '../http/event-stream.js';
 import type { Route } from '../http/router.js';
 import type { Logger } from '../log.js';
 import type { FundingPart } from '../store/parts.js';
@@ -88,16 +88,10 @@ export function fundingRoutes(options: FundingRouteOptions): Route[] {
         admission: options.admission,
         clientKey: options.clientKey(request, log),
         retry,
-        feed: ({ write, heartbeat, end }) =>
+        feed: (writer) =>
           hub.watch(customerId, {
-            version: request.headers.get('last-event-id'),
-            send: write,
-            heartbeat,
-            end,
-            reconnect: () => {
-              write(RECONNECT_SOON);
-              end();
-            },
+            ...streamSink(writer, request.headers.get('last-event-id')),
+            send: writer.write,
           }),
       });
     },

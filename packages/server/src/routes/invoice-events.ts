@@ -3,7 +3,7 @@
 // change (the invoice hub); each id the view's version; the stream ends once the invoice is paid or
 // cancelled. Admitted, counted and drained with every other stream of the instance.
 import { endpoints } from '@pay-elements/protocol';
-import { nothingMore, openEventStream, RECONNECT_SOON, retryHint } from '../http/event-stream.js';
+import { nothingMore, openEventStream, retryHint, streamSink } from '../http/event-stream.js';
 import type { Route } from '../http/router.js';
 import type { Logger } from '../log.js';
 import type { StreamAdmission } from '../streams/admission.js';
@@ -42,17 +42,7 @@ export function invoiceEventRoutes(options: InvoiceEventRouteOptions): Route[] {
         admission: options.admission,
         clientKey: options.clientKey(request, log),
         retry,
-        feed: ({ write, heartbeat, end }) =>
-          options.hub.watch(number, {
-            version: held,
-            send: write,
-            heartbeat,
-            end,
-            reconnect: () => {
-              write(RECONNECT_SOON);
-              end();
-            },
-          }),
+        feed: (writer) => options.hub.watch(number, { ...streamSink(writer, held), send: writer.write }),
       });
     },
   };

@@ -5,7 +5,7 @@
 // final state.
 import { endpoints } from '@pay-elements/protocol';
 import { HttpError } from '../errors.js';
-import { eventFrame, nothingMore, openEventStream, RECONNECT_SOON, retryHint } from '../http/event-stream.js';
+import { eventFrame, nothingMore, openEventStream, retryHint, streamSink } from '../http/event-stream.js';
 import type { Route } from '../http/router.js';
 import type { Logger } from '../log.js';
 import type { StreamAdmission } from '../streams/admission.js';
@@ -56,16 +56,10 @@ export function sessionEventRoutes(options: SessionEventRouteOptions): Route[] {
         admission: options.admission,
         clientKey: options.clientKey(request, log),
         retry,
-        feed: ({ write, heartbeat, end }) =>
+        feed: (writer) =>
           hub.open(session.id, {
-            version: held,
-            send: (version, data) => write(frame(version, data)),
-            heartbeat,
-            end,
-            reconnect: () => {
-              write(RECONNECT_SOON);
-              end();
-            },
+            ...streamSink(writer, held),
+            send: (version, data) => writer.write(frame(version, data)),
           }),
       });
     },
