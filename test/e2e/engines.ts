@@ -140,7 +140,8 @@ async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBr
     }
     return browser;
   };
-  await browserFor(true);
+  // Firefox's two browsers start together: each takes seconds
+  await Promise.all(engine === 'firefox' ? [browserFor(true), browserFor(false)] : [browserFor(true)]);
   return {
     engine,
     async open(options = {}) {
