@@ -162,20 +162,34 @@ async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBr
 /** The key under which WebDriver names an element in a script's result. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
-/** An X server of our own on a free display (MiniBrowser needs one), and its number. */
+/**
+ * An X server of our own (MiniBrowser needs one), on a display number drawn at random among thousands:
+ * not the first free one, which every X server started with -displayfd alone looks for (others on
+ * this machine do), and an X server that finds its display taken deletes the lock file of the one
+ * that holds it on its way out (seen here: lock files gone under running servers).
+ */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  // -displayfd: Xvfb picks a free display and writes its number to that descriptor once it listens
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
-  const display = await new Promise<string>((resolve, reject) => {
-    xvfb.once('error', (error) =>
-      reject(new Error(`Xvfb did not start (${error.message}): apt-get install -y xvfb`)),
+  for (let tries = 0; tries < 5; tries++) {
+    const display = String(1000 + Math.floor(Math.random() * 30_000));
+    if (existsSync(`/tmp/.X${display}-lock`) || existsSync(`/tmp/.X11-unix/X${display}`)) continue;
+    // -displayfd: it writes the display number to that descriptor once clients may connect
+    const xvfb = spawn(
+      'Xvfb',
+      // -noreset: an X server resets when its last client leaves, and a browser connecting
+      // meanwhile is refused ("cannot open display"): between two sessions, here, once in a hundred
+      [`:${display}`, '-noreset', '-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+      { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
     );
-    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
-    xvfb.stdio[3]?.once('data', (data: Buffer) => resolve(data.toString().trim()));
-  });
-  return { display, process: xvfb };
+    const ready = await new Promise<boolean>((resolve, reject) => {
+      xvfb.once('error', (error) =>
+        reject(new Error(`Xvfb did not start (${error.message}): apt-get install -y xvfb`, { cause: error })),
+      );
+      xvfb.once('exit', () => resolve(false)); // taken meanwhile: another number
+      xvfb.stdio[3]?.once('data', () => resolve(true));
+    });
+    if (ready) return { display, process: xvfb };
+  }
+  throw new Error('Xvfb found no free display in five tries');
 }
 
 async function stopped(child: ChildProcess): Promise<void> {
@@ -196,19 +210,22 @@ async function launchWebKit(): Promise<EngineBrowser> {
   const xvfb = await startXvfb();
   const port = await freePort();
   const driver = spawn(webkitDriverPath, [`--port=${port}`, '--host=127.0.0.1'], {
-    env: { ...process.env, DISPLAY: `:${xvfb.display}`, LANG: 'en_GB.UTF-8' },
+    env: { ...process.env, DISPLAY: `:${xvfb.display}` },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let driverLog = '';
   driver.stderr?.on('data', (data: Buffer) => (driverLog = (driverLog + data.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
 
-  /** One WebDriver command; its `value`, or an error with the driver's own words. */
+  /** One WebDriver command; its `value`, or an error with the driver's own words (and its log, if it hangs). */
   async function command(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(60_000),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      throw new Error(`WebDriver ${method} ${path}: ${String(error)}\n${driverLog}`, { cause: error });
     });
     const answer = (await response.json()) as { value: unknown };
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${JSON.stringify(answer.value)}`);
