@@ -6,10 +6,28 @@
 import { resolve } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { payCdnIntegrity } from './demo/src/build/cdn.js';
+import { hostedChunks } from './demo/src/build/chunks.js';
+import { payPreloads } from './demo/src/build/preload.js';
 import { payReference } from './demo/src/build/reference.js';
 
 const root = resolve(import.meta.dirname, 'demo');
 const elementsDir = resolve(import.meta.dirname, 'packages/elements');
+
+// The hosted pages' elements: each in a chunk of its own with the status stream's code it loads after
+// its first answer, beside one chunk of what they share (chunks.ts); each page preloads them (preload.ts).
+const hostedElements = {
+  'checkout.html': {
+    name: 'pay-dynamic-account',
+    define: 'packages/elements/src/define/pay-dynamic-account.ts',
+    later: ['packages/elements/src/controllers/session-stream-connection.ts'],
+  },
+  'invoice.html': {
+    name: 'pay-invoice-view',
+    define: 'packages/elements/src/define/pay-invoice-view.ts',
+    later: ['packages/elements/src/lib/view-stream.ts'],
+  },
+};
+const hosted = hostedChunks({ repoRoot: import.meta.dirname, elements: Object.values(hostedElements) });
 
 export default defineConfig({
   root,
@@ -27,6 +45,13 @@ export default defineConfig({
   plugins: [
     payCdnIntegrity({ cdnDir: resolve(elementsDir, 'dist/cdn'), pages: ['script-tag.html'] }),
     payReference({ elementsDir }),
+    hosted.plugin,
+    payPreloads({
+      repoRoot: import.meta.dirname,
+      pages: Object.fromEntries(
+        Object.entries(hostedElements).map(([page, { define, later }]) => [page, [define, ...later]]),
+      ),
+    }),
   ],
   build: {
     outDir: resolve(root, 'dist'),
@@ -36,6 +61,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: {
+      output: { codeSplitting: { groups: hosted.groups } },
       input: {
         index: resolve(root, 'index.html'),
         checkout: resolve(root, 'checkout.html'),

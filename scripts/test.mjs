@@ -141,7 +141,7 @@ const stages = [
   {
     name: 'e2e',
     run: () =>
-      run('end to end (Chromium)', process.execPath, [
+      run('end to end (Chromium; the shopper flows in Chromium, Firefox and WebKit)', process.execPath, [
         '--import',
         'tsx',
         '--test',

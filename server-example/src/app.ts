@@ -44,6 +44,7 @@ import { createLogger, nameRequest, requestFields } from './logging.js';
 import { startMetrics } from './metrics.js';
 import { closeServer, within } from './shutdown.js';
 import { siteFiles } from './site-files.js';
+import { pageCompression } from './compression.js';
 import { demoApi } from './demo-api.js';
 import { json, segment } from './http.js';
 import { listen, type Gate } from './gate.js';
@@ -256,6 +257,7 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
 
   // The site: one router; handlers run in the order they are added.
   const app = new Hono();
+  app.use('*', pageCompression);
   app.use('*', async (c, next) => {
     if (isCrossSite(c.req.raw)) return crossSiteRefused();
     await next();
@@ -324,12 +326,12 @@ async function startBehind(gate: Gate, config: ExampleConfig, options: AppOption
       acceptLanguage: c.req.header('accept-language'),
     }),
   );
-  app.get('/', () => page('/index.html'));
+  app.get('/', (c) => page('/index.html', c.req.raw));
   app.get('*', async (c) => {
     // the path as sent (still percent-encoded): the static reader decodes it once, inside its root
     const path = new URL(c.req.url).pathname;
-    if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length));
-    return siteFile(path);
+    if (path.startsWith('/cdn/')) return cdnFile(path.slice('/cdn'.length), c.req.raw);
+    return siteFile(path, c.req.raw);
   });
   app.onError(failed);
 

@@ -1,12 +1,14 @@
 // The site's files and pages that are not the kit's: the built demo's pages, the hosted checkout's
 // "not found", the locked-down pages (a nonce of their own per answer) and the elements' script-tag
-// files under /cdn/ as a CDN would serve them.
+// files under /cdn/ as a CDN would serve them. Files are compressed as each request allows, each copy
+// made once (compression.ts).
 import * as z from 'zod';
 import type { SessionView } from '@pay-elements/protocol';
 import { checkoutFills } from './checkout-page.js';
 import { lockedDownHeaders, logoSources, newNonce } from './headers.js';
 import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
-import { readStatic } from './static.js';
+import { compressedFiles } from './compression.js';
+import { fileAnswer, immutable, readStatic } from './static.js';
 
 /** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
 const CdnManifest = z.record(
@@ -25,8 +27,10 @@ export interface SiteFilesOptions {
 
 export function siteFiles(options: SiteFilesOptions) {
   const { staticRoot, cdnRoot, origin } = options;
+  const compressed = compressedFiles();
 
-  async function page(path: string, status = 200): Promise<Response> {
+  /** A page of the built demo as it is (`request` for its Accept-Encoding). */
+  async function page(path: string, request?: Request): Promise<Response> {
     const file = await readStatic(staticRoot, path);
     if (!file) {
       return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
@@ -34,8 +38,10 @@ export function siteFiles(options: SiteFilesOptions) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }
-    return new Response(new Uint8Array(file.body), {
-      status,
+    return fileAnswer({
+      file,
+      request,
+      compressed,
       headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
     });
   }
@@ -75,14 +81,17 @@ export function siteFiles(options: SiteFilesOptions) {
    * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
    * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
    */
-  async function cdnFile(path: string): Promise<Response> {
+  async function cdnFile(path: string, request?: Request): Promise<Response> {
     if (path === '/') return cdnIndex();
     const file = await readStatic(cdnRoot, path);
     if (!file) return cdnNotBuilt();
-    return new Response(new Uint8Array(file.body), {
+    return fileAnswer({
+      file,
+      request,
+      compressed,
       headers: {
         'content-type': file.type,
-        'cache-control': path.endsWith('.js') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': path.endsWith('.js') ? immutable : 'no-cache',
         'access-control-allow-origin': '*',
         'cross-origin-resource-policy': 'cross-origin',
       },
@@ -115,10 +124,13 @@ export function siteFiles(options: SiteFilesOptions) {
   }
 
   /** Any other path: a file of the built demo, or the site's 404 page. */
-  async function siteFile(path: string): Promise<Response> {
+  async function siteFile(path: string, request?: Request): Promise<Response> {
     const file = await readStatic(staticRoot, path);
     if (file) {
-      return new Response(new Uint8Array(file.body), {
+      return fileAnswer({
+        file,
+        request,
+        compressed,
         headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
       });
     }

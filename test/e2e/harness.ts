@@ -1,7 +1,8 @@
 // End-to-end harness: builds the demo once, starts server-example (kit + in-process emulator on a
-// shared clock) on free loopback ports, and opens Debian's Chromium through playwright-core. Every
-// response the browser receives is kept, status, headers and body, so a test can scan them for the
-// secret key and card numbers (test/security/leaks.ts).
+// shared clock) on free loopback ports (`startServer`), and opens Debian's Chromium through
+// playwright-core (`startHarness`). Every response the browser receives is kept, status, headers and
+// body, so a test can scan them for the secret key and card numbers (test/security/leaks.ts). The
+// shopper flows in Firefox and WebKit drive their browsers through ./engines.ts instead.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,21 +71,22 @@ export interface RecordedResponse {
   body: string;
 }
 
-export interface Harness {
+/** server-example with its in-process emulator on a shared clock, on free loopback ports. */
+export interface Server {
   app: App;
   url: string;
   clock: SandboxClock;
   control: SandboxControl;
-  browser: Browser;
-  /** every response the pages received: URL, status, headers and body */
-  bodies: RecordedResponse[];
   /** server log lines */
   logs: string[];
-  newPage(options?: { locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/**
+ * Builds the demo when needed and starts server-example on free ports, its log lines kept. `env`
+ * adds to its configuration (a shorter PAY_POLL_INTERVAL_MS, say).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   await buildDemo();
   const clock = createClock();
   const logs: string[] = [];
@@ -93,7 +95,7 @@ export async function startHarness(): Promise<Harness> {
     (message: string, fields?: Record<string, unknown>): void => {
       logs.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
     };
-  const config = readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:' });
+  const config = readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:', ...env });
   const app = await startApp(config, {
     clock,
     logger: {
@@ -105,16 +107,33 @@ export async function startHarness(): Promise<Harness> {
   });
   if (!app.sandbox) throw new Error('the harness expects the emulator');
   const control = new SandboxControl(app.sandbox.url, SECRET_KEY);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const bodies: Harness['bodies'] = [];
   return {
     app,
     url: app.url,
     clock,
     control,
+    logs,
+    async close() {
+      await app.close();
+    },
+  };
+}
+
+export interface Harness extends Server {
+  browser: Browser;
+  /** every response the pages received: URL, status, headers and body */
+  bodies: RecordedResponse[];
+  newPage(options?: { locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const bodies: Harness['bodies'] = [];
+  return {
+    ...server,
     browser,
     bodies,
-    logs,
     async newPage(options = {}) {
       const context = await browser.newContext({
         locale: options.locale ?? 'en-GB',
@@ -139,7 +158,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await browser.close();
-      await app.close();
+      await server.close();
     },
   };
 }
