@@ -5,11 +5,7 @@ import '@pay-elements/elements/define/pay-qr';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
-
-interface DemoConfig {
-  sandbox: boolean;
-  orders: Array<{ id: string; title: string; amount: string; currency: string }>;
-}
+import { demoConfig } from './shared.js';
 
 const $ = <T extends HTMLElement>(selector: string) => {
   const found = document.querySelector<T>(selector);
@@ -42,7 +38,9 @@ for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error',
   });
 }
 
-const config = (await (await fetch('/demo-config.json')).json()) as DemoConfig;
+const config = await demoConfig();
+// the invoice by its token, as the shop's server would put it in the page (the number opens nothing)
+$('#demo-invoice').setAttribute('token', config.invoice.token);
 const select = $<HTMLSelectElement>('#order');
 const money = (amount: string, currency: string) =>
   new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));

@@ -1,7 +1,7 @@
 // The hosted invoice pay page: server-example wrote the element with the invoice and its view (so it
 // shows them with no request), in the payer's language (the lang of #invoice, whose table is loaded
 // before the element is defined), and the heading of each status (data-pending, data-paid, …); the
-// heading follows the element's status. The invoice number comes from the address (/invoices/{number})
+// heading follows the element's status. The invoice's token comes from the address (/invoices/{token})
 // when the page has no element yet.
 export {};
 
@@ -18,10 +18,10 @@ await import('@pay-elements/elements/define/pay-invoice-view');
 
 let element = container?.querySelector('pay-invoice-view');
 if (!element) {
-  const number = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
+  const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
   element = document.createElement('pay-invoice-view');
   element.setAttribute('endpoint', '/pay');
-  element.setAttribute('number', number);
+  element.setAttribute('token', token);
   container?.append(element);
 }
 

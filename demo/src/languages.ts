@@ -10,7 +10,7 @@ import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
 import { translationFor } from '@pay-elements/elements';
-import { createSession } from './shared.js';
+import { createSession, demoConfig } from './shared.js';
 
 /** The languages offered, in this order. */
 export const languages = ['en', 'fr', 'pt', 'sw', 'ar'] as const;
@@ -42,6 +42,9 @@ function show(code: string): void {
 
 select.addEventListener('change', () => show(select.value));
 show(select.value);
+
+// the invoice by its token, as the shop's server would put it in the page
+$('#demo-invoice', HTMLElement).setAttribute('token', (await demoConfig()).invoice.token);
 
 // an order of the page's own: showing the example never uses up a shop order
 const session = await createSession('languages');

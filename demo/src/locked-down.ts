@@ -5,6 +5,7 @@
 import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-bank-picker';
+import { demoConfig } from './shared.js';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-qr';
 
@@ -37,7 +38,8 @@ if (checkout?.[1]) {
   $('#gallery-page').hidden = false;
   // the invoice's table needs the invoice page's width (narrower, it scrolls)
   $('main').classList.add('hosted-invoice');
-  $('#invoice').append(element('pay-invoice-view', { number: 'INV-000101', endpoint: '/pay' }));
+  const { invoice } = await demoConfig();
+  $('#invoice').append(element('pay-invoice-view', { token: invoice.token, endpoint: '/pay' }));
   const picker = element('pay-bank-picker', { name: 'bank', country: 'NG', endpoint: '/pay' });
   picker.toggleAttribute('required', true);
   $('#picker').append(picker);

@@ -12,6 +12,23 @@ import {
   type LinkView,
 } from '@pay-elements/elements';
 
+/** What server-example tells the demo pages (`/demo-config.json`). */
+export interface DemoConfig {
+  sandbox: boolean;
+  orders: Array<{ id: string; title: string; amount: string; currency: string }>;
+  /** the demo invoice: its number, and its token (what a page gives `<pay-invoice-view>`) */
+  invoice: { number: string; token: string };
+  /** the demo customer's funding token (`<pay-funding-account token>`) */
+  fundingToken?: string;
+}
+
+/** The demo's configuration, asked for once per page. */
+let config: Promise<DemoConfig> | null = null;
+export function demoConfig(): Promise<DemoConfig> {
+  config ??= fetch('/demo-config.json').then((response) => response.json() as Promise<DemoConfig>);
+  return config;
+}
+
 /**
  * Starts a checkout for one of the demo shop's orders; answers the session id, or null. The kit
  * answers 201 for a new session and 200 with the order's existing one (open, paid, or expired and

@@ -7,7 +7,7 @@ import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
 import '@pay-elements/elements/define/pay-qr';
 import './themes.css';
-import { createSession } from './shared.js';
+import { createSession, demoConfig } from './shared.js';
 
 interface Column {
   theme: 'light' | 'dark' | 'high-contrast';
@@ -29,7 +29,7 @@ interface Row {
 
 const rows: readonly Row[] = [
   { tag: 'pay-dynamic-account', attributes: { endpoint: '/pay' } },
-  { tag: 'pay-invoice-view', attributes: { number: 'INV-000101', endpoint: '/pay' } },
+  { tag: 'pay-invoice-view', attributes: { token: (await demoConfig()).invoice.token, endpoint: '/pay' } },
   { tag: 'pay-link', attributes: { 'link-id': 'lnk_pro_monthly', endpoint: '/pay' } },
   { tag: 'pay-bank-picker', attributes: { country: 'NG', endpoint: '/pay' } },
   {

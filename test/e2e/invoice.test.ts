@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { PayClient } from '@pay-elements/api';
 import { axeViolations, cspViolations, SECRET_KEY, startHarness, type Harness } from './harness.js';
+import { invoicePath } from './shopper-flows.js';
 
 const view = (page: Page) => page.locator('pay-invoice-view');
 const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> Thanks!';
@@ -40,7 +41,7 @@ describe('hosted invoice pay page, end to end', () => {
 
   it('shows the invoice with a preview title, its note as text, and turns to paid once paid', async () => {
     const { page, context } = await h.newPage();
-    const response = await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
+    const response = await page.goto(`${h.url}${invoicePath(h, number)}`);
     assert.equal(response?.status(), 200);
     assert.match(await page.title(), new RegExp(`^Invoice ${number} — NGN\\s?[\\d,]+\\.\\d\\d$`));
     const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -80,7 +81,7 @@ describe('hosted invoice pay page, end to end', () => {
 
   it('answers a proper page for an unknown invoice', async () => {
     const { page, context } = await h.newPage();
-    const response = await page.goto(`${h.url}/invoices/INV-does-not-exist`);
+    const response = await page.goto(`${h.url}${invoicePath(h, 'INV-does-not-exist')}`);
     assert.equal(response?.status(), 404);
     await page.getByRole('heading', { name: 'Invoice not found' }).waitFor();
     assert.match(response?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { PayClient } from '@pay-elements/api';
 import { axeViolations, SECRET_KEY, startHarness, type Harness } from './harness.js';
+import { invoicePath } from './shopper-flows.js';
 
 interface Session {
   id: string;
@@ -158,12 +159,12 @@ describe('hosted pages with script off, and coming alive with script on', () => 
       payment_schedule: { type: 'one_time', due_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
     });
     const number = invoice.invoice_number;
-    const view = (await (await fetch(`${h.url}/pay/invoices/${number}`)).json()) as {
+    const view = (await (await fetch(`${h.url}/pay${invoicePath(h, number)}`)).json()) as {
       payment_details: { account_number: string };
     };
     const context = await h.browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
     const page = await context.newPage();
-    const response = await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
+    const response = await page.goto(`${h.url}${invoicePath(h, number)}`);
     assert.equal(response?.status(), 200);
     const text = await fallbackText(page);
     assert.ok(text.includes(`Invoice ${number}`), text);
@@ -172,7 +173,7 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     assert.match(text, /Total NGN\s?129,000\.00/);
     assert.match(text, /Transfer NGN\s?129,000\.00 to this account/);
     assert.ok(text.includes(grouped(view.payment_details.account_number)), 'the account number, grouped');
-    assert.deepEqual(await fallbackViolations(`/invoices/${number}`), [], 'no accessibility violations');
+    assert.deepEqual(await fallbackViolations(invoicePath(h, number)), [], 'no accessibility violations');
 
     await h.control.payInvoice(number);
     await checkAgainUntil(page, 'Paid');
@@ -195,14 +196,14 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     // listened for before the page loads: the stream may open before the first render is seen
-    const streamPath = `/pay/invoices/${number}/events`;
+    const streamPath = `/pay${invoicePath(h, number)}/events`;
     const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === streamPath);
-    await page.goto(`${h.url}/invoices/${encodeURIComponent(number)}`);
+    await page.goto(`${h.url}${invoicePath(h, number)}`);
     const element = page.locator('pay-invoice-view');
     await element.locator('[part="status-badge"]').filter({ hasText: 'Awaiting payment' }).waitFor();
     await streamOpened;
     assert.ok(
-      !requests.includes(`/pay/invoices/${number}`),
+      !requests.includes(`/pay${invoicePath(h, number)}`),
       'the page carried the invoice: no request for it',
     );
 
@@ -213,7 +214,7 @@ describe('hosted pages with script off, and coming alive with script on', () => 
     t.diagnostic(`"paid" on screen ${elapsed} ms after the payment`);
     await page.getByRole('heading', { level: 1, name: 'This invoice is paid' }).waitFor();
     assert.ok(elapsed < 1_000, `"paid" came ${elapsed} ms after the payment`);
-    assert.ok(!requests.includes(`/pay/invoices/${number}`), 'no poll: the stream brought it');
+    assert.ok(!requests.includes(`/pay${invoicePath(h, number)}`), 'no poll: the stream brought it');
     await context.close();
   });
 

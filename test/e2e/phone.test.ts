@@ -16,6 +16,7 @@ import { SandboxControl } from '@pay-elements/sandbox';
 import { startApp, type App } from 'server-example/app';
 import { readConfig } from 'server-example/config';
 import { axeViolations, buildDemo, chromiumArgs, chromiumPath, SECRET_KEY } from './harness.js';
+import { invoicePath } from './shopper-flows.js';
 
 const screenshots = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -273,7 +274,7 @@ describe('the demo in any order of visits, across a restart, and on a phone', ()
     { timeout: 60_000 },
     async () => {
       for (const [path, name, ready] of [
-        ['/invoices/INV-000101', 'hosted-invoice', 'pay-invoice-view'],
+        [invoicePath({ app }, 'INV-000101'), 'hosted-invoice', 'pay-invoice-view'],
         ['/', 'gallery', 'pay-invoice-view'],
         ['/reference.html', 'reference', 'h1'],
       ] as const) {

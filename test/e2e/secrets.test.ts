@@ -27,6 +27,7 @@ import {
   startHarness,
   type Harness,
 } from './harness.js';
+import { invoicePath } from './shopper-flows.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -114,7 +115,7 @@ describe('keys and card numbers', () => {
       await asked;
       await h.control.clearFaults();
 
-      await page.goto(`${h.url}/invoices/INV-000101`);
+      await page.goto(`${h.url}${invoicePath(h, 'INV-000101')}`);
       await page.locator('pay-invoice-view').getByRole('heading', { name: 'Invoice INV-000101' }).waitFor();
       await page.goto(`${h.url}/locked-down/gallery`);
       await page.locator('pay-link').getByText('Active').waitFor();

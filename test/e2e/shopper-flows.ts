@@ -7,11 +7,11 @@ import { createSession, type Server } from './harness.js';
 import { waitForText, type Path, type Tab } from './engines.js';
 
 /**
- * The hosted invoice page of invoice `number`: the one place the tests name it. Invoices are about to
- * be addressed by a signed token (`/invoices/{token}`, made by the kit), and then only this line changes.
+ * The hosted invoice page of invoice `number`: by its token, as the shop's emails and pages link it
+ * (the number alone opens nothing): the one place the tests make it.
  */
-export function invoicePath(_server: Pick<Server, 'app'>, number: string): string {
-  return `/invoices/${encodeURIComponent(number)}`;
+export function invoicePath(server: Pick<Server, 'app'>, number: string): string {
+  return `/invoices/${server.app.pay.invoiceToken(number)}`;
 }
 
 export interface Flow {
