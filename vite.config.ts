@@ -14,7 +14,8 @@ const root = resolve(import.meta.dirname, 'demo');
 const elementsDir = resolve(import.meta.dirname, 'packages/elements');
 
 // The hosted pages' elements: each in a chunk of its own with the status stream's code it loads after
-// its first answer, beside one chunk of what they share (chunks.ts); each page preloads them (preload.ts).
+// its first answer, beside one chunk of what they share and one of the stream code the checkout's script
+// runs first (chunks.ts); each page preloads them (preload.ts).
 const hostedElements = {
   'checkout.html': {
     name: 'pay-dynamic-account',
@@ -27,7 +28,12 @@ const hostedElements = {
     later: ['packages/elements/src/lib/view-stream.ts'],
   },
 };
-const hosted = hostedChunks({ repoRoot: import.meta.dirname, elements: Object.values(hostedElements) });
+const hosted = hostedChunks({
+  repoRoot: import.meta.dirname,
+  elements: Object.values(hostedElements),
+  // the checkout opens its session's stream as its entry runs (demo/src/checkout.ts)
+  early: { name: 'hosted-stream', module: 'packages/elements/src/stream.ts' },
+});
 
 export default defineConfig({
   root,

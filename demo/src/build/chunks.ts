@@ -5,9 +5,18 @@
 // code every hosted element needs (lit, the base element, the backend calls: what their import graphs
 // share) becomes one chunk, and each element's own code, with the status stream's code it loads after
 // its first answer, one more: the checkout is then its entry, the shared chunk and the element's.
+// A page's script that opens the status stream before its element is defined (`early`: the checkout's,
+// through @pay-elements/elements/stream) needs that code at once: it is a third, small chunk of its own
+// (no Lit), which the entry imports statically and the other two import from.
 // Other pages get the same chunks.
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * Vite's helper for a page's later imports (added after the graph is read): the entry calls it, so it goes
+ * with the early chunk; in the shared one it would hold the entry back until Lit had arrived.
+ */
+const viteHelper = '\0vite/preload-helper.js';
 
 type Group = NonNullable<
   Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>['groups']
@@ -26,10 +35,16 @@ export interface HostedElement {
  * The chunk groups (`build.rolldownOptions.output.codeSplitting.groups`) and the plugin that reads the
  * import graph they need once every module is parsed (before chunks are made).
  */
-export function hostedChunks(options: { repoRoot: string; elements: readonly HostedElement[] }): {
+export function hostedChunks(options: {
+  repoRoot: string;
+  elements: readonly HostedElement[];
+  /** a module (relative to the repository) a page imports before its element: its closure is a chunk of its own */
+  early?: { name: string; module: string };
+}): {
   plugin: Plugin;
   groups: Group[];
 } {
+  const early = new Set<string>();
   const shared = new Set<string>();
   const own = new Map<string, Set<string>>();
 
@@ -56,8 +71,11 @@ export function hostedChunks(options: { repoRoot: string; elements: readonly Hos
         name: element.name,
         modules: closure([element.define, ...(element.later ?? [])].map((m) => resolve(options.repoRoot, m))),
       }));
+      early.clear();
       shared.clear();
       own.clear();
+      if (options.early)
+        for (const id of closure([resolve(options.repoRoot, options.early.module)])) early.add(id);
       const [first, ...rest] = closures;
       for (const id of first?.modules ?? []) if (rest.every((c) => c.modules.has(id))) shared.add(id);
       for (const { name, modules } of closures)
@@ -66,6 +84,9 @@ export function hostedChunks(options: { repoRoot: string; elements: readonly Hos
   };
 
   const groups: Group[] = [
+    ...(options.early
+      ? [{ name: options.early.name, test: (id: string) => early.has(id) || id === viteHelper, priority: 3 }]
+      : []),
     { name: 'hosted-shared', test: (id) => shared.has(id), priority: 2 },
     ...options.elements.map(({ name }) => ({
       name,

@@ -14,7 +14,7 @@ export const account: PropsOf<'pay-dynamic-account'> = {
 };
 export const qr: PropsOf<'pay-qr'> = { value: 'https://pay.example', errorCorrection: 'L' };
 export const invoice: PropsOf<'pay-invoice-view'> = {
-  number: 'INV-1',
+  token: 'inv_tok_1',
   onPayInvoicePaid: (e) => e.detail.invoice,
 };
 export const link: PropsOf<'pay-link'> = { linkId: 'lnk_1', onPayShare: (event) => event.detail.title };

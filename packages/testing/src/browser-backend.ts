@@ -166,7 +166,9 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       return {};
     },
     /** an invoice's token, as the merchant's server would put it in the page */
-    'POST /invoice-tokens': (body) => ({ token: started.kit.invoiceToken(String(body.number ?? '')) }),
+    'POST /invoice-tokens': (body) => ({
+      token: started.kit.invoiceToken(typeof body.number === 'string' ? body.number : ''),
+    }),
     'POST /invoices': (body) =>
       client.invoices.create(body as unknown as Parameters<PayClient['invoices']['create']>[0]),
     'POST /payouts': (body) =>

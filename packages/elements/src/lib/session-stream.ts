@@ -27,6 +27,8 @@ interface Shared {
   listeners: Set<StreamListener>;
   state: StreamState;
   last: { view: SessionView; version: string | null } | null;
+  /** lets go of a stream opened ahead of its elements (`openSessionStream`) once one of them listens */
+  ahead?: () => void;
 }
 
 const streams = new Map<string, Shared>();
@@ -119,6 +121,7 @@ export function listenToSession(endpoint: string, session: string, listener: Str
   }
   const current = shared;
   current.listeners.add(listener);
+  current.ahead?.();
   if (joined) {
     // told after this call answers, so that the listener holds its release when it hears
     queueMicrotask(() => {
@@ -132,4 +135,29 @@ export function listenToSession(endpoint: string, session: string, listener: Str
     current.source.close();
     if (streams.get(url) === current) streams.delete(url);
   };
+}
+
+/**
+ * Opens the session's status stream ahead of the elements that will show it, for a page whose script
+ * runs before their code has arrived (the hosted checkout on a phone's network: the stream's round trip
+ * then overlaps the element's download). The first element that listens joins it, as it would join
+ * another element's; the stream is let go of then, or after `waitMs` (10 s) if no element listened, and
+ * closes by itself on a final view. Does nothing where there is no EventSource.
+ */
+export function openSessionStream(endpoint: string, session: string, waitMs = 10_000): void {
+  const url = typeof EventSource === 'undefined' ? '' : streamUrl(endpoint, session);
+  if (!url || streams.has(url)) return;
+  let release: (() => void) | null = null;
+  const letGo = () => {
+    clearTimeout(timer);
+    const shared = streams.get(url);
+    if (shared?.ahead === letGo) delete shared.ahead;
+    release?.();
+    release = null;
+  };
+  const timer = setTimeout(letGo, waitMs);
+  release = listenToSession(endpoint, session, { view: () => undefined, state: () => undefined });
+  const shared = streams.get(url);
+  if (shared) shared.ahead = letGo;
+  else letGo();
 }

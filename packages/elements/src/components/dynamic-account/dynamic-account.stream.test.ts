@@ -5,6 +5,7 @@
 // The element's clock is a ManualClock that the push path never needs to move.
 import { expect } from '../../test/testing.js';
 import {
+  endpoint,
   clearFaults,
   countSessionRequests,
   createSession,
@@ -16,7 +17,7 @@ import {
   until,
 } from '../../test/backend.js';
 import { liveText, mountAccount, partText, setPageVisibility } from '../../test/account.js';
-import { openStreamCount } from '../../lib/session-stream.js';
+import { openSessionStream, openStreamCount } from '../../lib/session-stream.js';
 
 async function openStreams(): Promise<number> {
   return (await streamStats()).open;
@@ -147,5 +148,38 @@ describe('<pay-dynamic-account> with the status stream', () => {
     await until(async () => (await streamStats()).total === hidden.total + 1, 'the stream to reopen');
     await el.updateComplete;
     expect(partText(el, 'title')).to.equal('Payment received');
+  });
+
+  it('joins the stream its page opened ahead of it (@pay-elements/elements/stream): one connection, "paid" pushed, closed while hidden', async () => {
+    const view = await createSession();
+    const before = await streamStats();
+    openSessionStream(endpoint, view.id);
+    await until(async () => (await openStreams()) === 1, 'the stream opened ahead to be open');
+    const { el, clock, log } = await mountAccount(view.id, { updates: 'push' });
+    expect(el.matches(':state(pending)')).to.equal(true);
+    expect((await streamStats()).total - before.total).to.equal(
+      1,
+      'the element joined it: no second connection',
+    );
+    // the page let go of it when the element listened: hidden for 30 s, nothing holds it open
+    setPageVisibility('hidden');
+    await clock.advance(30_000);
+    await until(async () => (await openStreams()) === 0, 'the stream to close while hidden');
+    setPageVisibility('visible');
+    await until(async () => (await openStreams()) === 1, 'the stream to reopen on return');
+    const paid = log.next('pay-paid');
+    await sendTransfer(view.account.account_number, view.amount);
+    await paid;
+    await el.updateComplete;
+    expect(partText(el, 'title')).to.equal('Payment received');
+    await until(() => openStreamCount() === 0, 'the stream to end after "paid"');
+  });
+
+  it('lets go of a stream opened ahead when no element listens in time', async () => {
+    const view = await createSession();
+    openSessionStream(endpoint, view.id, 300);
+    await until(async () => (await openStreams()) === 1, 'the stream opened ahead to be open');
+    await until(async () => (await openStreams()) === 0, 'the stream to close with no element');
+    expect(openStreamCount()).to.equal(0);
   });
 });
