@@ -48,8 +48,10 @@ async function visit(h: Harness, path: string, alive: (page: Page) => Promise<vo
     for (const [name, value] of Object.entries(event.response.headers))
       entry.headers[name.toLowerCase()] = String(value);
   });
+  // watched from before the navigation: the checkout opens its stream as its entry runs
+  const living = alive(page);
   await page.goto(`${h.url}${path}`);
-  await alive(page);
+  await living;
   await context.close();
   return [...seen.values()];
 }
@@ -66,7 +68,7 @@ describe('the hosted pages on the wire', () => {
   it('checkout: page, scripts and styles compressed, the stream not, the element’s code all preloaded', async () => {
     const session = await createSession(h.url, 'demo-1');
     const seen = await visit(h, `/checkout/${session.id}`, async (page) => {
-      // alive: the stream open (the element listens once it has its view), the QR code drawn
+      // alive: the stream open (by the page's script, before the element), the QR code drawn
       await page.waitForResponse((r) => r.url().endsWith(`/pay/sessions/${session.id}/events`));
       await page.locator('pay-dynamic-account pay-qr').locator('svg').waitFor();
     });
