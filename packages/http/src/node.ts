@@ -94,8 +94,8 @@ function toHeaders(req: IncomingMessage): Headers {
 /**
  * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
  * made when first asked: a status poll reads two headers (through `requestHeader`) and never its
- * signal, and building a Fetch Request with its Headers and AbortSignal cost a fifth of one. A member
- * only the real Request has makes it.
+ * signal, and a Fetch Request with its Headers and AbortSignal costs a good part of one
+ * (docs/performance.md). A member only the real Request has makes it.
  */
 class BodylessRequest {
   // private fields and getters: an own `method` or `url` would be assigned over Request's getters
@@ -364,7 +364,7 @@ const PLAIN_PATH = /^(?:\/[\w\-~%=&+,;:@!$*'()]+)*\/?$/;
 /**
  * The request's URL as `new URL(path, \`http://${host}\`).href` gives it (localhost when the Host
  * header is missing or not valid). A plain host and path (a status poll's) are joined as they are:
- * parsing them cost a tenth of the adapter's time.
+ * parsing them is a measurable part of the adapter's time (docs/performance.md).
  */
 function requestUrl(host: string | undefined, path: string): string {
   const plain = host === undefined ? null : PLAIN_HOST.exec(host);
