@@ -61,6 +61,7 @@ function addDefaults(headers: string[], defaults: Readonly<Record<string, string
   }
 }
 
+/** The adapter's own answer (a 413, a 500), which closes the connection. */
 function sendError(
   res: ServerResponse,
   status: number,
@@ -216,55 +217,120 @@ class BodylessRequest {
 }
 Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
 
-/** The request body as a web stream that errors with BodyLimitError past `limit` bytes. */
+/**
+ * The request body as a web stream that errors with BodyLimitError past `limit` bytes. What arrives in one socket read
+ * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
+ * one-byte chunks by the thousand a read), and a web stream chunk for each cost several times node's
+ * own work; they are gathered in a list and joined once, after the read (`setImmediate`).
+ */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
   let finished = false;
+  let pending: Buffer[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stop = (): void => {
+    finished = true;
+    pending = [];
+    if (flushing) clearImmediate(flushing);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onAborted);
+    req.off('close', onAborted);
+  };
+  function flush(): void {
+    flushing = undefined;
+    if (finished || pending.length === 0) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  }
+  function onData(chunk: Buffer): void {
+    total += chunk.byteLength;
+    if (total > limit) {
+      stop();
+      onLimit();
+      req.pause();
+      controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
+      return;
+    }
+    pending.push(chunk);
+    flushing ??= setImmediate(flush);
+  }
+  function onEnd(): void {
+    if (finished) return;
+    flush();
+    stop();
+    controller.close();
+  }
+  // an error or a close before the end: the client went away mid-body
+  function onAborted(): void {
+    if (finished) return;
+    stop();
+    controller.error(new Error('request body aborted'));
+  }
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          total += chunk.byteLength;
-          if (total > limit) {
-            finished = true;
-            onLimit();
-            req.pause();
-            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
-            return;
-          }
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once('end', () => {
-          if (finished) return;
-          finished = true;
-          controller.close();
-        });
-        req.once('error', (error) => {
-          if (finished) return;
-          finished = true;
-          controller.error(error);
-        });
-        req.once('close', () => {
-          // the client went away before the end of the body
-          if (finished) return;
-          finished = true;
-          controller.error(new Error('request body aborted'));
-        });
+      start(c) {
+        controller = c;
+        req.on('data', onData);
+        req.once('end', onEnd);
+        req.once('error', onAborted);
+        req.once('close', onAborted);
         req.pause();
       },
       pull() {
         req.resume();
       },
       cancel() {
-        finished = true;
+        stop();
         req.pause();
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
 }
+
+/**
+ * After an answer that closes the connection while the request body is still coming (a 413, a
+ * refusal), the rest is read and dropped, up to `bytes` or `ms`, before the socket is closed: closed
+ * at once with bytes unread, the kernel resets the connection, and a client still sending its body
+ * (Node's client, a browser) gets EPIPE or ECONNRESET instead of the answer it was sent. Node closes
+ * such a connection through `destroySoon` once the answer is written; that is where this waits.
+ */
+function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): void {
+  const socket = req.socket;
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (req.readableEnded) {
+      destroySoon();
+      return;
+    }
+    socket.end(); // the answer, then the end of ours: the client reads it whatever it still sends
+    let left = bytes;
+    let closing = false;
+    const close = (): void => {
+      if (closing) return;
+      closing = true;
+      clearTimeout(timer);
+      // once what was written has left (the answer)
+      if (socket.writableFinished) socket.destroy();
+      else socket.once('finish', () => socket.destroy());
+    };
+    const timer = setTimeout(close, ms);
+    req.on('data', (chunk: Buffer) => {
+      left -= chunk.byteLength;
+      if (left < 0) close();
+    });
+    req.once('end', close);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
+}
+
+/** How long a client still sending an unread body is given to finish after the answer that closes its connection. */
+const LINGER_MS = 5_000;
 
 /** Answers up to this size are sent whole, with a Content-Length, in one write. */
 const BUFFERED_ANSWER_BYTES = 1024 * 1024;
@@ -398,6 +464,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
       : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  /** an answer that closes its connection lets a client still sending finish, up to four limits more */
+  const closing = (req: IncomingMessage): void => {
+    if (!req.complete) lingerBeforeClose(req, 4 * limit, LINGER_MS);
+  };
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
   const internal = (): string => errorText(500, 'Something went wrong on our side.');
@@ -411,13 +481,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     res: ServerResponse,
     defaults: Readonly<Record<string, string>> | undefined,
   ): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
+      closing(req);
       sendError(res, 413, errorText(413, `The request body is larger than ${limit} bytes.`), defaults);
       return;
     }
     let overLimit = false;
-    const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
     const path = req.originalUrl ?? req.url ?? '/';
     const url = requestUrl(req.headers.host, path);
@@ -449,12 +520,14 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         return;
       }
       onError(error);
+      closing(req);
       sendError(res, 500, internal(), defaults);
       return;
     }
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
     // the connection after the answer rather than read it all to keep the connection alive.
     const closeAfter = overLimit || !req.complete;
+    if (closeAfter) closing(req);
     // plain answers: headers and text as they are, in one write, no Fetch objects made
     const plain = unreadAnswer(response);
     if (plain) {
@@ -493,8 +566,12 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const defaults = options.headers?.(req);
     serve(req, res, defaults).catch((error: unknown) => {
       onError(error);
-      if (!res.headersSent) sendError(res, 500, internal(), defaults);
-      else res.destroy();
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      closing(req);
+      sendError(res, 500, internal(), defaults);
     });
   };
 }
