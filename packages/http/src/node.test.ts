@@ -1,11 +1,13 @@
 // The adapter's own choices, whatever server uses it: its failures in the server's error shape, a
 // connection dropped on the handler's word, plain answers written as they are, and what a client
-// sends: a body in tiny chunks, or over the limit. The kit's use of
+// sends: a body cut off, in tiny chunks, or over the limit. The kit's use of
 // it (streams, limits, HEAD, cookies, client addresses) is tested in @pay-elements/server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { DropConnection, plainAnswer, realResponse } from './answers.js';
 import { BodyError, readBytes } from './body.js';
 import { toNodeListener, type FetchHandler, type NodeListenerOptions } from './node.js';
@@ -207,6 +209,45 @@ function streamBody(port: number, total: number, declare: boolean): Promise<Stre
 }
 
 describe('toNodeListener and what a client sends', () => {
+  it('tells a body the client cut off midway as BodyError aborted, read by readBytes or by Hono’s body limit', async () => {
+    const seen: unknown[] = [];
+    let told: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (told = resolve));
+    const record = (error: unknown) => {
+      seen.push(error);
+      if (seen.length === 2) told();
+      return new Response(null, { status: 400 });
+    };
+    const hono = new Hono();
+    hono.post('/hono', bodyLimit({ maxSize: 1024 * 1024 }), (c) => c.text('read'));
+    hono.onError(record);
+    let arrived: () => void = () => undefined;
+    const server = await served((request) => {
+      arrived();
+      return new URL(request.url).pathname === '/hono'
+        ? hono.fetch(request)
+        : readBytes(request).then(() => new Response('read'), record);
+    });
+    try {
+      for (const path of ['/reader', '/hono']) {
+        const handled = new Promise<void>((resolve) => (arrived = resolve));
+        const socket = connect(server.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n`);
+        await handled; // the request is being answered: now the client goes away mid-body
+        socket.destroy();
+      }
+      await twice;
+      for (const error of seen) {
+        assert.ok(error instanceof BodyError, `a BodyError, not ${String(error)}`);
+        assert.equal(error.problem, 'aborted');
+        assert.equal(error.status, 400);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('gives the handler a body sent as thousands of one-byte chunks in a few reads, not one a chunk', async () => {
     let reads = 0;
     let bytes = 0;

@@ -15,7 +15,7 @@ import {
   unreadAnswer,
   type WithPlainAnswers,
 } from './answers.js';
-import { BodyLimitError } from './body.js';
+import { BodyError, BodyLimitError } from './body.js';
 
 /** The default most bytes of a request body. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -218,7 +218,8 @@ class BodylessRequest {
 Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
 
 /**
- * The request body as a web stream that errors with BodyLimitError past `limit` bytes. What arrives in one socket read
+ * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
+ * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
  * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
  * one-byte chunks by the thousand a read), and a web stream chunk for each cost several times node's
  * own work; they are gathered in a list and joined once, after the read (`setImmediate`).
@@ -264,11 +265,11 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
     stop();
     controller.close();
   }
-  // an error or a close before the end: the client went away mid-body
+  // an error or a close before the end: the client went away mid-body (not a failure of the server)
   function onAborted(): void {
     if (finished) return;
     stop();
-    controller.error(new Error('request body aborted'));
+    controller.error(new BodyError('aborted'));
   }
   return new ReadableStream<Uint8Array>(
     {
