@@ -1,6 +1,6 @@
 // The adapter's own choices, whatever server uses it: its failures in the server's error shape, a
 // connection dropped on the handler's word, plain answers written as they are, and what a client
-// sends: a body cut off, in tiny chunks, or over the limit. The kit's use of
+// sends: a method the Fetch API cannot carry, a body cut off, in tiny chunks, or over the limit. The kit's use of
 // it (streams, limits, HEAD, cookies, client addresses) is tested in @pay-elements/server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -209,6 +209,23 @@ function streamBody(port: number, total: number, declare: boolean): Promise<Stre
 }
 
 describe('toNodeListener and what a client sends', () => {
+  it('answers 405 with an Allow header to TRACE, which the Fetch API cannot carry, and reports nothing', async () => {
+    let asked = 0;
+    const server = await served(() => {
+      asked++;
+      return new Response('hello');
+    });
+    try {
+      const answer = await rawExchange(server.port, 'TRACE /pay/sessions HTTP/1.1\r\nHost: x\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 405 /);
+      assert.match(answer, /\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+      assert.equal(asked, 0, 'no Request was made');
+      assert.deepEqual(server.reported, [], 'no error, no stack');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('tells a body the client cut off midway as BodyError aborted, read by readBytes or by Hono’s body limit', async () => {
     const seen: unknown[] = [];
     let told: () => void = () => undefined;

@@ -218,6 +218,20 @@ class BodylessRequest {
 Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
 
 /**
+ * Methods the Fetch API cannot carry (`new Request` throws on them), answered 405 before any Request
+ * is made. The adapter knows no routes: its Allow names what a Fetch handler can be asked, and the
+ * handler's own 405 tells a path's methods.
+ */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const FETCH_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, string>>): void {
+  setDefaults(res, defaults);
+  res.writeHead(405, { allow: FETCH_METHODS, 'content-length': 0, connection: 'close' });
+  res.end();
+}
+
+/**
  * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
  * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
  * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
@@ -483,6 +497,11 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     defaults: Readonly<Record<string, string>> | undefined,
   ): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
+    if (UNCARRIED_METHODS.has(method)) {
+      closing(req);
+      refuseMethod(res, defaults);
+      return;
+    }
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
       closing(req);
