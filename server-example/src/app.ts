@@ -12,11 +12,12 @@ import type { Sandbox, SandboxClock } from '@pay-elements/sandbox';
 import {
   createHealth,
   redactingLogger,
+  type AccountRateLimitOptions,
   type Logger,
   type PayHandler,
   type PayStore,
 } from '@pay-elements/server';
-import { clientKeyOf } from './client-key.js';
+import { clientKeys } from './client-key.js';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
 import { answerHeaders, dispatch } from './dispatch.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   onPaid?: (sessionId: string) => void;
   /** the provider client's fetch (default the global one); a benchmark counts provider calls through it */
   providerFetch?: FetchLike;
+  /** the kit's limit on accounts opened per client and per order; default the kit's (10 and 3 a minute) */
+  accountRateLimit?: AccountRateLimitOptions;
 }
 
 export interface App {
@@ -107,14 +110,16 @@ async function startBehind(
       ? await options.store()
       : (options.store ?? (await openStore(config, provider.lifetime === 'fresh', logger)));
   const headers = answerHeaders(gate.securityFor);
+  const clients = clientKeys(config, logger);
   const setup = {
     config,
     url,
     provider,
     logger,
     observer: metrics?.metrics.observer,
-    clientKey: clientKeyOf(config),
+    clientKey: clients.clientKey,
     onPaid: options.onPaid,
+    accountRateLimit: options.accountRateLimit,
   };
   const kit = currentKit(setup, store, headers);
   metrics?.metrics.track(() => kit.pay);
@@ -134,6 +139,7 @@ async function startBehind(
     cdnRoot: options.cdnRoot ?? defaultCdnRoot,
     provider,
     kit,
+    clients,
     health,
     reset,
     logger,

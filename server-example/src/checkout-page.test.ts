@@ -71,7 +71,7 @@ describe('the hosted checkout of an order titled with placeholder names', () => 
 
   before(async () => {
     world = await startEmulatorAndKit({
-      clock: createClock(START),
+      clock: createClock({ frozen: true, start: START }),
       kit: ({ customerId }) => ({
         store: new MemoryStore(),
         merchant: { name: 'Acme Stores' },

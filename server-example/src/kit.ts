@@ -24,8 +24,8 @@ export interface KitSetup {
   logger: Logger;
   /** the metrics' observer, when PAY_METRICS_PORT is set */
   observer?: PayObserver | undefined;
-  /** who a request comes from, for the kit's per-client limits; default the socket's address */
-  clientKey?: ((request: Request) => string) | undefined;
+  /** who a request comes from, for the kit's per-client limits (client-key.ts) */
+  clientKey: (request: Request) => string;
   /** called after the kit marks a session paid */
   onPaid?: ((sessionId: string) => void) | undefined;
   /** the limit on accounts opened per client and per order; default the kit's */
@@ -63,7 +63,7 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
     invoiceUrl: (number) => `${url}/invoices/${encodeURIComponent(number)}`,
     bankSuggestions: { enabled: true, perMinute: 10 },
     linkCurrency: 'NGN',
-    ...(setup.clientKey ? { clientKey: setup.clientKey } : {}),
+    clientKey: setup.clientKey,
     ...(setup.accountRateLimit ? { accountRateLimit: setup.accountRateLimit } : {}),
   };
 }

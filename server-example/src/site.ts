@@ -11,6 +11,7 @@ import {
   type Logger,
 } from '@pay-elements/server';
 import { checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
+import type { ClientKeys } from './client-key.js';
 import type { ExampleConfig } from './config.js';
 import { demoApi } from './demo-api.js';
 import { invoicePage } from './invoice-page.js';
@@ -33,6 +34,8 @@ export interface SiteOptions {
   cdnRoot: string;
   provider: Provider;
   kit: CurrentKit;
+  /** who a request comes from, for the kit's per-client limits */
+  clients: ClientKeys;
   health: Health;
   /** POST /demo-api/reset */
   reset: () => Promise<Response>;
@@ -63,6 +66,7 @@ export function siteApp(options: SiteOptions): Hono {
       id,
       origin: options.kitOrigin,
       pay: kit.pay,
+      asShopper: (request) => options.clients.onBehalfOf(c.req.raw, request),
       requestId: c.req.header('x-request-id'),
     });
     return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
