@@ -329,9 +329,9 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
       if (closing) return;
       closing = true;
       clearTimeout(timer);
-      // once what was written has left (the answer)
-      if (socket.writableFinished) socket.destroy();
-      else socket.once('finish', () => socket.destroy());
+      // once what was written (the answer) has been handed to the system, not lost in a closed socket
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.once('drain', () => socket.destroy());
     };
     const timer = setTimeout(close, ms);
     req.on('data', (chunk: Buffer) => {
@@ -481,7 +481,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
   /** an answer that closes its connection lets a client still sending finish, up to four limits more */
   const closing = (req: IncomingMessage): void => {
-    if (!req.complete) lingerBeforeClose(req, 4 * limit, LINGER_MS);
+    if (req.complete) return;
+    // a declared length past what would be read anyway: the connection is cut at once, as it would be
+    if (Number(req.headers['content-length'] ?? '0') > 5 * limit) return;
+    lingerBeforeClose(req, 4 * limit, LINGER_MS);
   };
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
