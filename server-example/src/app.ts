@@ -76,7 +76,7 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
   // one logger for the kit and for server-example's own lines, no secret in either
   const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
   const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
-  const gate = await listen(config);
+  const gate = await listen(config, logger);
   try {
     return await startBehind(gate, config, options, logger);
   } catch (error) {
