@@ -20,7 +20,7 @@ import {
 import { clientKeys } from './client-key.js';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
-import { answerHeaders, dispatch } from './dispatch.js';
+import { answerHeaders, dispatch, logHandlerError } from './dispatch.js';
 import { listen, type Gate } from './gate.js';
 import { currentKit } from './kit.js';
 import { createLogger } from './logging.js';
@@ -121,7 +121,8 @@ async function startBehind(
     onPaid: options.onPaid,
     accountRateLimit: options.accountRateLimit,
   };
-  const kit = currentKit(setup, store, headers);
+  const onError = logHandlerError(logger);
+  const kit = currentKit(setup, store, { headers, onError });
   metrics?.metrics.track(() => kit.pay);
   // readiness follows the kit of the moment (a new one after each reset)
   const health = createHealth({
@@ -144,7 +145,7 @@ async function startBehind(
     reset,
     logger,
   });
-  gate.open(dispatch({ kit, site, health, headers }));
+  gate.open(dispatch({ kit, site, health, headers, onError }));
   const stopSweeper = startSweeper(() => kit.pay, config.PAY_SWEEP_INTERVAL_MS, logger);
 
   const sandbox = provider.emulator?.sandbox ?? null;

@@ -4,10 +4,21 @@
 // path to the site's router. Every answer carries the security headers and the request's id.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
-import type { Health } from '@pay-elements/server';
+import { describeError, type Health, type Logger } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import type { CurrentKit } from './kit.js';
 import { nameRequest } from './logging.js';
+
+/** A handler that threw, on one line naming the request (the adapter has answered 500). */
+export function logHandlerError(log: Logger): (error: unknown, req: IncomingMessage) => void {
+  return (error, req) => {
+    const id = req.headers['x-request-id'];
+    log.error('handler threw', {
+      ...(typeof id === 'string' ? { request_id: id } : {}),
+      error: describeError(error),
+    });
+  };
+}
 
 /** The headers of every answer: the security headers of the request, and its id. */
 export function answerHeaders(
@@ -28,6 +39,8 @@ export interface DispatchOptions {
   site: Hono;
   health: Health;
   headers: (req: IncomingMessage) => Readonly<Record<string, string>>;
+  /** a handler that threw (answered 500 by the adapter) */
+  onError: (error: unknown, req: IncomingMessage) => void;
 }
 
 /**
@@ -37,7 +50,7 @@ export interface DispatchOptions {
  */
 export function dispatch(options: DispatchOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { kit, health } = options;
-  const siteListener = toNodeListener(options.site, { headers: options.headers });
+  const siteListener = toNodeListener(options.site, { headers: options.headers, onError: options.onError });
   return (req, res) => {
     // while draining, every answer ends its connection, so keep-alive clients move to another instance
     if (health.draining) res.shouldKeepAlive = false;

@@ -1,6 +1,5 @@
 // The kit as server-example sets it up: its options in one place, each with why it is set so, and the
 // kit of the moment with its node listener (the demo reset puts a new kit on a fresh store in its place).
-import type { IncomingMessage } from 'node:http';
 import {
   createPayHandler,
   type AccountRateLimitOptions,
@@ -10,7 +9,7 @@ import {
   type PayObserver,
   type PayStore,
 } from '@pay-elements/server';
-import { toNodeListener, type NodeListener } from '@pay-elements/server/node';
+import { toNodeListener, type NodeListener, type NodeListenerOptions } from '@pay-elements/server/node';
 import type { ExampleConfig } from './config.js';
 import { requestFields } from './logging.js';
 import { demoMerchant, demoOrderResolver } from './orders.js';
@@ -78,15 +77,15 @@ export interface CurrentKit {
 
 /**
  * The kit on `store`, and its node listener, which writes the kit's answers as they are (no Fetch
- * objects) with `headers` on each.
+ * objects) with `listen.headers` on each.
  */
 export function currentKit(
   setup: KitSetup,
   store: PayStore,
-  headers: (req: IncomingMessage) => Readonly<Record<string, string>>,
+  listen: Pick<NodeListenerOptions, 'headers' | 'onError'>,
 ): CurrentKit {
   let pay = createPayHandler(kitOptions(setup, store));
-  let listener = toNodeListener(pay, { headers });
+  let listener = toNodeListener(pay, listen);
   return {
     get pay() {
       return pay;
@@ -97,7 +96,7 @@ export function currentKit(
     async replace(open) {
       await pay.close();
       pay = createPayHandler(kitOptions(setup, await open()));
-      listener = toNodeListener(pay, { headers });
+      listener = toNodeListener(pay, listen);
     },
   };
 }

@@ -33,8 +33,11 @@ export interface NodeListenerOptions {
    * throws, in the server's error shape; default `{"error":{"message":…}}`.
    */
   errorBody?: (status: 413 | 500, message: string) => string;
-  /** Called when the handler itself throws (the kit's never does); default console.error. */
-  onError?: (error: unknown) => void;
+  /**
+   * Called when the handler itself throws (the kit's never does), with the request it was answering;
+   * default console.error.
+   */
+  onError?: (error: unknown, req: IncomingMessage) => void;
   /**
    * Headers every answer carries unless it sets its own of the same name (security headers, say),
    * the adapter's own 413 and 500 included; asked once per request. Cheaper than `res.setHeader`
@@ -489,8 +492,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
   const internal = (): string => errorText(500, 'Something went wrong on our side.');
-  const onError = (error: unknown): void => {
-    if (options.onError) options.onError(error);
+  const onError = (error: unknown, req: IncomingMessage): void => {
+    if (options.onError) options.onError(error, req);
     else console.error('[pay-elements] handler threw', error);
   };
 
@@ -542,7 +545,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         res.destroy();
         return;
       }
-      onError(error);
+      onError(error, req);
       closing(req);
       sendError(res, 500, internal(), defaults);
       return;
@@ -588,7 +591,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   return (req, res) => {
     const defaults = options.headers?.(req);
     serve(req, res, defaults).catch((error: unknown) => {
-      onError(error);
+      onError(error, req);
       if (res.headersSent) {
         res.destroy();
         return;
