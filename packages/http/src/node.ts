@@ -1,10 +1,11 @@
 // Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
 // Node. The request body is streamed into the Request with the size limit enforced while reading (the
-// adapter answers 413 and the connection is closed, the rest is never read); an answer sent before the
-// body was read to its end closes the connection too; the answer is streamed back with backpressure
-// (an event stream chunk by chunk as it comes); a client that goes away aborts the request's signal and
-// cancels the answer's body. The socket's remote address of each Request is recorded for
-// `clientAddress`. A handler's plain answers (`plainAnswers`) are written as they are.
+// adapter answers 413 and the connection is closed after a bounded part of the rest is read and
+// dropped, so that the client reads the answer); an answer sent before the body was read to its end
+// closes the connection too; the answer is streamed back with backpressure (an event stream chunk by
+// chunk as it comes); a client that goes away aborts the request's signal and cancels the answer's
+// body. The socket's remote address of each Request is recorded for `clientAddress`. A handler's
+// plain answers (`plainAnswers`) are written as they are; methods the Fetch API cannot carry are 405.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   DropConnection,
@@ -551,7 +552,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       return;
     }
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
-    // the connection after the answer rather than read it all to keep the connection alive.
+    // the connection after the answer rather than read it all to keep the connection alive, reading
+    // and dropping a bounded part first, so that a client still sending reads the answer (closing).
     const closeAfter = overLimit || !req.complete;
     if (closeAfter) closing(req);
     // plain answers: headers and text as they are, in one write, no Fetch objects made
