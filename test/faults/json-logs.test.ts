@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { baseEnv, freePort, killLaunched, launch, root } from '../support/processes.js';
+import { baseEnv, freePort, killLaunched, launch, root, until } from '../support/processes.js';
 
 interface Line {
   level: number;
@@ -86,6 +86,10 @@ describe('server-example with PAY_LOG_FORMAT=json', { timeout: 120_000 }, () => 
       });
       socket.on('close', () => resolve());
     });
+    // the server's line about the body cut off, before it is stopped
+    await until('the line about the body cut off', 5000, () =>
+      Promise.resolve(server.output().includes('cut off') ? true : undefined),
+    );
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0);
 
