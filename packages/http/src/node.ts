@@ -239,8 +239,9 @@ function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, st
  * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
  * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
  * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
- * one-byte chunks by the thousand a read), and a web stream chunk for each cost several times node's
- * own work; they are gathered in a list and joined once, after the read (`setImmediate`).
+ * one-byte chunks by the thousand a read), and a web stream chunk for each cost more than node's own
+ * work (docs/performance.md); they are gathered in a list and joined once, after the read
+ * (`setImmediate`).
  */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
