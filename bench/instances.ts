@@ -149,6 +149,7 @@ export async function instancesBench(): Promise<void> {
               PAY_BASE_URL: proxy.url,
               PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
               PAY_DATABASE_URL: database,
+              PAY_TOKEN_SECRET: 'bench-token-secret-shared-by-every-instance',
             },
             /Ctrl-C to stop/,
           ),

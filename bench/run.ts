@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, figures and ratios against a baseline measured in the same run.
 // `npm run bench -- size` runs one; `--quick` shortens the load run to 10 s.
+import { bodyBench } from './body.js';
 import { firstPaintBench } from './first-paint.js';
 import { instancesBench } from './instances.js';
 import { loadBench } from './load.js';
@@ -16,6 +17,7 @@ const all: Record<string, () => Promise<void>> = {
   polling: pollingBench,
   push: pushBench,
   throughput: throughputBench,
+  body: bodyBench,
   load: () => loadBench({ quick }),
   instances: instancesBench,
   peak: peakBench,

@@ -1,9 +1,17 @@
 // The hosted checkout's fills: who asks for the money and what for, from the session view, escaped;
-// one heading per state; nothing invented when the view has no display fields.
-import { describe, it } from 'node:test';
+// one heading per state; nothing invented when the view has no display fields. And the page of a
+// merchant whose order title holds the page's placeholder names (a seller on a marketplace names the
+// item): every value is filled in once, so the title stays the text it is, and the element (its
+// payment details) is written once, where the page puts it; the real kit and emulator, the demo's
+// own checkout.html (its placeholders as the build keeps them).
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import type { SessionView } from '@pay-elements/protocol';
-import { checkoutFills } from './checkout-page.js';
+import { createClock } from '@pay-elements/sandbox';
+import { MemoryStore } from '@pay-elements/server';
+import { startEmulatorAndKit, START, type EmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
+import { checkoutFills, checkoutPage } from './checkout-page.js';
 
 const view: SessionView = {
   id: 'ses_1',
@@ -51,5 +59,61 @@ describe('checkoutFills', () => {
     assert.equal(bare['__PAY_ORDER__'], '');
     assert.equal(bare['__PAY_BACK__'], '');
     assert.equal(checkoutFills(null)['__PAY_HEADING__'], 'Pay for your order');
+  });
+});
+
+const demoSource = fileURLToPath(new URL('../../demo', import.meta.url));
+const attack = 'Tote __PAY_ELEMENT__ __PAY_TITLE__ __PAY_DESCRIPTION__ bag';
+
+describe('the hosted checkout of an order titled with placeholder names', () => {
+  let world: EmulatorAndKit;
+  let sessionId = '';
+
+  before(async () => {
+    world = await startEmulatorAndKit({
+      clock: createClock({ frozen: true, start: START }),
+      kit: ({ customerId }) => ({
+        store: new MemoryStore(),
+        merchant: { name: 'Acme Stores' },
+        resolveOrder: () => ({
+          amount: '5000.00',
+          currency: 'NGN',
+          customer_id: customerId,
+          display: { order: { title: attack, reference: '#1001' } },
+        }),
+      }),
+    });
+    const created = await world.kit.fetch(
+      new Request('http://shop.test/pay/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: 'o-1' }),
+      }),
+    );
+    assert.equal(created.status, 201);
+    sessionId = ((await created.json()) as { id: string }).id;
+  });
+  after(() => world.close());
+
+  it('keeps the title as text in <title>, the description and the order line, and writes the element once', async () => {
+    const page = await checkoutPage({
+      id: sessionId,
+      origin: 'http://shop.test',
+      pay: world.kit,
+      staticRoot: demoSource,
+    });
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    assert.equal(title, `Pay Acme Stores — ${attack}`);
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+    assert.equal(description, `Acme Stores: ${attack}, paid by bank transfer.`);
+    assert.ok(html.includes(`<p class="hosted-order">${attack} <span`), 'the order line');
+    assert.equal(html.match(/<pay-dynamic-account\b/g)?.length, 1, 'one element');
+    assert.ok(
+      html.indexOf('<pay-dynamic-account') > html.indexOf('<div id="checkout"'),
+      'the element where the page puts it',
+    );
+    assert.doesNotMatch(html, /__PAY_(LANG|STATUS|HEADING|MERCHANT|BACK)\w*__/, 'every placeholder filled');
   });
 });

@@ -114,19 +114,24 @@ export async function checkoutPage(options: {
   return html(fillPlaceholders(template.body.toString('utf8'), fills), 200, csp);
 }
 
-/** A page's renew form (script off): asks the kit for a new account; whatever it answers, the page shows where the session stands. */
+/**
+ * A page's renew form (script off): asks the kit for a new account, as the shopper who sent the form
+ * (`asShopper`: under their per-client limit on accounts opened); whatever it answers, the page
+ * shows where the session stands.
+ */
 export async function renewFromPage(options: {
   id: string;
   origin: string;
   pay: PayHandler;
+  /** the request to the kit, counted as the shopper's */
+  asShopper: (request: Request) => Request;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
 }): Promise<void> {
   const { id, origin, pay } = options;
-  await pay.fetch(
-    new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, {
-      method: 'POST',
-      ...sameRequestId(options.requestId),
-    }),
-  );
+  const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, {
+    method: 'POST',
+    ...sameRequestId(options.requestId),
+  });
+  await pay.fetch(options.asShopper(request));
 }

@@ -78,6 +78,18 @@ const Env = z
     PAY_SANDBOX_DATA: z.string().min(1).optional(),
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
+    /**
+     * the most connections open at once; past it a new connection's request is answered 503 with
+     * Retry-After and the connection closed (health checks still answered), rather than the process
+     * running out of file descriptors and resetting every new connection. Keep it below the open-files
+     * limit (`ulimit -n`) with room for the store, the emulator and the logs
+     */
+    PAY_MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a number of connections' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(900),
     /** how long a client may take to send a request's headers, ms (slow clients are cut off) */
     HEADERS_TIMEOUT_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Sandbox, SandboxControl } from '@pay-elements/sandbox';
 import { errorAnswer, type PayStore } from '@pay-elements/server';
-import { json, segment } from './http.js';
+import { json, segment } from './json-and-segment.js';
 
 const TransferBody = z.object({
   amount: z

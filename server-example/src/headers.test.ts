@@ -1,5 +1,5 @@
 // The security headers of every kind of answer server-example gives, read over real HTTP: the pages
-// (/, /checkout/{id}, /invoices/{n}, the locked-down pages), the 404 pages, the assets, the kit's /pay
+// (/, /checkout/{id}, /invoices/{token}, the locked-down pages), the 404 pages, the assets, the kit's /pay
 // answers (success, error, and the adapter's own 413). HSTS is sent only behind HTTPS: when PUBLIC_URL
 // is https, or when TRUST_PROXY=1 and the nearest proxy says `X-Forwarded-Proto: https`.
 import { after, before, describe, it } from 'node:test';
@@ -55,7 +55,8 @@ async function start(env: Record<string, string>, root: string): Promise<Started
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** Every kind of answer, by name, with the request that gets it. */
-async function everyKind(base: string): Promise<Array<{ kind: string; response: Response }>> {
+async function everyKind({ app, base }: Started): Promise<Array<{ kind: string; response: Response }>> {
+  const invoice = app.pay.invoiceToken('INV-000101');
   const created = await fetch(`${base}/pay/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -67,19 +68,19 @@ async function everyKind(base: string): Promise<Array<{ kind: string; response: 
   const kinds: Array<[string, Promise<Response>, number]> = [
     ['demo page /', get('/'), 200],
     ['checkout page', get(`/checkout/${id}`), 200],
-    ['invoice page', get('/invoices/INV-000101'), 200],
+    ['invoice page', get(`/invoices/${invoice}`), 200],
     ['locked-down checkout', get(`/locked-down/checkout/${id}`), 200],
     ['locked-down gallery', get('/locked-down/gallery'), 200],
     ['404 page', get('/no/such/page'), 404],
     ['404 checkout', get('/checkout/ses_nope'), 404],
-    ['404 invoice', get('/invoices/INV-nope'), 404],
+    ['404 invoice', get('/invoices/INV-000101'), 404], // the number alone opens nothing
     ['asset', get('/assets/app-1a2b3c.js'), 200],
     ['stylesheet', get('/site.css'), 200],
     ['HEAD of a page', get('/', { method: 'HEAD' }), 200],
     ['405 on a page', get('/', { method: 'DELETE' }), 405],
     ['/pay session', get(`/pay/sessions/${id}`), 200],
     ['/pay 404', get('/pay/sessions/ses_nope'), 404],
-    ['/pay invoice', get('/pay/invoices/INV-000101'), 200],
+    ['/pay invoice', get(`/pay/invoices/${invoice}`), 200],
     ['/pay banks', get('/pay/banks/NG'), 200],
     [
       '/pay 400',
@@ -134,7 +135,7 @@ describe('security headers on every kind of answer', () => {
     });
 
     it('sends CSP, frame-ancestors, nosniff and Referrer-Policy everywhere, and no HSTS', async () => {
-      const answers = await everyKind(s.base);
+      const answers = await everyKind(s);
       assert.equal(answers.length, 18);
       for (const { kind, response } of answers) {
         assertBaseHeaders(kind, response);
@@ -178,7 +179,7 @@ describe('security headers on every kind of answer', () => {
     });
 
     it('sends HSTS on every answer as well', async () => {
-      for (const { kind, response } of await everyKind(s.base)) {
+      for (const { kind, response } of await everyKind(s)) {
         assertBaseHeaders(kind, response);
         assert.equal(
           response.headers.get('strict-transport-security'),

@@ -5,7 +5,7 @@
 import { InvoiceViewModel } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import type { SessionMerchant } from '@pay-elements/protocol';
-import { escapeHtml, fillPlaceholders, fillTemplate, notFoundPage } from './pages.js';
+import { escapeHtml, fillPlaceholders, notFoundPage } from './pages.js';
 import { readStatic } from './static.js';
 import { invoiceElement, pickLanguage } from './hosted-render.js';
 import { sameRequestId } from './logging.js';
@@ -87,11 +87,13 @@ export async function invoicePage(options: {
     paid: 'This invoice is paid',
     cancelled: 'This invoice was cancelled',
   };
-  const page = fillTemplate(template.body.toString('utf8'), { title, description });
   const logo = merchant.logo_url
     ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
     : '';
+  // one pass: a merchant's text naming a placeholder stays text
   const fills: Record<string, string> = {
+    __PAY_TITLE__: escapeHtml(title),
+    __PAY_DESCRIPTION__: escapeHtml(description),
     __PAY_MERCHANT__: `${logo}<span class="hosted-merchant">${escapeHtml(businessName)}</span>`,
     __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
     __PAY_HEADING_OVERDUE__: escapeHtml(headings.overdue),
@@ -107,5 +109,5 @@ export async function invoicePage(options: {
       pagePath: `/invoices/${encodeURIComponent(token)}`,
     }),
   };
-  return html(fillPlaceholders(page, fills), 200);
+  return html(fillPlaceholders(template.body.toString('utf8'), fills), 200);
 }

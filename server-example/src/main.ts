@@ -1,59 +1,30 @@
-// `npm start`: reads the environment, starts everything, prints where to look.
-import { ConfigError, readConfig } from './config.js';
+// `npm start`: reads the environment, starts everything, says where to look; every line it writes
+// goes through the logger (PAY_LOG_FORMAT=json: one JSON object a line, from start to exit).
+import { redactingLogger } from '@pay-elements/server';
 import { startApp } from './app.js';
+import { ConfigError, readConfig, type ExampleConfig } from './config.js';
+import { createLogger } from './logging.js';
+import { announce, exitOnUncaught, failedToStart, stopOnSignals } from './service.js';
 
+let config: ExampleConfig;
 try {
-  const config = readConfig(process.env);
-  const app = await startApp(config);
-  const lines = [
-    '',
-    'pay-elements demo is running',
-    `  demo and widget gallery   ${app.url}/`,
-    `  script tag, React, Vue    ${app.url}/script-tag.html, ${app.url}/react.html, ${app.url}/vue.html`,
-    `  themes, languages         ${app.url}/themes.html, ${app.url}/languages.html`,
-    `  component reference       ${app.url}/reference.html`,
-    `  hosted checkout           ${app.url}/checkout/{session_id}`,
-    `  locked-down pages         ${app.url}/locked-down/gallery, ${app.url}/locked-down/checkout/{session_id}`,
-    `  backend kit (widget API)  ${app.url}/pay`,
-  ];
-  if (app.sandbox) {
-    lines.push(
-      // the keys are the emulator's documented ones (packages/sandbox/README.md); no key is ever printed
-      `  emulator (provider API)   ${app.sandbox.url}/v1   keys: see packages/sandbox/README.md`,
-      `  emulator control API      ${app.sandbox.url}/_sandbox`,
-    );
-  } else {
-    lines.push(`  provider                  ${config.PAY_BASE_URL ?? ''}`);
-  }
-  if (app.metricsUrl) lines.push(`  metrics (Prometheus)      ${app.metricsUrl}`);
-  lines.push('', 'Ctrl-C to stop.', '');
-  console.log(lines.join('\n'));
-  // SIGTERM drains (app.close); a second signal stops at once
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    const started = Date.now();
-    console.log(`[server-example] ${signal}: draining (at most ${config.PAY_SHUTDOWN_GRACE_MS} ms)`);
-    void app.close().then(
-      (clean) => {
-        const ms = Date.now() - started;
-        if (clean) console.log(`[server-example] stopped cleanly in ${ms} ms`);
-        else console.warn(`[server-example] grace period over after ${ms} ms: what was left was cut`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('[server-example] stopping failed', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  config = readConfig(process.env);
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`server-example: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  if (!(error instanceof ConfigError)) throw error;
+  // the environment is wrong, maybe PAY_LOG_FORMAT itself: asked for JSON, the line is JSON
+  if (process.env['PAY_LOG_FORMAT'] === 'json')
+    createLogger('json').error(`server-example: ${error.message}`);
+  else console.error(`server-example: ${error.message}`);
+  process.exit(1);
+}
+const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
+const log = redactingLogger(createLogger(config.PAY_LOG_FORMAT), secrets);
+exitOnUncaught(log);
+try {
+  const app = await startApp(config, { logger: log });
+  announce(app, config, log);
+  stopOnSignals(app, config, log);
+} catch (error) {
+  failedToStart(error, log);
+  process.exit(1);
 }

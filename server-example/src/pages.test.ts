@@ -2,7 +2,7 @@
 // escaping of the values it fills in.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillTemplate, notFoundPage, withNonce } from './pages.js';
+import { escapeHtml, fillPlaceholders, notFoundPage, withNonce } from './pages.js';
 
 const built = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__PAY_NONCE__" />
@@ -40,11 +40,12 @@ describe('server-written pages', () => {
     assert.ok(page.includes('it&#39;s &amp; more'));
     assert.doesNotMatch(page, /<script|style=/);
     assert.equal(
-      fillTemplate('<title>__PAY_TITLE__</title><meta content="__PAY_DESCRIPTION__">', {
-        title: 'A <i>',
-        description: '"q"',
+      fillPlaceholders('<title>__PAY_TITLE__</title><meta content="__PAY_DESCRIPTION__">', {
+        __PAY_TITLE__: escapeHtml('A <i> __PAY_DESCRIPTION__'),
+        __PAY_DESCRIPTION__: escapeHtml('"q"'),
       }),
-      '<title>A &lt;i&gt;</title><meta content="&quot;q&quot;">',
+      '<title>A &lt;i&gt; __PAY_DESCRIPTION__</title><meta content="&quot;q&quot;">',
+      'filled in one pass: a title naming a placeholder stays text',
     );
   });
 });

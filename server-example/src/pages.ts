@@ -34,21 +34,20 @@ ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 `;
 }
 
-/** Puts a page's title and description into a built template's `__PAY_TITLE__` / `__PAY_DESCRIPTION__`. */
-export function fillTemplate(html: string, values: { title: string; description: string }): string {
-  return html
-    .replaceAll('__PAY_TITLE__', escapeHtml(values.title))
-    .replaceAll('__PAY_DESCRIPTION__', escapeHtml(values.description));
-}
-
 /**
  * Replaces each placeholder of a built page (`__PAY_HEADING__`) by its fill, which is HTML the caller
- * has already escaped (escapeHtml) or built from escaped values.
+ * has already escaped (escapeHtml) or built from escaped values. One pass over the page: a fill is
+ * never searched again, so a value holding a placeholder's name (a merchant's order title reading
+ * `__PAY_ELEMENT__`) stays the text it is.
  */
 export function fillPlaceholders(html: string, fills: Readonly<Record<string, string>>): string {
-  let filled = html;
-  for (const [placeholder, value] of Object.entries(fills)) filled = filled.replaceAll(placeholder, value);
-  return filled;
+  const names = Object.keys(fills);
+  if (names.length === 0) return html;
+  // the longest first, so that `__PAY_HEADING_PAID__` is not read as `__PAY_HEADING__` and the rest
+  const escaped = names
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return html.replace(new RegExp(escaped.join('|'), 'g'), (name) => fills[name] ?? name);
 }
 
 /**

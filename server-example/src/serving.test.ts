@@ -274,6 +274,7 @@ describe('server-example behind a proxy', () => {
       PAY_API_KEY: 'sk_test_provider',
       PAY_BASE_URL: 'https://api.provider.example',
       PAY_DEMO_CUSTOMER_ID: 'cus_1',
+      PAY_TOKEN_SECRET: 'a-random-secret-of-at-least-32-characters',
     });
     assert.equal(provider.HOST, '0.0.0.0', 'a real provider: the emulator is not served');
   });

@@ -5,12 +5,14 @@
 // - an end-to-end run in Chromium (gallery, hosted checkout paid, invoice page, locked-down pages,
 //   404s): every response's status line, headers and body, and every line the kit logged;
 // - server-example run as a process (`node server-example/src/main.ts`), driven through a paid
-//   checkout, a forged webhook and a provider outage: all it wrote to stdout and stderr.
+//   checkout, a forged webhook and a provider outage: all it wrote to stdout and stderr (scanned for
+//   the secret that signs its invoice and funding links too).
 // Card numbers are revealed first in each run, so that they are in the emulator's hands (and the
 // same process's memory) while everything else happens.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +161,7 @@ describe('keys and card numbers', () => {
     let stderr = '';
     let url = '';
     let sandboxUrl = '';
+    const tokenSecret = `token-secret-${randomBytes(24).toString('hex')}`;
     before(async () => {
       await buildDemo();
       const env: NodeJS.ProcessEnv = {
@@ -167,6 +170,7 @@ describe('keys and card numbers', () => {
         PAY_SANDBOX_PORT: '0',
         PAY_DB: ':memory:',
         HOST: '127.0.0.1',
+        PAY_TOKEN_SECRET: tokenSecret,
       };
       for (const name of ['PAY_API_KEY', 'PAY_BASE_URL', 'PUBLIC_URL', 'PAY_DEMO_CUSTOMER_ID'])
         delete env[name];
@@ -249,8 +253,8 @@ describe('keys and card numbers', () => {
       assert.match(stderr, /webhook refused/, 'stderr was captured');
       assert.match(stderr, /payment provider/, 'the outage was logged');
       const leaks = [
-        ...findLeaks(stdout, 'server-example stdout', { cards }),
-        ...findLeaks(stderr, 'server-example stderr', { cards }),
+        ...findLeaks(stdout, 'server-example stdout', { cards, secrets: [tokenSecret] }),
+        ...findLeaks(stderr, 'server-example stderr', { cards, secrets: [tokenSecret] }),
       ];
       assert.deepEqual(leaks, [], describeLeaks(leaks));
     });

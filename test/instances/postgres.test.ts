@@ -62,6 +62,7 @@ describe('three kit instances on one PostgreSQL', { timeout: 180_000 }, () => {
             PAY_BASE_URL: proxy.url,
             PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
             PAY_WEBHOOK_SECRET: SECRET,
+            PAY_TOKEN_SECRET: 'test-token-secret-shared-by-every-instance',
             PAY_DATABASE_URL: database,
             PAY_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
             PAY_ONPAID_RETRY_AFTER_MS: '1500',

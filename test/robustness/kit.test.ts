@@ -2,7 +2,8 @@
 // kit (served by its node:http adapter on loopback, over the real emulator), the kit answers within
 // two seconds, never with a 5xx, and always with a documented body: the protocol's ErrorBody with the
 // status of its code, or the success body of a route. Oversized bodies are refused before they are
-// read whole: a streamed 10 MiB upload gets 413 and its connection is closed after a few KiB.
+// read whole: a streamed 10 MiB upload gets 413 and its connection is closed after at most four limits
+// more (read and dropped, so that a client a little over the limit reads its 413 rather than a reset).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest, type Server } from 'node:http';
@@ -303,7 +304,7 @@ describe('backend kit under hostile input (fast-check)', () => {
     ['the webhook route (256 KiB)', '/pay/webhooks'],
   ] as const) {
     it(
-      `refuses a streamed 10 MiB body to ${label} with 413 and closes the connection after reading little`,
+      `refuses a streamed 10 MiB body to ${label} with 413 and closes the connection after four limits more at most`,
       {
         timeout: 10_000,
       },
@@ -312,7 +313,9 @@ describe('backend kit under hostile input (fast-check)', () => {
         assert.equal(result.status, 413);
         assert.equal(ErrorBody.parse(JSON.parse(result.body)).error.code, 'payload_too_large');
         assert.equal(result.connection, 'close');
-        assert.ok(result.read > 0 && result.read < MiB, `the server read ${result.read} bytes`);
+        // after the 413 the adapter reads and drops up to four of its limits (256 KiB) more, so that a
+        // client that stops sending there reads the answer rather than a reset, then cuts the rest
+        assert.ok(result.read > 0 && result.read < 2 * MiB, `the server read ${result.read} bytes`);
         assert.ok(result.written < 10 * MiB, `the upload was cut after ${result.written} bytes`);
       },
     );

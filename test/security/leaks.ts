@@ -34,7 +34,7 @@ export function maskPan(digits: string): string {
 }
 
 export interface Leak {
-  kind: 'key' | 'card';
+  kind: 'key' | 'card' | 'secret';
   /** where: a file path, a URL, "log" */
   where: string;
   /** what was found, a card masked */
@@ -44,6 +44,8 @@ export interface Leak {
 export interface ScanOptions {
   /** card numbers known to the test (revealed from the emulator), found however they are grouped */
   cards?: readonly string[];
+  /** other secrets the test set (the secret that signs links, the webhook secret), found as they are */
+  secrets?: readonly string[];
 }
 
 /** Every key-shaped string and every card number in `text`. */
@@ -67,6 +69,8 @@ export function findLeaks(text: string, where: string, options: ScanOptions = {}
       leaks.push({ kind: 'card', where, what: maskPan(card) });
     }
   }
+  for (const secret of options.secrets ?? [])
+    if (text.includes(secret)) leaks.push({ kind: 'secret', where, what: `${secret.slice(0, 4)}…` });
   return leaks;
 }
 

@@ -97,6 +97,7 @@ export function launchExample(
       PAY_BASE_URL: providerUrl,
       PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
       PAY_WEBHOOK_SECRET: secret,
+      PAY_TOKEN_SECRET: 'test-token-secret-signing-invoice-and-funding-links',
       ...env,
     },
     /Ctrl-C to stop/,

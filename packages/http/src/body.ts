@@ -2,7 +2,10 @@
 // emulator. What goes wrong is a BodyError naming the problem and its status; each server turns it
 // into its own error body.
 
-/** Raised by a body stream (the node adapter's) when the body passes the adapter's limit. */
+/**
+ * Raised by a body stream (the node adapter's) when the body passes the adapter's limit. (A body cut
+ * off by the client errors the stream with BodyError `aborted`.)
+ */
 export class BodyLimitError extends Error {
   override readonly name = 'BodyLimitError';
   /** the limit passed, in bytes, when known */
@@ -14,18 +17,22 @@ export class BodyLimitError extends Error {
   }
 }
 
-/** What was wrong with a body: each has its status (413, 400 or 415). */
-export type BodyProblem = 'too_large' | 'unreadable' | 'not_utf8' | 'not_json' | 'media_type';
+/**
+ * What was wrong with a body: each has its status (413, 400 or 415). `aborted`: the client went away
+ * before the end of it, the client's doing (no one is left to read the 400).
+ */
+export type BodyProblem = 'too_large' | 'aborted' | 'unreadable' | 'not_utf8' | 'not_json' | 'media_type';
 
 const statusOf: Record<BodyProblem, 400 | 413 | 415> = {
   too_large: 413,
+  aborted: 400,
   unreadable: 400,
   not_utf8: 400,
   not_json: 400,
   media_type: 415,
 };
 
-/** A body that could not be read: too large, cut off, not UTF-8, not JSON, or not declared JSON. */
+/** A body that could not be read: too large, cut off by the client, unreadable, not UTF-8, not JSON, or not declared JSON. */
 export class BodyError extends Error {
   override readonly name = 'BodyError';
   readonly problem: BodyProblem;

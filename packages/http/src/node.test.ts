@@ -1,11 +1,16 @@
 // The adapter's own choices, whatever server uses it: its failures in the server's error shape, a
-// connection dropped on the handler's word, and plain answers written as they are. The kit's use of
+// connection dropped on the handler's word, plain answers written as they are, and what a client
+// sends: a method the Fetch API cannot carry, a body cut off, in tiny chunks, or over the limit. The kit's use of
 // it (streams, limits, HEAD, cookies, client addresses) is tested in @pay-elements/server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { DropConnection, plainAnswer, realResponse } from './answers.js';
-import { toNodeListener, type NodeListenerOptions } from './node.js';
+import { BodyError, readBytes } from './body.js';
+import { toNodeListener, type FetchHandler, type NodeListenerOptions } from './node.js';
 
 interface Answer {
   status: number;
@@ -118,5 +123,217 @@ describe('realResponse', () => {
     assert.equal(await real.text(), '{"ok":true}');
     const other = new Response('x');
     assert.equal(realResponse(other), other);
+  });
+});
+
+/** The adapter on a loopback port; its port and the errors its handler was given to report. */
+async function served(handler: FetchHandler, options: NodeListenerOptions = {}) {
+  const reported: unknown[] = [];
+  const server = createServer(toNodeListener(handler, { onError: (e) => reported.push(e), ...options }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not on TCP');
+  return {
+    port: address.port,
+    reported,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Writes `raw` on a new connection; everything the server sent until it closed. */
+function rawExchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(text));
+  });
+}
+
+interface Streamed {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** the client's error, if it had one (EPIPE, ECONNRESET) */
+  error: NodeJS.ErrnoException | undefined;
+  /** whether the answer came before any error */
+  answeredFirst: boolean;
+  written: number;
+}
+
+/**
+ * Node's own client streaming `total` bytes of body as fast as the connection takes them, as
+ * Content-Length when `declare`, else chunked; what it read, and any error it had, once its
+ * connection is closed.
+ */
+function streamBody(port: number, total: number, declare: boolean): Promise<Streamed> {
+  return new Promise((resolve) => {
+    const outcome: Streamed = {
+      status: 0,
+      headers: {},
+      body: '',
+      error: undefined,
+      answeredFirst: false,
+      written: 0,
+    };
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+    if (declare) headers['content-length'] = String(total);
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/upload', headers });
+    req.on('response', (res) => {
+      outcome.status = res.statusCode ?? 0;
+      outcome.headers = res.headers;
+      outcome.answeredFirst = outcome.error === undefined;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (outcome.body += chunk));
+      res.on('error', () => undefined);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (outcome.error ??= error));
+    req.on('close', () => setImmediate(() => resolve(outcome)));
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    const write = (): void => {
+      while (outcome.written < total && !req.destroyed) {
+        outcome.written += chunk.byteLength;
+        if (!req.write(chunk)) {
+          req.once('drain', write);
+          return;
+        }
+      }
+      if (!req.destroyed) req.end();
+    };
+    write();
+  });
+}
+
+describe('toNodeListener and what a client sends', () => {
+  it('answers 405 with an Allow header to TRACE, which the Fetch API cannot carry, and reports nothing', async () => {
+    let asked = 0;
+    const server = await served(() => {
+      asked++;
+      return new Response('hello');
+    });
+    try {
+      const answer = await rawExchange(server.port, 'TRACE /pay/sessions HTTP/1.1\r\nHost: x\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 405 /);
+      assert.match(answer, /\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+      assert.equal(asked, 0, 'no Request was made');
+      assert.deepEqual(server.reported, [], 'no error, no stack');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tells a body the client cut off midway as BodyError aborted, read by readBytes or by Hono’s body limit', async () => {
+    const seen: unknown[] = [];
+    let told: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (told = resolve));
+    const record = (error: unknown) => {
+      seen.push(error);
+      if (seen.length === 2) told();
+      return new Response(null, { status: 400 });
+    };
+    const hono = new Hono();
+    hono.post('/hono', bodyLimit({ maxSize: 1024 * 1024 }), (c) => c.text('read'));
+    hono.onError(record);
+    let arrived: () => void = () => undefined;
+    const server = await served((request) => {
+      arrived();
+      return new URL(request.url).pathname === '/hono'
+        ? hono.fetch(request)
+        : readBytes(request).then(() => new Response('read'), record);
+    });
+    try {
+      for (const path of ['/reader', '/hono']) {
+        const handled = new Promise<void>((resolve) => (arrived = resolve));
+        const socket = connect(server.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n`);
+        await handled; // the request is being answered: now the client goes away mid-body
+        socket.destroy();
+      }
+      await twice;
+      for (const error of seen) {
+        assert.ok(error instanceof BodyError, `a BodyError, not ${String(error)}`);
+        assert.equal(error.problem, 'aborted');
+        assert.equal(error.status, 400);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives the handler a body sent as thousands of one-byte chunks in a few reads, not one a chunk', async () => {
+    let reads = 0;
+    let bytes = 0;
+    const server = await served(async (request) => {
+      const reader = request.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        reads++;
+        bytes += value.byteLength;
+      }
+      return new Response('read');
+    });
+    try {
+      const chunks = 16_384;
+      const answer = await rawExchange(
+        server.port,
+        `POST /body HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n${'1\r\nx\r\n'.repeat(chunks)}0\r\n\r\n`,
+      );
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+      assert.equal(bytes, chunks, 'every byte');
+      assert.ok(reads < 100, `${reads} reads for ${chunks} chunks`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('a body over the limit, streamed by Node’s own client', () => {
+    // three limits of body are more than the sockets' buffers hold (4 MiB here), so the client is still
+    // sending when it is answered: a connection closed then, with bytes unread, is reset under it
+    const limit = 2 * 1024 * 1024;
+    let server: Awaited<ReturnType<typeof served>>;
+    before(async () => {
+      // the handler reads the body and answers 413 itself when the adapter's limit stops it
+      server = await served(
+        (request) =>
+          readBytes(request).then(
+            () => new Response('read'),
+            (error: unknown) =>
+              new Response(error instanceof BodyError ? error.problem : 'other', { status: 413 }),
+          ),
+        { maxBodyBytes: limit },
+      );
+    });
+    after(() => server.close());
+
+    it('reads the 413 (Connection: close), not EPIPE or ECONNRESET, when the limit is passed while reading', async () => {
+      const outcome = await streamBody(server.port, 3 * limit, false);
+      assert.equal(outcome.error, undefined, `no ${outcome.error?.code} for the client`);
+      assert.equal(outcome.status, 413);
+      assert.equal(outcome.body, 'too_large');
+      assert.equal(outcome.headers['connection'], 'close');
+    });
+
+    it('reads the adapter’s own 413 when the declared length is over the limit', async () => {
+      const outcome = await streamBody(server.port, 3 * limit, true);
+      assert.equal(outcome.error, undefined, `no ${outcome.error?.code} for the client`);
+      assert.equal(outcome.status, 413);
+      assert.deepEqual(JSON.parse(outcome.body), {
+        error: { message: `The request body is larger than ${limit} bytes.` },
+      });
+    });
+
+    it('reads the 413 first, and is cut off once it has sent four limits more', async () => {
+      const total = 32 * limit;
+      const outcome = await streamBody(server.port, total, false);
+      assert.equal(outcome.status, 413);
+      assert.ok(outcome.answeredFirst, 'the answer came before the connection was cut');
+      assert.ok(outcome.written < total, `cut off after ${outcome.written} of ${total} bytes`);
+    });
   });
 });

@@ -1,10 +1,11 @@
 // Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
 // Node. The request body is streamed into the Request with the size limit enforced while reading (the
-// adapter answers 413 and the connection is closed, the rest is never read); an answer sent before the
-// body was read to its end closes the connection too; the answer is streamed back with backpressure
-// (an event stream chunk by chunk as it comes); a client that goes away aborts the request's signal and
-// cancels the answer's body. The socket's remote address of each Request is recorded for
-// `clientAddress`. A handler's plain answers (`plainAnswers`) are written as they are.
+// adapter answers 413 and the connection is closed after a bounded part of the rest is read and
+// dropped, so that the client reads the answer); an answer sent before the body was read to its end
+// closes the connection too; the answer is streamed back with backpressure (an event stream chunk by
+// chunk as it comes); a client that goes away aborts the request's signal and cancels the answer's
+// body. The socket's remote address of each Request is recorded for `clientAddress`. A handler's
+// plain answers (`plainAnswers`) are written as they are; methods the Fetch API cannot carry are 405.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   DropConnection,
@@ -15,7 +16,7 @@ import {
   unreadAnswer,
   type WithPlainAnswers,
 } from './answers.js';
-import { BodyLimitError } from './body.js';
+import { BodyError, BodyLimitError } from './body.js';
 
 /** The default most bytes of a request body. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -33,8 +34,11 @@ export interface NodeListenerOptions {
    * throws, in the server's error shape; default `{"error":{"message":…}}`.
    */
   errorBody?: (status: 413 | 500, message: string) => string;
-  /** Called when the handler itself throws (the kit's never does); default console.error. */
-  onError?: (error: unknown) => void;
+  /**
+   * Called when the handler itself throws (the kit's never does), with the request it was answering;
+   * default console.error.
+   */
+  onError?: (error: unknown, req: IncomingMessage) => void;
   /**
    * Headers every answer carries unless it sets its own of the same name (security headers, say),
    * the adapter's own 413 and 500 included; asked once per request. Cheaper than `res.setHeader`
@@ -61,6 +65,7 @@ function addDefaults(headers: string[], defaults: Readonly<Record<string, string
   }
 }
 
+/** The adapter's own answer (a 413, a 500), which closes the connection. */
 function sendError(
   res: ServerResponse,
   status: number,
@@ -94,8 +99,8 @@ function toHeaders(req: IncomingMessage): Headers {
 /**
  * A GET or HEAD as a Request (`instanceof` holds, every member works) whose headers and signal are
  * made when first asked: a status poll reads two headers (through `requestHeader`) and never its
- * signal, and building a Fetch Request with its Headers and AbortSignal cost a fifth of one. A member
- * only the real Request has makes it.
+ * signal, and a Fetch Request with its Headers and AbortSignal costs a good part of one
+ * (docs/performance.md). A member only the real Request has makes it.
  */
 class BodylessRequest {
   // private fields and getters: an own `method` or `url` would be assigned over Request's getters
@@ -216,55 +221,136 @@ class BodylessRequest {
 }
 Object.setPrototypeOf(BodylessRequest.prototype, Request.prototype);
 
-/** The request body as a web stream that errors with BodyLimitError past `limit` bytes. */
+/**
+ * Methods the Fetch API cannot carry (`new Request` throws on them), answered 405 before any Request
+ * is made. The adapter knows no routes: its Allow names what a Fetch handler can be asked, and the
+ * handler's own 405 tells a path's methods.
+ */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const FETCH_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, string>>): void {
+  setDefaults(res, defaults);
+  res.writeHead(405, { allow: FETCH_METHODS, 'content-length': 0, connection: 'close' });
+  res.end();
+}
+
+/**
+ * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
+ * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
+ * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
+ * one-byte chunks by the thousand a read), and a web stream chunk for each cost more than node's own
+ * work (docs/performance.md); they are gathered in a list and joined once, after the read
+ * (`setImmediate`).
+ */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
   let finished = false;
+  let pending: Buffer[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stop = (): void => {
+    finished = true;
+    pending = [];
+    if (flushing) clearImmediate(flushing);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onAborted);
+    req.off('close', onAborted);
+  };
+  function flush(): void {
+    flushing = undefined;
+    if (finished || pending.length === 0) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  }
+  function onData(chunk: Buffer): void {
+    total += chunk.byteLength;
+    if (total > limit) {
+      stop();
+      onLimit();
+      req.pause();
+      controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
+      return;
+    }
+    pending.push(chunk);
+    flushing ??= setImmediate(flush);
+  }
+  function onEnd(): void {
+    if (finished) return;
+    flush();
+    stop();
+    controller.close();
+  }
+  // an error or a close before the end: the client went away mid-body (not a failure of the server)
+  function onAborted(): void {
+    if (finished) return;
+    stop();
+    controller.error(new BodyError('aborted'));
+  }
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          total += chunk.byteLength;
-          if (total > limit) {
-            finished = true;
-            onLimit();
-            req.pause();
-            controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
-            return;
-          }
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once('end', () => {
-          if (finished) return;
-          finished = true;
-          controller.close();
-        });
-        req.once('error', (error) => {
-          if (finished) return;
-          finished = true;
-          controller.error(error);
-        });
-        req.once('close', () => {
-          // the client went away before the end of the body
-          if (finished) return;
-          finished = true;
-          controller.error(new Error('request body aborted'));
-        });
+      start(c) {
+        controller = c;
+        req.on('data', onData);
+        req.once('end', onEnd);
+        req.once('error', onAborted);
+        req.once('close', onAborted);
         req.pause();
       },
       pull() {
         req.resume();
       },
       cancel() {
-        finished = true;
+        stop();
         req.pause();
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
 }
+
+/**
+ * After an answer that closes the connection while the request body is still coming (a 413, a
+ * refusal), the rest is read and dropped, up to `bytes` or `ms`, before the socket is closed: closed
+ * at once with bytes unread, the kernel resets the connection, and a client still sending its body
+ * (Node's client, a browser) gets EPIPE or ECONNRESET instead of the answer it was sent. Node closes
+ * such a connection through `destroySoon` once the answer is written; that is where this waits.
+ */
+function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): void {
+  const socket = req.socket;
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (req.readableEnded) {
+      destroySoon();
+      return;
+    }
+    socket.end(); // the answer, then the end of ours: the client reads it whatever it still sends
+    let left = bytes;
+    let closing = false;
+    const close = (): void => {
+      if (closing) return;
+      closing = true;
+      clearTimeout(timer);
+      // once what was written (the answer) has been handed to the system, not lost in a closed socket
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.once('drain', () => socket.destroy());
+    };
+    const timer = setTimeout(close, ms);
+    req.on('data', (chunk: Buffer) => {
+      left -= chunk.byteLength;
+      if (left < 0) close();
+    });
+    req.once('end', close);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
+}
+
+/** How long a client still sending an unread body is given to finish after the answer that closes its connection. */
+const LINGER_MS = 5_000;
 
 /** Answers up to this size are sent whole, with a Content-Length, in one write. */
 const BUFFERED_ANSWER_BYTES = 1024 * 1024;
@@ -364,7 +450,7 @@ const PLAIN_PATH = /^(?:\/[\w\-~%=&+,;:@!$*'()]+)*\/?$/;
 /**
  * The request's URL as `new URL(path, \`http://${host}\`).href` gives it (localhost when the Host
  * header is missing or not valid). A plain host and path (a status poll's) are joined as they are:
- * parsing them cost a tenth of the adapter's time.
+ * parsing them is a measurable part of the adapter's time (docs/performance.md).
  */
 function requestUrl(host: string | undefined, path: string): string {
   const plain = host === undefined ? null : PLAIN_HOST.exec(host);
@@ -398,11 +484,18 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
       : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  /** an answer that closes its connection lets a client still sending finish, up to four limits more */
+  const closing = (req: IncomingMessage): void => {
+    if (req.complete) return;
+    // a declared length past what would be read anyway: the connection is cut at once, as it would be
+    if (Number(req.headers['content-length'] ?? '0') > 5 * limit) return;
+    lingerBeforeClose(req, 4 * limit, LINGER_MS);
+  };
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
   const internal = (): string => errorText(500, 'Something went wrong on our side.');
-  const onError = (error: unknown): void => {
-    if (options.onError) options.onError(error);
+  const onError = (error: unknown, req: IncomingMessage): void => {
+    if (options.onError) options.onError(error, req);
     else console.error('[pay-elements] handler threw', error);
   };
 
@@ -411,13 +504,19 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     res: ServerResponse,
     defaults: Readonly<Record<string, string>> | undefined,
   ): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (UNCARRIED_METHODS.has(method)) {
+      closing(req);
+      refuseMethod(res, defaults);
+      return;
+    }
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
+      closing(req);
       sendError(res, 413, errorText(413, `The request body is larger than ${limit} bytes.`), defaults);
       return;
     }
     let overLimit = false;
-    const method = (req.method ?? 'GET').toUpperCase();
     // the full path, so the kit's base path matches wherever a framework mounted the listener
     const path = req.originalUrl ?? req.url ?? '/';
     const url = requestUrl(req.headers.host, path);
@@ -448,13 +547,16 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         res.destroy();
         return;
       }
-      onError(error);
+      onError(error, req);
+      closing(req);
       sendError(res, 500, internal(), defaults);
       return;
     }
     // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
-    // the connection after the answer rather than read it all to keep the connection alive.
+    // the connection after the answer rather than read it all to keep the connection alive, reading
+    // and dropping a bounded part first, so that a client still sending reads the answer (closing).
     const closeAfter = overLimit || !req.complete;
+    if (closeAfter) closing(req);
     // plain answers: headers and text as they are, in one write, no Fetch objects made
     const plain = unreadAnswer(response);
     if (plain) {
@@ -492,9 +594,13 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   return (req, res) => {
     const defaults = options.headers?.(req);
     serve(req, res, defaults).catch((error: unknown) => {
-      onError(error);
-      if (!res.headersSent) sendError(res, 500, internal(), defaults);
-      else res.destroy();
+      onError(error, req);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      closing(req);
+      sendError(res, 500, internal(), defaults);
     });
   };
 }

@@ -1,14 +1,15 @@
 // The one place a failure becomes an answer: what the browser may know (HttpError), the provider or
 // the store away for now (503 with Retry-After, in seconds), the provider's rate limit (429), a body
-// over the limit (413); anything else is a 500 whose detail goes to the log only.
+// over the limit (413) or cut off by the client (400, logged as its doing); anything else is a 500
+// whose detail goes to the log only.
 import { RateLimitError } from '@pay-elements/api';
-import { BodyLimitError } from '@pay-elements/http';
+import { BodyError, BodyLimitError } from '@pay-elements/http';
 import { HttpError, ProviderUnavailableError, StoreUnavailableError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 import { isProviderDown } from '../provider/breaker.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { errorJson } from './answers.js';
-import { tooLarge } from './input.js';
+import { BodyCutOff, bodyHttpError, tooLarge } from './input.js';
 
 /** What a browser is told while the session store cannot answer (the database restarts, say). */
 export const STORE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again shortly.';
@@ -23,7 +24,13 @@ export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try aga
  * anything else is a 500 whose detail goes to the log only.
  */
 export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
-  if (error instanceof HttpError) return errorJson(error.code, error.message, error.fields, error.headers);
+  // a body refused while Hono's body limit read it comes as the shared reader's BodyError
+  const known = error instanceof BodyError ? bodyHttpError(error) : error;
+  if (known instanceof HttpError) {
+    // a client gone mid-body: its doing, not a store outage (its ECONNRESET is no database's)
+    if (known instanceof BodyCutOff) logger.info('request body cut off: the client went away', context);
+    return errorJson(known.code, known.message, known.fields, known.headers);
+  }
   // the node adapter's limit, passed while a body was read outside readBody (the router's body limit)
   if (error instanceof BodyLimitError)
     return errorJson('payload_too_large', tooLarge(error.limit ?? NaN).message);

@@ -16,9 +16,14 @@ export function tooLarge(limit: number): HttpError {
   return new HttpError('payload_too_large', message);
 }
 
+/** A body the client cut off: a 400 like any unreadable body, logged as the client's doing. */
+export class BodyCutOff extends HttpError {}
+
 /** What the browser is told of each problem with a body. */
-function bodyHttpError(error: BodyError): HttpError {
+export function bodyHttpError(error: BodyError): HttpError {
   switch (error.problem) {
+    case 'aborted':
+      return new BodyCutOff('invalid_request', 'The request body was cut off.');
     case 'too_large':
       return tooLarge(error.limit ?? NaN);
     case 'media_type':
