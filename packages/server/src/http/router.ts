@@ -3,9 +3,15 @@
 // error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
 // 405 with an Allow header, which Hono alone would answer 404. A POST from a browser on another site
 // (not an allowed origin), or with a body not declared JSON, is refused before its route runs.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { allowedMethods, requestHeader, setAnswerHeader } from '@pay-elements/http';
+import {
+  allowedMethods,
+  clientAddress,
+  recordClientAddress,
+  requestHeader,
+  setAnswerHeader,
+} from '@pay-elements/http';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, refuseForeignBrowsers } from './browser-guard.js';
 import { errorResponse } from './failures.js';
 import { HttpError } from '../errors.js';
@@ -192,7 +198,17 @@ export function createRouter(options: RouterOptions): Hono {
         throw tooLarge(route.maxBodyBytes);
       },
     });
-    app.on(route.method, path, limit, handle);
+    // A body without a length (chunked) is counted through a new Request in c.req.raw, which the
+    // adapter never saw: its client's address is carried over, or per-client limits would see none.
+    const limitKeepingAddress: MiddlewareHandler = (c, next) => {
+      const address = clientAddress(c.req.raw);
+      return limit(c, async () => {
+        if (address !== undefined && clientAddress(c.req.raw) === undefined)
+          recordClientAddress(c.req.raw, address);
+        await next();
+      });
+    };
+    app.on(route.method, path, limitKeepingAddress, handle);
   }
   // a failure outside a route's handler (its body limit)
   app.onError((error, c) => parts.withCors(c, parts.fail(error, c)));

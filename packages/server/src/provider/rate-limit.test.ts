@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { ErrorBody } from '@pay-elements/protocol';
 import { RequestLimiter, TokenBucketLimiter, addressKey } from './rate-limit.js';
 import { startWorld, type World } from '@pay-elements/testing/kit-world';
@@ -154,5 +155,55 @@ describe('account openings limited through the kit', () => {
       world.calls.filter((call) => call === 'POST /v1/virtual-accounts/dynamic').length,
       opened + 1,
     );
+  });
+});
+
+describe('account openings limited by the client’s address, however the body is sent', () => {
+  let world: World;
+  const addresses: Array<string | undefined> = [];
+
+  before(async () => {
+    world = await startWorld({
+      webhooks: true, // served on loopback through the node adapter, which records each socket's address
+      kit: {
+        accountRateLimit: { perClientPerMinute: 2, perOrderPerMinute: 100 },
+        resolveOrder: (id, { clientAddress }) => {
+          addresses.push(clientAddress);
+          return world.orders.get(id) ?? null;
+        },
+      },
+    });
+  });
+  after(() => world.close());
+
+  /** POST /pay/sessions from this process, the body in chunks with no Content-Length */
+  function createChunked(orderId: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${world.kitUrl}/pay/sessions`,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      const json = JSON.stringify({ order_id: orderId });
+      req.write(json.slice(0, 5));
+      req.end(json.slice(5));
+    });
+  }
+
+  it('counts a chunked POST against its client, as one with a length', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      world.orders.set(`chunked-${i}`, { amount: '100.00', currency: 'NGN', customer_id: world.customerId });
+      statuses.push((await createChunked(`chunked-${i}`)).status);
+    }
+    assert.deepEqual(statuses, [201, 201, 429, 429]);
+    assert.deepEqual(new Set(addresses), new Set(['127.0.0.1']), 'each order resolved knowing who asked');
+    assert.ok(!world.logs.some((line) => /client address is unknown/.test(line)), world.logs.join('\n'));
   });
 });
