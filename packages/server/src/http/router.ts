@@ -57,7 +57,7 @@ export interface RouterOptions {
 
 /**
  * The route's parameters (`names`) decoded, or null when one is empty or not valid percent-encoding
- * (Hono passes it on raw). Asked by name, which is cheaper than Hono's all-parameters call (docs/performance.md).
+ * (Hono passes it on raw). Asked by the names the route declares, so a route reads only its own.
  */
 function decodedParams(c: Context, names: readonly string[]): Record<string, string> | null {
   const params: Record<string, string> = {};
