@@ -79,6 +79,14 @@ const Env = z
     /** the provider customer the demo orders are charged to (real provider mode) */
     PAY_DEMO_CUSTOMER_ID: z.string().min(1).optional(),
     /**
+     * the demo customer's BVN, for opening their own accounts (/fund/{token}); with the emulator a demo
+     * number when unset; with a real provider those accounts are offered only when it is set
+     */
+    PAY_DEMO_CUSTOMER_BVN: z
+      .string()
+      .regex(/^\d{11}$/, 'must be the 11 digits of a BVN')
+      .optional(),
+    /**
      * the most connections open at once; past it a new connection's request is answered 503 with
      * Retry-After and the connection closed (health checks still answered), rather than the process
      * running out of file descriptors and resetting every new connection. Keep it below the open-files

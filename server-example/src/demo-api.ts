@@ -1,5 +1,5 @@
-// The demo's sandbox buttons under /demo-api: send the transfer a shopper would, pay an invoice, move
-// the emulator's clock, reset the demo. POST only, a JSON body (or none), with the emulator only.
+// The demo's sandbox buttons under /demo-api: send the transfer a shopper would, pay an invoice, pay
+// into the demo customer's own account, move the emulator's clock, reset the demo. POST only, a JSON body (or none), with the emulator only.
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Sandbox, SandboxControl } from '@pay-elements/sandbox';
@@ -12,6 +12,9 @@ const TransferBody = z.object({
     .regex(/^\d+(\.\d+)?$/)
     .optional(),
 });
+const DepositBody = TransferBody.extend({
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+});
 const ClockBody = z.object({ minutes: z.number().int().min(1).max(10_080) });
 
 export interface DemoApiOptions {
@@ -19,6 +22,8 @@ export interface DemoApiOptions {
   emulator: { sandbox: Sandbox; control: SandboxControl } | null;
   /** the kit's store as it is now (a reset makes a new kit) */
   store: () => PayStore;
+  /** the demo customer, whose own accounts /funding/deposit pays into */
+  customerId: string;
   /** POST /demo-api/reset */
   reset: () => Promise<Response>;
 }
@@ -69,6 +74,29 @@ export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unkn
       return json(200, { paid: true });
     } catch (error) {
       return json(409, { paid: false, reason: error instanceof Error ? error.message : 'refused' });
+    }
+  });
+  // a transfer into the demo customer's own account in a currency, as their bank would send it
+  demo.post('/funding/deposit', async (c) => {
+    if (!emulator) throw new Error('the demo API needs the emulator');
+    const { control, sandbox } = emulator;
+    const parsed = DepositBody.safeParse(c.get('body'));
+    if (!parsed.success)
+      return errorAnswer('invalid_request', 'currency must be a currency code, amount a decimal string.');
+    const currency = parsed.data.currency.toUpperCase();
+    const accounts = (await store().funding?.accountsOf(options.customerId)) ?? [];
+    const account = accounts.find((a) => a.currency === currency);
+    if (!account)
+      return errorAnswer('not_found', `The customer has no ${currency} account yet: open /demo/fund first.`);
+    try {
+      const tx = await control.transfer({
+        account_number: account.accountNumber,
+        amount: Number(parsed.data.amount ?? (currency === 'NGN' ? '25000' : '150')),
+      });
+      await sandbox.flushWebhooks();
+      return json(200, { sent: true, transaction: tx.id });
+    } catch (error) {
+      return json(409, { sent: false, reason: error instanceof Error ? error.message : 'refused' });
     }
   });
   demo.post('/reset', () => reset());

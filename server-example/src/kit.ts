@@ -68,7 +68,31 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
     bankSuggestions: { enabled: true, perMinute: 10 },
     linkCurrency: 'NGN',
     clientKey: setup.clientKey,
+    // the demo customer's own accounts (/fund/{token}), a naira and a dollar one, paid into at any time
+    ...(provider.customerBvn
+      ? { funding: fundingOptions(provider.customerBvn), onDeposit: logDeposit(log) }
+      : {}),
     ...(setup.accountRateLimit ? { accountRateLimit: setup.accountRateLimit } : {}),
+  };
+}
+
+/**
+ * Customers' own accounts in naira and dollars. A merchant reads each customer's BVN from its own
+ * records (it has it from its KYC); the demo has one customer.
+ */
+function fundingOptions(bvn: string): NonNullable<PayHandlerOptions['funding']> {
+  return { currencies: ['NGN', 'USD'], customer: () => ({ id_number: bvn }) };
+}
+
+/** The demo's onDeposit: a merchant credits the customer's balance here, once per `deposit.id`. */
+function logDeposit(log: Logger): NonNullable<PayHandlerOptions['onDeposit']> {
+  return (deposit) => {
+    log.info(
+      `customer ${deposit.customerId} credited ${deposit.amount} ${deposit.currency} (deposit ${deposit.id})`,
+      {
+        deposit_id: deposit.id,
+      },
+    );
   };
 }
 

@@ -16,10 +16,18 @@ import type { ExampleConfig } from './config.js';
 import { demoLifetime, type DemoLifetime } from './lifetime.js';
 import { sandboxDataFile } from './stores.js';
 
+/** The emulator's demo customer's BVN (any 11 digits open an account there). */
+const DEMO_BVN = '22212345678';
+
 export interface Provider {
   client: PayClient;
   /** the provider customer the demo orders are charged to */
   customerId: string;
+  /**
+   * the demo customer's BVN, for opening their own accounts; null when they are not offered (a real
+   * provider without PAY_DEMO_CUSTOMER_BVN)
+   */
+  customerBvn: string | null;
   /** the provider's webhook signing secret, when it signs */
   webhookSecret: string | undefined;
   /** the in-process emulator and its control API; null with a real provider */
@@ -44,6 +52,7 @@ export async function startProvider(config: ExampleConfig, options: ProviderOpti
     return {
       client: new PayClient({ apiKey: config.PAY_API_KEY, baseUrl: config.PAY_BASE_URL, ...fetch }),
       customerId: config.PAY_DEMO_CUSTOMER_ID ?? '',
+      customerBvn: config.PAY_DEMO_CUSTOMER_BVN ?? null,
       webhookSecret: config.PAY_WEBHOOK_SECRET,
       emulator: null,
       lifetime: demoLifetime({ inProcessEmulator: false, emulatorKeepsState: true }),
@@ -61,6 +70,7 @@ export async function startProvider(config: ExampleConfig, options: ProviderOpti
   return {
     client: new PayClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url, timeout: 5_000, ...fetch }),
     customerId: config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id,
+    customerBvn: config.PAY_DEMO_CUSTOMER_BVN ?? DEMO_BVN,
     webhookSecret: DEFAULT_WEBHOOK_SECRET,
     emulator: { sandbox, control: new SandboxControl(sandbox.url, DEFAULT_API_KEY) },
     lifetime: demoLifetime({ inProcessEmulator: true, emulatorKeepsState: dataFile !== undefined }),

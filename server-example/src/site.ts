@@ -53,7 +53,12 @@ export function siteApp(options: SiteOptions): Hono {
   app.get('/demo-api', () => json(200, { sandbox, orders: demoOrders }));
   app.route(
     '/demo-api',
-    demoApi({ emulator: provider.emulator, store: () => kit.pay.store, reset: options.reset }),
+    demoApi({
+      emulator: provider.emulator,
+      store: () => kit.pay.store,
+      customerId: provider.customerId,
+      reset: options.reset,
+    }),
   );
   const files = siteFiles({
     staticRoot: options.staticRoot,
@@ -81,7 +86,13 @@ export function siteApp(options: SiteOptions): Hono {
   });
   app.get('/healthz', () => health.live());
   app.get('/readyz', () => health.ready());
-  app.get('/demo-config.json', () => json(200, { sandbox, orders: demoOrders }));
+  app.get('/demo-config.json', () => json(200, demoConfig(options)));
+  // the demo's hosted pages for its invoice and its customer, by links signed now
+  app.get('/demo/invoice', (c) => c.redirect(`/invoices/${kit.pay.invoiceToken(DEMO_INVOICE)}`, 303));
+  app.get('/demo/fund', (c) => {
+    if (!provider.customerBvn) return files.siteFile(new URL(c.req.url).pathname, c.req.raw);
+    return c.redirect(`/fund/${kit.pay.fundingToken(provider.customerId)}`, 303);
+  });
   addHostedPages(app, options, files);
   app.get('/', (c) => files.page('/index.html', c.req.raw));
   app.get('*', async (c) => {
@@ -95,6 +106,22 @@ export function siteApp(options: SiteOptions): Hono {
     return errorAnswer('internal', 'Something went wrong on our side.');
   });
   return app;
+}
+
+/** The emulator's seed invoice, the demo's. */
+const DEMO_INVOICE = 'INV-000101';
+
+/**
+ * What the demo's pages are told (`/demo-config.json`, demo/src/shared.ts): the orders, the demo
+ * invoice with its token, and the demo customer's funding token when their own accounts are offered.
+ */
+function demoConfig({ provider, kit }: SiteOptions): Record<string, unknown> {
+  return {
+    sandbox: provider.emulator !== null,
+    orders: demoOrders,
+    invoice: { number: DEMO_INVOICE, token: kit.pay.invoiceToken(DEMO_INVOICE) },
+    ...(provider.customerBvn ? { fundingToken: kit.pay.fundingToken(provider.customerId) } : {}),
+  };
 }
 
 /**
