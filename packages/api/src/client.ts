@@ -3,7 +3,7 @@ import type { Conventions } from './core/conventions.js';
 import { PayError } from './core/error.js';
 import { resolveClientOptions, type ClientOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
-import { resolveConventions } from './internal/conventions.js';
+import { resolveConventions } from './internal/resolve-conventions.js';
 import { BROWSER_REFUSAL, isBrowserLike } from './internal/env.js';
 import { Banks } from './resources/banks.js';
 import { Cards } from './resources/cards.js';

@@ -10,7 +10,7 @@ export {
   type RequestOptions,
 } from './core/options.js';
 export { MAX_PAGES, paginate, type PaginateOptions } from './core/pagination.js';
-export type { DeepPartial } from './internal/conventions.js';
+export type { DeepPartial } from './internal/resolve-conventions.js';
 export {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,

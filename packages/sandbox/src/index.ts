@@ -9,7 +9,7 @@ export {
   type SandboxOptions,
 } from './sandbox.js';
 export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type StartOptions } from './server.js';
-export { toNodeListener } from './node.js';
+export { toNodeListener } from './node-listener.js';
 export { sandboxOptionsFromEnv, ConfigError } from './config.js';
 export {
   SandboxControl,

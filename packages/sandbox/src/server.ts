@@ -1,7 +1,7 @@
 // startSandbox: the emulator on a node:http server, answering its URL.
 import { createServer } from 'node:http';
 import type { SandboxClock } from './clock.js';
-import { toNodeListener } from './node.js';
+import { toNodeListener } from './node-listener.js';
 import { createSandbox, type SandboxOptions } from './sandbox.js';
 
 export const DEFAULT_PORT = 4010;

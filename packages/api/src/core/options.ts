@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { Conventions } from './conventions.js';
 import { PayError } from './error.js';
-import type { DeepPartial } from '../internal/conventions.js';
+import type { DeepPartial } from '../internal/resolve-conventions.js';
 import { defaultUserAgent } from '../internal/env.js';
 
 /** Where the local emulator (`npx pay-sandbox`) listens by default. */
