@@ -25,6 +25,42 @@ export interface SiteFilesOptions {
   origin: string;
 }
 
+/** The hosted checkout's page for a session that is not there. */
+function checkoutNotFound(): Response {
+  return new Response(
+    notFoundPage({
+      title: 'Checkout not found',
+      message: 'This payment link is not valid. Ask the shop for a new one.',
+      stylesheet: '/site.css',
+    }),
+    { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
+  );
+}
+
+/** /cdn/ before the elements are built, or a file not among them. */
+function cdnNotBuilt(): Response {
+  return new Response('No such file. The elements are built by `npm run build -w @pay-elements/elements`.', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
+async function cdnIndex(cdnRoot: string): Promise<Response> {
+  const file = await readStatic(cdnRoot, '/manifest.json');
+  const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
+  if (!manifest?.success) return cdnNotBuilt();
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const lines = Object.entries(manifest.data).map(
+    ([name, { bytes, gzip, integrity }]) =>
+      `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
+  );
+  return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+  });
+}
+
+/** The site's files and pages, read from `options.staticRoot` and `options.cdnRoot`. */
 export function siteFiles(options: SiteFilesOptions) {
   const { staticRoot, cdnRoot, origin } = options;
   const compressed = compressedFiles();
@@ -44,17 +80,6 @@ export function siteFiles(options: SiteFilesOptions) {
       compressed,
       headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
     });
-  }
-
-  function checkoutNotFound(): Response {
-    return new Response(
-      notFoundPage({
-        title: 'Checkout not found',
-        message: 'This payment link is not valid. Ask the shop for a new one.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
-    );
   }
 
   /**
@@ -82,7 +107,7 @@ export function siteFiles(options: SiteFilesOptions) {
    * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
    */
   async function cdnFile(path: string, request?: Request): Promise<Response> {
-    if (path === '/') return cdnIndex();
+    if (path === '/') return cdnIndex(cdnRoot);
     const file = await readStatic(cdnRoot, path);
     if (!file) return cdnNotBuilt();
     return fileAnswer({
@@ -95,31 +120,6 @@ export function siteFiles(options: SiteFilesOptions) {
         'access-control-allow-origin': '*',
         'cross-origin-resource-policy': 'cross-origin',
       },
-    });
-  }
-
-  function cdnNotBuilt(): Response {
-    return new Response(
-      'No such file. The elements are built by `npm run build -w @pay-elements/elements`.',
-      {
-        status: 404,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      },
-    );
-  }
-
-  /** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
-  async function cdnIndex(): Promise<Response> {
-    const file = await readStatic(cdnRoot, '/manifest.json');
-    const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
-    if (!manifest?.success) return cdnNotBuilt();
-    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-    const lines = Object.entries(manifest.data).map(
-      ([name, { bytes, gzip, integrity }]) =>
-        `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
-    );
-    return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
     });
   }
 
