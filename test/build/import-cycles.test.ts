@@ -1,6 +1,9 @@
 // The layout shows the architecture: no module imports itself through others, type-only imports
 // included (a cycle of types today is a cycle of values tomorrow, and it hides which way a
 // dependency points). Dynamic `import()` is not counted: it is how a module loads another later.
+// No relative import reaches into another package (a package is used by its name and exports), and
+// in the elements no module imports a layer above its own (errors, events, i18n < lib < controllers <
+// components < define); no product module imports the emulator or the test harnesses.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -90,5 +93,63 @@ describe('import cycles', () => {
     assert.ok(files.length > 300, `read ${files.length} modules`);
     const found = cycles(importGraph(files)).map((group) => group.map((file) => relative(root, file)).sort());
     assert.deepEqual(found, []);
+  });
+
+  it('has no relative import into a package from outside it', () => {
+    const packageOf = (file: string) => {
+      const [top = '', name = ''] = relative(root, file).split('/');
+      return top === 'packages' ? `packages/${name}` : top;
+    };
+    const files = ['packages', 'server-example', 'demo/src', 'test', 'bench'].flatMap((dir) =>
+      sources(join(root, dir)),
+    );
+    const reaches = [...importGraph(files)].flatMap(([file, targets]) =>
+      targets
+        .filter(
+          (target) => packageOf(target).startsWith('packages/') && packageOf(target) !== packageOf(file),
+        )
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+    assert.deepEqual(reaches, []);
+  });
+
+  it('has no element module importing a layer above its own', () => {
+    const src = join(root, 'packages/elements/src');
+    const layers: Record<string, number> = {
+      errors: 0,
+      events: 0,
+      i18n: 0,
+      lib: 1,
+      controllers: 2,
+      components: 3,
+      define: 4,
+    };
+    const layerOf = (file: string) => layers[relative(src, file).split('/')[0]!.replace(/\.ts$/, '')];
+    const files = sources(src).filter((file) => !/\.test\.ts$/.test(file) && !file.includes('/src/test/'));
+    const upward = [...importGraph(files)].flatMap(([file, targets]) => {
+      const own = layerOf(file);
+      return targets
+        .filter((target) => own !== undefined && (layerOf(target) ?? -1) > own)
+        .map((target) => `${relative(src, file)} → ${relative(src, target)}`);
+    });
+    assert.ok(files.length > 50, `read ${files.length} modules`);
+    assert.deepEqual(upward, []);
+  });
+
+  it('has no product module importing the emulator or the test harnesses', () => {
+    const products = ['api', 'protocol', 'http', 'server', 'elements'].flatMap((name) =>
+      sources(join(root, 'packages', name, 'src')).filter(
+        (file) => !/\.test\.ts$/.test(file) && !file.includes('/src/test/'),
+      ),
+    );
+    const found = products.filter((file) =>
+      /^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]@pay-elements\/(?:sandbox|testing)\b/m.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
+    assert.deepEqual(
+      found.map((file) => relative(root, file)),
+      [],
+    );
   });
 });

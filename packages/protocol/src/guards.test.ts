@@ -25,7 +25,7 @@ import {
   invoiceViewFixture,
   linkViewFixture,
   sessionViewFixture,
-} from './testing/fixtures.js';
+} from '@pay-elements/testing/protocol-fixtures';
 
 const session = {
   ...sessionViewFixture,

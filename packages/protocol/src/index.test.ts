@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorBody, SessionView, statusOfErrorCode, routes } from './index.js';
-import { sessionViewFixture } from './testing/fixtures.js';
+import { sessionViewFixture } from '@pay-elements/testing/protocol-fixtures';
 
 describe('protocol schemas', () => {
   const view = sessionViewFixture;

@@ -1,6 +1,5 @@
 import { expect } from '../test/testing.js';
-// the protocol's test fixtures (not published), from source
-import { invoiceViewFixture, linkViewFixture } from '../../../protocol/src/testing/fixtures.js';
+import { invoiceViewFixture, linkViewFixture } from '@pay-elements/testing/protocol-fixtures';
 import { fetchInvoice, fetchLink } from './backend.js';
 
 const invoice = invoiceViewFixture;

@@ -1,6 +1,6 @@
-// Test support (not published): views as the kit sends them, for the schema and guard tests and the
-// elements' backend tests.
-import type { FundingView, InvoiceViewModel, LinkView } from '../index.js';
+// Views as the kit sends them, for the protocol's schema and guard tests and the elements' backend
+// tests (@pay-elements/testing/protocol-fixtures).
+import type { FundingView, InvoiceViewModel, LinkView } from '@pay-elements/protocol';
 
 export const sessionViewFixture = {
   id: 'ses_1',
