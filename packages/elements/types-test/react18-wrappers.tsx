@@ -31,7 +31,10 @@ export function Checkout({ session }: { session: string }) {
         onPayCopy={(event) => event.detail.value}
       />
       <PayQr value="https://pay.example" errorCorrection="Q" />
-      <PayInvoiceView token="a-token-from-the-server" onPayInvoicePaid={(event) => event.detail.invoice.total} />
+      <PayInvoiceView
+        token="a-token-from-the-server"
+        onPayInvoicePaid={(event) => event.detail.invoice.total}
+      />
       <PayLink linkId="lnk_1" onPayShare={(event) => event.detail.url} />
       <PayBankPicker country="NG" onChange={(event) => event.type} onInput={(event) => event.timeStamp} />
     </>

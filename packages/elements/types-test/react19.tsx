@@ -28,7 +28,10 @@ export const allFive = (
       onpay-expired={(event) => event.detail.session.expires_at}
     />
     <pay-qr value="https://pay.example/checkout/ses_123" errorCorrection="H" label="Pay on your phone" />
-    <pay-invoice-view token="a-token-from-the-server" onpay-invoice-paid={(event) => event.detail.invoice.status} />
+    <pay-invoice-view
+      token="a-token-from-the-server"
+      onpay-invoice-paid={(event) => event.detail.invoice.status}
+    />
     <pay-link linkId="lnk_1" onpay-share={(event) => event.preventDefault()} />
     <pay-bank-picker country="NG" name="bank" required banks={[{ code: '058', name: 'GTBank' }]} />
   </>
