@@ -14,6 +14,7 @@ import { advanceServerClock, createSession, orders, sendTransfer } from './backe
 import { mountPicker } from './banks.js';
 import { contrastRatio, parseColor } from './contrast.js';
 import { mountInvoice, mountLink } from './invoice.js';
+import { accountIn, fundingToken, kitFunding, mountFunding } from './funding.js';
 
 /**
  * The widths, in two groups: MiniBrowser's window cannot make its viewport narrower than about
@@ -251,6 +252,53 @@ describe('layout at phone, tablet and desktop widths', () => {
             expect(part(el, 'amount').textContent).to.include('NGN');
           });
           await expectAccessible(el);
+        });
+
+        it(`<pay-funding-account> with deposits, ${tag}`, async () => {
+          const token = await fundingToken();
+          const view = await kitFunding(token);
+          await sendTransfer(accountIn(view, 'NGN').account_number, '1234567.89');
+          await sendTransfer(accountIn(view, 'USD').account_number, '250');
+          const { el } = await mountFunding(token, { lang: look.lang });
+          setPageVisibility('hidden');
+          dressPage(el, look);
+          await atEveryWidth(widths, 'funding', look, el, (width) => {
+            const label = `funding ${width}px ${tag}`;
+            const cards = [...shadow(el).querySelectorAll<HTMLElement>('[part~="account"]')];
+            const [first, second] = cards.map((card) => card.getBoundingClientRect());
+            if (!first || !second) throw new Error('not two account cards');
+            // stacked on a phone, side by side once each card has 20rem
+            if (width <= 390) expect(second.top, `${label}: cards stacked`).to.be.at.least(first.bottom);
+            if (width >= 768)
+              expect(Math.abs(first.top - second.top), `${label}: side by side`).to.be.lessThan(1);
+            for (const number of shadow(el).querySelectorAll<HTMLElement>('[part="account-number"]'))
+              expect(oneLine(number), `${label}: the account number on one line`).to.equal(true);
+            for (const amount of shadow(el).querySelectorAll<HTMLElement>('[part="deposit-amount"]'))
+              expect(oneLine(amount), `${label}: a deposit's amount on one line`).to.equal(true);
+            // in each card, the copy buttons line up at the end of their labels' line
+            const rtl = el.matches(':dir(rtl)');
+            for (const card of cards) {
+              const ends = [...card.querySelectorAll<HTMLElement>('[part~="copy-button"]')].map((b) => {
+                const box = b.getBoundingClientRect();
+                return rtl ? box.left : box.right;
+              });
+              for (const end of ends)
+                expect(end, `${label}: copy buttons aligned`).to.be.closeTo(ends[0] ?? 0, 1);
+            }
+            const numberLabel = shadow(el)
+              .querySelector('[part="account-number"]')
+              ?.closest('.row')
+              ?.querySelector('dt');
+            const number = part(el, 'account-number').getBoundingClientRect();
+            if (!numberLabel) throw new Error('no label of the account number');
+            if (width <= 390)
+              expect(
+                numberLabel.getBoundingClientRect().bottom,
+                `${label}: the label above its value`,
+              ).to.be.at.most(number.top + 1);
+          });
+          await expectAccessible(el);
+          setPageVisibility('visible');
         });
 
         it(`<pay-bank-picker>, open, ${tag}`, async () => {
