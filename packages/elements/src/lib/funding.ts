@@ -62,3 +62,13 @@ export function transferDetails(account: FundingAccount, t: FundingTextTerms): s
     [f.currencyLabel, account.currency],
   ]);
 }
+
+/**
+ * The words of a sentence before and after the value it embeds (`words(value)`), so that the value can
+ * be put in an element of its own where the translation puts it.
+ */
+export function splitAround(words: (value: string) => string): [before: string, after: string] {
+  const marker = '\u0000';
+  const [before = '', after = ''] = words(marker).split(marker);
+  return [before, after];
+}

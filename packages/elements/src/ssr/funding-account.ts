@@ -5,9 +5,9 @@
 // once it runs. The element's terms and formatters.
 import type { FundingAccount, FundingView } from '@pay-elements/protocol';
 import { displayAccountNumber } from '../lib/account-number.js';
-import { isWireAccount } from '../lib/funding.js';
+import { isWireAccount, splitAround } from '../lib/funding.js';
 import { currencyName, dateTimeFormat } from '../lib/intl.js';
-import { formatMoney, isolateLtr } from '../lib/money.js';
+import { formatMoney } from '../lib/money.js';
 import { translationFor } from '../i18n/index.js';
 import type { Translation } from '../i18n/types.js';
 import { attribute, escapeHtml as text, jsonScript } from './html.js';
@@ -61,6 +61,7 @@ export function fundingAccountFallback(view: FundingView, options: FundingAccoun
     timeZone: options.timeZone ?? 'UTC',
   });
   const money = (amount: string, currency: string) => formatMoney(amount, currency, locale);
+  const to = splitAround(f.depositTo);
   const totals = view.totals.length
     ? `<dl class="pay-fallback-details"><div><dt>${text(f.totalLabel)}</dt>${view.totals.map((total) => `<dd dir="ltr">${text(money(total.amount, total.currency))}</dd>`).join('')}</div></dl>`
     : '';
@@ -68,7 +69,7 @@ export function fundingAccountFallback(view: FundingView, options: FundingAccoun
     ? `<ul class="pay-fallback-deposits">${view.deposits
         .map(
           (deposit) =>
-            `<li><strong dir="ltr">${text(money(deposit.amount, deposit.currency))}</strong> <time datetime="${attribute(deposit.received_at)}">${text(when.format(new Date(deposit.received_at)))}</time> <span>${text(f.depositTo(isolateLtr(displayAccountNumber(deposit.account_number), t.$dir)))}</span></li>`,
+            `<li><strong dir="ltr">${text(money(deposit.amount, deposit.currency))}</strong> <time datetime="${attribute(deposit.received_at)}">${text(when.format(new Date(deposit.received_at)))}</time> <span>${text(to[0])}<bdi dir="ltr">${text(displayAccountNumber(deposit.account_number))}</bdi>${text(to[1])}</span></li>`,
         )
         .join('')}</ul>`
     : `<p>${text(f.noDeposits)}</p>`;

@@ -7,8 +7,7 @@ import type { TemplateResult } from 'lit';
 import type { FundingAccount, FundingDeposit, FundingView } from '@pay-elements/protocol';
 import type { FundingAccountTerms, FundingCopyField } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
-import { isWireAccount, transferDetails } from '../../lib/funding.js';
-import { isolateLtr } from '../../lib/money.js';
+import { isWireAccount, splitAround, transferDetails } from '../../lib/funding.js';
 import { defineQrOnce } from '../qr/lazy-qr.js';
 
 /** What one copy button copies: a field of the account at `index`, or its whole wire instructions. */
@@ -17,8 +16,6 @@ export type FundingCopy = { index: number; field: FundingCopyField | 'wire-instr
 export interface FundingTemplateContext {
   view: FundingView;
   term: FundingAccountTerms;
-  /** The element's direction as laid out. */
-  dir: 'ltr' | 'rtl';
   /** An amount in a currency, formatted. */
   money: (amount: string, currency: string) => string;
   /** A timestamp as a date and time. */
@@ -153,12 +150,15 @@ function renderQr(ctx: FundingTemplateContext, account: FundingAccount, title: s
 }
 
 function renderDeposit(ctx: FundingTemplateContext, deposit: FundingDeposit): TemplateResult {
-  const f = ctx.term.funding;
-  const number = isolateLtr(displayAccountNumber(deposit.account_number), ctx.dir);
+  // the number in an element of its own where the sentence puts it: WebKit lays out the isolate
+  // characters' (isolateLtr) groups right to left in an Arabic sentence
+  const [before, after] = splitAround(ctx.term.funding.depositTo);
   return html`<li part="deposit${ctx.arrived.has(deposit.id) ? ' deposit-new' : ''}">
     <span part="deposit-amount" dir="ltr">${ctx.money(deposit.amount, deposit.currency)}</span>
     <time part="deposit-time" datetime=${deposit.received_at}>${ctx.dateTime(deposit.received_at)}</time>
-    <span part="deposit-account">${f.depositTo(number)}</span>
+    <span part="deposit-account"
+      >${before}<bdi dir="ltr">${displayAccountNumber(deposit.account_number)}</bdi>${after}</span
+    >
   </li>`;
 }
 

@@ -312,7 +312,6 @@ export class PayFundingAccount extends PayElement {
       body = renderFunding({
         view,
         term,
-        dir: this.#localize.dir(),
         money: (amount, currency) => this.#localize.money(amount, currency),
         dateTime: (iso) => this.#localize.dateTime(iso),
         currencyName: (code) => currencyName(lang, code),
