@@ -242,22 +242,18 @@ export interface FundingAccountTranslation {
     /** An account's heading, from its currency's name ("US Dollar"), or its code where Intl has none. */
     accountTitle: (currencyName: string) => string;
     currencyLabel: string;
-    bankCodeLabel: string;
+    /** Each field's label: "Account number", "ACH routing number". */
+    label: Record<FundingCopyField, string>;
     /** The heading of a USD account's details for transfers from abroad. */
     wireTitle: string;
-    achRoutingLabel: string;
-    rtpRoutingLabel: string;
-    wireRoutingLabel: string;
-    swiftCodeLabel: string;
-    bankAddressLabel: string;
     /** The wire instructions' first line's label: who is paid. */
     beneficiaryLabel: string;
     /** One line of the wire instructions (and of a QR code's text): "Bank: Citibank N.A.". */
     line: (label: string, value: string) => string;
-    /** Accessible name of each copy button: "Copy account number". */
-    copyField: Record<FundingCopyField, string>;
-    /** Announced, and the button's name, after each copy: "Account number copied". */
-    copiedField: Record<FundingCopyField, string>;
+    /** A copy button's accessible name, from its field's label: "Copy Account number" (its case is not heard). */
+    copyField: (label: string) => string;
+    /** Announced, and the button's name, after a copy: "Account number copied". */
+    copiedField: (label: string) => string;
     copyWire: string;
     copiedWire: string;
     /** Accessible name of a local account's QR code (its details as text). */

@@ -2,7 +2,14 @@ import { expect } from '../test/testing.js';
 import type { FundingView } from '@pay-elements/protocol';
 import { enFundingAccount } from '../i18n/en/funding-account.js';
 import fr from '../i18n/fr.js';
-import { isWireAccount, newDeposits, splitAround, transferDetails, wireInstructions } from './funding.js';
+import {
+  fieldValue,
+  isWireAccount,
+  newDeposits,
+  splitAround,
+  transferDetails,
+  wireInstructions,
+} from './funding.js';
 
 const [naira, dollar] = [
   {
@@ -71,6 +78,13 @@ describe('funding', () => {
     expect(wireInstructions(naira, enFundingAccount)).to.equal(
       ['Beneficiary: Acme Stores - Ada Obi', 'Account number: 5790373861', 'Bank: Wema Bank'].join('\n'),
     );
+  });
+
+  it('gives each field’s value as copied: the account number unspaced, nothing where there is none', () => {
+    expect(fieldValue(naira, 'account-number')).to.equal('5790373861');
+    expect(fieldValue(dollar, 'routing-rtp')).to.equal('021000090');
+    expect(fieldValue(naira, 'routing-ach')).to.equal(undefined);
+    expect(fieldValue(naira, 'bank-address')).to.equal(undefined);
   });
 
   it('writes a local account’s transfer details, with no amount', () => {

@@ -5,11 +5,18 @@
 // once it runs. The element's terms and formatters.
 import type { FundingAccount, FundingView } from '@pay-elements/protocol';
 import { displayAccountNumber } from '../lib/account-number.js';
-import { isWireAccount, splitAround } from '../lib/funding.js';
+import {
+  accountFields,
+  fieldValue,
+  isWireAccount,
+  splitAround,
+  wireFields,
+  wordFields,
+} from '../lib/funding.js';
 import { currencyName, dateTimeFormat } from '../lib/intl.js';
 import { formatMoney } from '../lib/money.js';
 import { translationFor } from '../i18n/index.js';
-import type { Translation } from '../i18n/types.js';
+import type { FundingCopyField, Translation } from '../i18n/types.js';
 import { attribute, escapeHtml as text, jsonScript } from './html.js';
 
 export interface FundingAccountHtmlOptions {
@@ -23,31 +30,26 @@ export interface FundingAccountHtmlOptions {
   checkAgainUrl?: string;
 }
 
-const row = (label: string, value: string, ltr = false): string =>
-  `<div><dt>${text(label)}</dt><dd dir="${ltr ? 'ltr' : 'auto'}">${text(value)}</dd></div>`;
+/** The fields the account has, as rows of a description list. */
+function rows(account: FundingAccount, t: Translation, fields: readonly FundingCopyField[]): string {
+  return fields
+    .map((field) => {
+      const value = fieldValue(account, field);
+      if (!value) return '';
+      const shown = field === 'account-number' ? displayAccountNumber(value) : value;
+      const dir = wordFields.includes(field) ? 'auto' : 'ltr';
+      return `<div><dt>${text(t.funding.label[field])}</dt><dd dir="${dir}">${text(shown)}</dd></div>`;
+    })
+    .join('');
+}
 
 function accountHtml(account: FundingAccount, t: Translation, locale: string): string {
   const f = t.funding;
-  const rows = [
-    row(t.accountNameLabel, account.account_name),
-    row(t.accountNumberLabel, displayAccountNumber(account.account_number), true),
-    row(t.bankLabel, account.bank_name),
-    row(f.bankCodeLabel, account.bank_code, true),
-  ].join('');
-  const routing = account.routing;
   const wire = isWireAccount(account)
-    ? [
-        `<h4>${text(f.wireTitle)}</h4><dl class="pay-fallback-details">`,
-        routing ? row(f.achRoutingLabel, routing.ach, true) : '',
-        routing ? row(f.rtpRoutingLabel, routing.rtp, true) : '',
-        routing ? row(f.wireRoutingLabel, routing.wire, true) : '',
-        account.swift_code ? row(f.swiftCodeLabel, account.swift_code, true) : '',
-        account.bank_address ? row(f.bankAddressLabel, account.bank_address) : '',
-        '</dl>',
-      ].join('')
+    ? `<h4>${text(f.wireTitle)}</h4><dl class="pay-fallback-details">${rows(account, t, wireFields)}</dl>`
     : '';
   const title = `${f.accountTitle(currencyName(locale, account.currency))} (${account.currency})`;
-  return `<section class="pay-fallback-account" data-currency="${attribute(account.currency)}"><h3>${text(title)}</h3><dl class="pay-fallback-details">${rows}</dl>${wire}</section>`;
+  return `<section class="pay-fallback-account" data-currency="${attribute(account.currency)}"><h3>${text(title)}</h3><dl class="pay-fallback-details">${rows(account, t, accountFields)}</dl>${wire}</section>`;
 }
 
 /** The customer's accounts and deposits as plain HTML, in the element's words. */

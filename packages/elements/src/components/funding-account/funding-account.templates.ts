@@ -7,7 +7,15 @@ import type { TemplateResult } from 'lit';
 import type { FundingAccount, FundingDeposit, FundingView } from '@pay-elements/protocol';
 import type { FundingAccountTerms, FundingCopyField } from '../../i18n/types.js';
 import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
-import { isWireAccount, splitAround, transferDetails } from '../../lib/funding.js';
+import {
+  accountFields,
+  fieldValue,
+  isWireAccount,
+  splitAround,
+  transferDetails,
+  wireFields,
+  wordFields,
+} from '../../lib/funding.js';
 import { defineQrOnce } from '../qr/lazy-qr.js';
 
 /** What one copy button copies: a field of the account at `index`, or its whole wire instructions. */
@@ -55,10 +63,11 @@ export function renderFunding(ctx: FundingTemplateContext): TemplateResult {
 function copyButton(ctx: FundingTemplateContext, copy: FundingCopy, field: FundingCopyField): TemplateResult {
   const copied = ctx.copied === copyKey(copy);
   const f = ctx.term.funding;
+  const label = f.label[field];
   return html`<button
     part="copy-button copy-${field}"
     type="button"
-    aria-label=${copied ? f.copiedField[field] : f.copyField[field]}
+    aria-label=${copied ? f.copiedField(label) : f.copyField(label)}
     ?data-copied=${copied}
     @click=${() => ctx.onCopy(copy)}
   >
@@ -66,52 +75,44 @@ function copyButton(ctx: FundingTemplateContext, copy: FundingCopy, field: Fundi
   </button>`;
 }
 
-/** A row of details with its copy button; `ltr` values (numbers, codes) read left to right everywhere. */
-function row(
-  ctx: FundingTemplateContext,
-  index: number,
-  field: FundingCopyField,
-  label: string,
-  value: string,
-  ltr = false,
-): TemplateResult {
+/** A field's row: its label, its value, its copy button. Numbers and codes read left to right everywhere. */
+function row(ctx: FundingTemplateContext, account: FundingAccount, index: number, field: FundingCopyField) {
+  const value = fieldValue(account, field);
+  if (!value) return nothing;
+  const number = field === 'account-number';
   return html`<div class="row copyable">
-    <dt>${label}</dt>
+    <dt>${ctx.term.funding.label[field]}</dt>
     <dd>
-      <span part=${field} class="value" dir=${ltr ? 'ltr' : 'auto'}>${value}</span>
+      <span
+        part=${field}
+        class="value"
+        dir=${wordFields.includes(field) ? 'auto' : 'ltr'}
+        aria-hidden=${number ? 'true' : 'false'}
+        >${number ? displayAccountNumber(value) : value}</span
+      >
+      ${number ? html`<span class="visually-hidden">${spokenAccountNumber(value)}</span>` : nothing}
       ${copyButton(ctx, { index, field }, field)}
     </dd>
   </div>`;
 }
 
 function renderAccount(ctx: FundingTemplateContext, account: FundingAccount, index: number): TemplateResult {
-  const { term } = ctx;
-  const f = term.funding;
+  const f = ctx.term.funding;
   const title = f.accountTitle(ctx.currencyName(account.currency));
-  const id = `account-${index}`;
   const wire = isWireAccount(account);
   if (!wire) defineQrOnce();
   return html`
-    <section part="account" class="account" data-currency=${account.currency} aria-labelledby="${id}-title">
+    <section
+      part="account"
+      class="account"
+      data-currency=${account.currency}
+      aria-labelledby="account-${index}"
+    >
       <header part="account-header">
-        <h3 part="account-title" id="${id}-title">${title}</h3>
+        <h3 part="account-title" id="account-${index}">${title}</h3>
         <span part="currency">${account.currency}</span>
       </header>
-      <dl class="details-grid">
-        ${row(ctx, index, 'account-name', term.accountNameLabel, account.account_name)}
-        <div class="row copyable">
-          <dt>${term.accountNumberLabel}</dt>
-          <dd>
-            <span part="account-number" class="value" dir="ltr" aria-hidden="true"
-              >${displayAccountNumber(account.account_number)}</span
-            >
-            <span class="visually-hidden">${spokenAccountNumber(account.account_number)}</span>
-            ${copyButton(ctx, { index, field: 'account-number' }, 'account-number')}
-          </dd>
-        </div>
-        ${row(ctx, index, 'bank-name', term.bankLabel, account.bank_name)}
-        ${row(ctx, index, 'bank-code', f.bankCodeLabel, account.bank_code, true)}
-      </dl>
+      <dl class="details-grid">${accountFields.map((field) => row(ctx, account, index, field))}</dl>
       ${wire ? renderWire(ctx, account, index) : renderQr(ctx, account, title)}
     </section>
   `;
@@ -122,17 +123,10 @@ function renderWire(ctx: FundingTemplateContext, account: FundingAccount, index:
   const f = ctx.term.funding;
   const copy: FundingCopy = { index, field: 'wire-instructions' };
   const copied = ctx.copied === copyKey(copy);
-  const routing = account.routing;
   return html`
-    <div part="wire" role="group" aria-labelledby="account-${index}-wire">
-      <h4 id="account-${index}-wire">${f.wireTitle}</h4>
-      <dl class="details-grid">
-        ${routing ? row(ctx, index, 'routing-ach', f.achRoutingLabel, routing.ach, true) : nothing}
-        ${routing ? row(ctx, index, 'routing-rtp', f.rtpRoutingLabel, routing.rtp, true) : nothing}
-        ${routing ? row(ctx, index, 'routing-wire', f.wireRoutingLabel, routing.wire, true) : nothing}
-        ${account.swift_code ? row(ctx, index, 'swift-code', f.swiftCodeLabel, account.swift_code, true) : nothing}
-        ${account.bank_address ? row(ctx, index, 'bank-address', f.bankAddressLabel, account.bank_address) : nothing}
-      </dl>
+    <div part="wire" role="group" aria-labelledby="wire-${index}">
+      <h4 id="wire-${index}">${f.wireTitle}</h4>
+      <dl class="details-grid">${wireFields.map((field) => row(ctx, account, index, field))}</dl>
       <button part="copy-wire-button" type="button" ?data-copied=${copied} @click=${() => ctx.onCopy(copy)}>
         ${copied ? f.copiedWire : f.copyWire}
       </button>

@@ -154,7 +154,7 @@ describe('<pay-funding-account>', () => {
       const usd = accountIn(view, 'USD');
       const naira = card(el, 'NGN');
       const number = button(naira, 'copy-account-number');
-      expect(number.getAttribute('aria-label')).to.equal('Copy account number');
+      expect(number.getAttribute('aria-label')).to.equal('Copy Account number');
       let copying = events.next('pay-copy');
       number.click();
       expect(await copying).to.be.instanceOf(PayCopyEvent);
@@ -172,7 +172,7 @@ describe('<pay-funding-account>', () => {
 
       const fields = [
         ['NGN', 'account-name', ngn.account_name, 'Account name copied'],
-        ['NGN', 'bank-name', 'Wema Bank', 'Bank name copied'],
+        ['NGN', 'bank-name', 'Wema Bank', 'Bank copied'],
         ['NGN', 'bank-code', '035', 'Bank code copied'],
         ['USD', 'account-number', usd.account_number, 'Account number copied'],
         ['USD', 'routing-ach', usd.routing?.ach, 'ACH routing number copied'],
@@ -190,7 +190,7 @@ describe('<pay-funding-account>', () => {
         expect(events.of('pay-copy').at(-1)?.detail, field).to.deep.equal({ field, value });
         expect(liveText(el), field).to.equal(said);
       }
-      await expectCopyReset(el, clock, 'copy-bank-address', 'Copy bank address');
+      await expectCopyReset(el, clock, 'copy-bank-address', 'Copy Bank address');
     } finally {
       clipboard.restore();
     }

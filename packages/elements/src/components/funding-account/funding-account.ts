@@ -8,12 +8,11 @@ import { ResourceController } from '../../controllers/resource.js';
 import { enFundingAccount } from '../../i18n/en/funding-account.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { PayDepositEvent } from '../../events/pay-deposit.js';
-import { compactAccountNumber } from '../../lib/account-number.js';
 import type { BackendError, ViewAnswer } from '../../lib/backend.js';
 import { endpointUrl, fetchFunding, viewFromPage } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import { newDeposits, wireInstructions } from '../../lib/funding.js';
+import { fieldValue, newDeposits, wireInstructions } from '../../lib/funding.js';
 import { currencyName } from '../../lib/intl.js';
 import type { PollSchedule } from '../../lib/poll-schedule.js';
 import { fundingEventsPath, readFundingView } from '@pay-elements/protocol/guards';
@@ -280,25 +279,14 @@ export class PayFundingAccount extends PayElement {
     const term = this.#localize.term;
     const f = term.funding;
     const { field } = copy;
-    const values: Record<FundingCopy['field'], string | undefined> = {
-      'account-name': account.account_name,
-      'account-number': compactAccountNumber(account.account_number),
-      'bank-name': account.bank_name,
-      'bank-code': account.bank_code,
-      'routing-ach': account.routing?.ach,
-      'routing-rtp': account.routing?.rtp,
-      'routing-wire': account.routing?.wire,
-      'swift-code': account.swift_code,
-      'bank-address': account.bank_address,
-      'wire-instructions': wireInstructions(account, term),
-    };
-    const value = values[field];
+    const value =
+      field === 'wire-instructions' ? wireInstructions(account, term) : fieldValue(account, field);
     if (!value) return;
     if (!(await this.#clipboard.copy(copyKey(copy), value))) {
       this.announcer.announce(term.copyFailed);
       return;
     }
-    this.announcer.announce(field === 'wire-instructions' ? f.copiedWire : f.copiedField[field]);
+    this.announcer.announce(field === 'wire-instructions' ? f.copiedWire : f.copiedField(f.label[field]));
     this.dispatchEvent(new PayCopyEvent({ field, value }));
   };
 
