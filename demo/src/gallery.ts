@@ -1,14 +1,18 @@
-// The demo gallery: a live checkout with the emulator's buttons, the element in its other states,
-// and a log of every event the elements fire.
+// The demo gallery: a live checkout with the emulator's buttons, the element in its other states, a
+// customer's own accounts, and a log of every event the elements fire.
 import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-qr';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
+import '@pay-elements/elements/define/pay-funding-account';
+import { missingFundingToken } from './shared.js';
 
 interface DemoConfig {
   sandbox: boolean;
   orders: Array<{ id: string; title: string; amount: string; currency: string }>;
+  /** the demo customer's funding token (`pay.fundingToken`), when the server gives one */
+  fundingToken?: unknown;
 }
 
 const $ = <T extends HTMLElement>(selector: string) => {
@@ -33,7 +37,7 @@ function sessionIdOf(json: unknown): string | null {
 }
 
 const log = $<HTMLOListElement>('#event-log');
-for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy']) {
+for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy', 'pay-deposit']) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
     const detail = 'detail' in event ? JSON.stringify(event.detail) : '';
@@ -51,6 +55,16 @@ for (const order of config.orders) {
   option.value = order.id;
   option.textContent = `${order.title} — ${money(order.amount, order.currency)}`;
   select.append(option);
+}
+
+// The demo customer's own accounts, by the token the server signed for them.
+if (typeof config.fundingToken === 'string' && config.fundingToken) {
+  const funding = document.createElement('pay-funding-account');
+  funding.setAttribute('endpoint', '/pay');
+  funding.setAttribute('token', config.fundingToken);
+  $('#funding').replaceChildren(funding);
+} else {
+  $('#funding').replaceChildren(missingFundingToken());
 }
 
 let current: string | null = null;
