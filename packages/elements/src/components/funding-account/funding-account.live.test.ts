@@ -14,6 +14,7 @@ import {
   mountFunding,
 } from '../../test/funding.js';
 import { PayDepositEvent } from '../../events/pay-deposit.js';
+import { emulateMedia } from '../../test/media.js';
 
 /** The deposits as listed: amount, and the account line, newest first. */
 function listed(el: Element): string[] {
@@ -189,7 +190,17 @@ describe('<pay-funding-account> as deposits arrive', () => {
     await el.updateComplete;
     expect(events.of('pay-deposit').map((e) => e.detail.deposit.amount)).to.deep.equal(['300.00']);
     expect(totals(el)).to.deep.equal(['NGN\u00a02,050.25']);
-    expect(shadow(el).querySelectorAll('[part~="deposit-new"]')).to.have.length(1);
+    const arrived = shadow(el).querySelectorAll<HTMLElement>('[part~="deposit-new"]');
+    expect(arrived).to.have.length(1);
+    // lit for a moment, unless motion is to be reduced
+    try {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+      expect(getComputedStyle(arrived[0]!).animationName).to.equal('arrive');
+      await emulateMedia({ reducedMotion: 'reduce' });
+      expect(getComputedStyle(arrived[0]!).animationName).to.equal('none');
+    } finally {
+      await emulateMedia({});
+    }
   });
 
   it('says "Reconnecting…" while polls fail, fires one pay-error, and recovers', async () => {
