@@ -27,6 +27,11 @@ const hostedElements = {
     define: 'packages/elements/src/define/pay-invoice-view.ts',
     later: ['packages/elements/src/lib/view-stream.ts'],
   },
+  'fund.html': {
+    name: 'pay-funding-account',
+    define: 'packages/elements/src/define/pay-funding-account.ts',
+    later: ['packages/elements/src/lib/view-stream.ts'],
+  },
 };
 const hosted = hostedChunks({
   repoRoot: import.meta.dirname,
@@ -72,6 +77,7 @@ export default defineConfig({
         index: resolve(root, 'index.html'),
         checkout: resolve(root, 'checkout.html'),
         invoice: resolve(root, 'invoice.html'),
+        fund: resolve(root, 'fund.html'),
         // served under a nonce-based CSP with Trusted Types by server-example's /locked-down/ pages
         'locked-down': resolve(root, 'locked-down.html'),
         react: resolve(root, 'react.html'),

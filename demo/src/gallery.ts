@@ -1,11 +1,12 @@
-// The demo gallery: a live checkout with the emulator's buttons, the element in its other states,
-// and a log of every event the elements fire.
+// The demo gallery: a live checkout with the emulator's buttons, the element in its other states, a
+// customer's own accounts, and a log of every event the elements fire.
 import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-qr';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
-import { demoConfig } from './shared.js';
+import '@pay-elements/elements/define/pay-funding-account';
+import { demoConfig, missingFundingToken } from './shared.js';
 
 const $ = <T extends HTMLElement>(selector: string) => {
   const found = document.querySelector<T>(selector);
@@ -29,7 +30,7 @@ function sessionIdOf(json: unknown): string | null {
 }
 
 const log = $<HTMLOListElement>('#event-log');
-for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy']) {
+for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy', 'pay-deposit']) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
     const detail = 'detail' in event ? JSON.stringify(event.detail) : '';
@@ -49,6 +50,16 @@ for (const order of config.orders) {
   option.value = order.id;
   option.textContent = `${order.title} — ${money(order.amount, order.currency)}`;
   select.append(option);
+}
+
+// The demo customer's own accounts, by the token the server signed for them.
+if (typeof config.fundingToken === 'string' && config.fundingToken) {
+  const funding = document.createElement('pay-funding-account');
+  funding.setAttribute('endpoint', '/pay');
+  funding.setAttribute('token', config.fundingToken);
+  $('#funding').replaceChildren(funding);
+} else {
+  $('#funding').replaceChildren(missingFundingToken());
 }
 
 let current: string | null = null;
@@ -131,6 +142,19 @@ for (const element of document.querySelectorAll<HTMLElement>('.sandbox-only'))
 $<HTMLButtonElement>('#pay-invoice').addEventListener('click', () => {
   void postJson('/demo-api/invoices/INV-000101/pay', {});
 });
+// a transfer into the demo customer's own account, as their bank would send it (the emulator's)
+for (const button of document.querySelectorAll<HTMLButtonElement>('.send-deposit')) {
+  button.addEventListener('click', () => {
+    const { currency, amount } = button.dataset;
+    void postJson('/demo-api/funding/deposit', { currency, amount }).then(({ status, json }) => {
+      const reason = typeof json === 'object' && json !== null && 'reason' in json ? String(json.reason) : '';
+      $('#deposit-status').textContent =
+        status === 200
+          ? `Sent ${amount} ${currency}: watch it land below.`
+          : `Not sent (${status}) ${reason}`;
+    });
+  });
+}
 
 // The bank picker: its country follows the select, its suggestions the account number, and the form
 // sends the chosen bank code like any other field.

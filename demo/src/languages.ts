@@ -5,12 +5,13 @@ import '@pay-elements/elements/define/pay-dynamic-account';
 import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
+import '@pay-elements/elements/define/pay-funding-account';
 import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
 import { translationFor } from '@pay-elements/elements';
-import { createSession, demoConfig } from './shared.js';
+import { createSession, demoConfig, demoFundingToken, missingFundingToken } from './shared.js';
 
 /** The languages offered, in this order. */
 export const languages = ['en', 'fr', 'pt', 'sw', 'ar'] as const;
@@ -49,3 +50,9 @@ $('#demo-invoice', HTMLElement).setAttribute('token', (await demoConfig()).invoi
 // an order of the page's own: showing the example never uses up a shop order
 const session = await createSession('languages');
 if (session) $('#account', HTMLElement).setAttribute('session', session);
+
+// the demo customer's own accounts, by the token the server signed for them (or why not)
+const fundingToken = await demoFundingToken();
+const funding = $('#funding', HTMLElement);
+if (fundingToken) funding.setAttribute('token', fundingToken);
+else funding.replaceWith(missingFundingToken());

@@ -103,3 +103,21 @@ export function sampleLink(id: string, title: string): LinkView {
     created_at: '2025-01-01T00:00:00Z',
   };
 }
+
+/**
+ * The demo customer's funding token (`pay.fundingToken(customerId)`), as server-example's
+ * /demo-config.json gives it (`fundingToken`); null when it gives none.
+ */
+export async function demoFundingToken(): Promise<string | null> {
+  const token = (await demoConfig().catch(() => null))?.fundingToken;
+  return typeof token === 'string' && token ? token : null;
+}
+
+/** What a page shows in place of <pay-funding-account> when the server gave no funding token. */
+export function missingFundingToken(): HTMLParagraphElement {
+  const message = document.createElement('p');
+  message.className = 'muted';
+  message.textContent =
+    'No funding token: the server’s /demo-config.json has no "fundingToken" for the demo customer, so <pay-funding-account> has nothing to open.';
+  return message;
+}

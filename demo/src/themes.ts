@@ -6,8 +6,9 @@ import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
 import '@pay-elements/elements/define/pay-qr';
+import '@pay-elements/elements/define/pay-funding-account';
 import './themes.css';
-import { createSession, demoConfig } from './shared.js';
+import { createSession, demoConfig, demoFundingToken, missingFundingToken } from './shared.js';
 
 interface Column {
   theme: 'light' | 'dark' | 'high-contrast';
@@ -23,13 +24,20 @@ const columns: readonly Column[] = [
 ];
 
 interface Row {
-  tag: 'pay-dynamic-account' | 'pay-invoice-view' | 'pay-link' | 'pay-bank-picker' | 'pay-qr';
+  tag:
+    | 'pay-dynamic-account'
+    | 'pay-invoice-view'
+    | 'pay-link'
+    | 'pay-bank-picker'
+    | 'pay-qr'
+    | 'pay-funding-account';
   attributes: Record<string, string>;
 }
 
 const rows: readonly Row[] = [
   { tag: 'pay-dynamic-account', attributes: { endpoint: '/pay' } },
   { tag: 'pay-invoice-view', attributes: { token: (await demoConfig()).invoice.token, endpoint: '/pay' } },
+  { tag: 'pay-funding-account', attributes: { endpoint: '/pay' } },
   { tag: 'pay-link', attributes: { 'link-id': 'lnk_pro_monthly', endpoint: '/pay' } },
   { tag: 'pay-bank-picker', attributes: { country: 'NG', endpoint: '/pay' } },
   {
@@ -51,8 +59,9 @@ for (const row of rows) {
   code.textContent = `<${row.tag}>`;
   heading.append(code);
   const grid = document.createElement('div');
-  // an invoice is a wide document: two side by side at most
-  grid.className = row.tag === 'pay-invoice-view' ? 'theme-grid theme-grid-wide' : 'theme-grid';
+  // an invoice and a customer's accounts are wide: two side by side at most
+  const wide = row.tag === 'pay-invoice-view' || row.tag === 'pay-funding-account';
+  grid.className = wide ? 'theme-grid theme-grid-wide' : 'theme-grid';
   for (const column of columns) {
     const figure = document.createElement('figure');
     figure.className = `theme-cell ${column.className}`;
@@ -73,4 +82,11 @@ for (const row of rows) {
 const session = await createSession('themes'); // an order of the page's own
 for (const element of document.querySelectorAll('pay-dynamic-account')) {
   if (session) element.session = session;
+}
+
+// The demo customer's own accounts, in every theme (or why not).
+const fundingToken = await demoFundingToken();
+for (const element of document.querySelectorAll('pay-funding-account')) {
+  if (fundingToken) element.token = fundingToken;
+  else element.replaceWith(missingFundingToken());
 }

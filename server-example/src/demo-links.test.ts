@@ -5,6 +5,9 @@
 // once, onDeposit telling the log; with a real provider and no BVN, no accounts are offered.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FundingView } from '@pay-elements/protocol';
 import { DEFAULT_API_KEY, fixtures, startSandbox } from '@pay-elements/sandbox';
 import { startApp, type App } from './app.js';
@@ -14,16 +17,34 @@ interface Started {
   app: App;
   base: string;
   lines: string[];
+  /** the provider calls the kit made: method and path */
+  calls: string[];
 }
+
+/** The built fund.html's shape: its placeholders where the demo's page has them. */
+const fundTemplate = `<!doctype html><html lang="en"><head><title>__PAY_TITLE__</title>
+<meta name="description" content="__PAY_DESCRIPTION__"></head><body><header>__PAY_MERCHANT__</header>
+<h1>__PAY_HEADING__</h1><p>__PAY_LEAD__</p><div id="fund" lang="__PAY_LANG__">__PAY_ELEMENT__</div>
+<p>__PAY_BACK__</p></body></html>`;
 
 async function start(env: Record<string, string> = {}): Promise<Started> {
   const lines: string[] = [];
   const write = (message: string) => void lines.push(message);
   const config = readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:', ...env });
-  const app = await startApp(config, { logger: { debug: write, info: write, warn: write, error: write } });
+  const staticRoot = mkdtempSync(join(tmpdir(), 'pay-fund-page-'));
+  writeFileSync(join(staticRoot, 'fund.html'), fundTemplate);
+  const calls: string[] = [];
+  const app = await startApp(config, {
+    staticRoot,
+    providerFetch: (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    },
+    logger: { debug: write, info: write, warn: write, error: write },
+  });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
-  return { app, base: `http://127.0.0.1:${address.port}`, lines };
+  return { app, base: `http://127.0.0.1:${address.port}`, lines, calls };
 }
 
 const post = (url: string, body: unknown) =>
@@ -82,6 +103,55 @@ describe('the demo’s links and its customer’s own accounts', () => {
     assert.equal(bad.status, 400);
     const none = await post(`${s.base}/demo-api/funding/deposit`, { currency: 'EUR' });
     assert.equal(none.status, 404);
+  });
+});
+
+describe('the hosted page of a customer’s own accounts, /fund/{token}', () => {
+  let s: Started;
+  let token = '';
+  before(async () => {
+    s = await start();
+    token = ((await (await fetch(`${s.base}/demo-config.json`)).json()) as { fundingToken: string })
+      .fundingToken;
+  });
+  after(() => s.app.close());
+
+  it('writes the accounts and the deposits into the page, readable with no script, in the customer’s language', async () => {
+    const first = await fetch(`${s.base}/fund/${token}`);
+    assert.equal(first.status, 200);
+    const view = FundingView.parse(await (await fetch(`${s.base}/pay/funding/${token}`)).json());
+    const page = await first.text();
+    for (const account of view.accounts)
+      assert.ok(
+        page.replace(/\s/g, '').includes(account.account_number),
+        `account ${account.account_number} in the page`,
+      );
+    assert.match(page, /<title>Your accounts with [^<]+<\/title>/);
+    assert.match(page, /<pay-funding-account endpoint="\/pay" token="[^"]+">/);
+    assert.doesNotMatch(page, /__PAY_/, 'every placeholder filled');
+    assert.match(page, /<div id="fund" lang="en">/);
+
+    assert.equal(
+      (await post(`${s.base}/demo-api/funding/deposit`, { currency: 'NGN', amount: '25000' })).status,
+      200,
+    );
+    const after = await (
+      await fetch(`${s.base}/fund/${token}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })
+    ).text();
+    assert.match(after, /<div id="fund" lang="fr">/);
+    assert.match(after, /25[\s\u202f\u00a0.,]?000/, 'the deposit in the page');
+  });
+
+  it('answers a tampered, a made-up or another page’s token with the not-found page, asking the provider nothing', async () => {
+    const callsBefore = s.calls.length;
+    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}x`;
+    const invoiceToken = s.app.pay.invoiceToken('INV-000101');
+    for (const bad of [tampered, 'cus_ada_okafor', invoiceToken]) {
+      const answer = await fetch(`${s.base}/fund/${encodeURIComponent(bad)}`);
+      assert.equal(answer.status, 404, bad);
+      assert.match(await answer.text(), /This link has expired or is not valid/);
+    }
+    assert.deepEqual(s.calls.slice(callsBefore), [], 'no provider call');
   });
 });
 

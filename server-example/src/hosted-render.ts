@@ -5,8 +5,8 @@ import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
-import { dynamicAccountHtml, invoiceViewHtml } from '@pay-elements/elements/ssr';
-import type { InvoiceViewModel, SessionView } from '@pay-elements/protocol';
+import { dynamicAccountHtml, fundingAccountHtml, invoiceViewHtml } from '@pay-elements/elements/ssr';
+import type { FundingView, InvoiceViewModel, SessionView } from '@pay-elements/protocol';
 import { escapeHtml } from './pages.js';
 
 /** The languages the hosted pages speak; the page's script loads the one it is given. */
@@ -63,6 +63,26 @@ export function invoiceElement(options: {
   pagePath: string;
 }): string {
   return invoiceViewHtml(options.view, options.token, {
+    endpoint: '/pay',
+    locale: options.language,
+    checkAgainUrl: options.pagePath,
+  });
+}
+
+/**
+ * The customer's page's element: their accounts and latest deposits in the HTML (times in UTC: the
+ * server does not know the customer's zone; the element shows them in it once it runs) and the view as
+ * its first.
+ */
+export function fundingElement(options: {
+  view: FundingView;
+  /** the customer's token, which the element asks the kit with */
+  token: string;
+  language: HostedLanguage;
+  /** the page's own path, for "Check again" */
+  pagePath: string;
+}): string {
+  return fundingAccountHtml(options.view, options.token, {
     endpoint: '/pay',
     locale: options.language,
     checkAgainUrl: options.pagePath,

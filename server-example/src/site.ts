@@ -22,6 +22,7 @@ import { demoMerchant, demoOrders } from './orders.js';
 import type { Provider } from './provider.js';
 import { siteFiles } from './site-files.js';
 import { pageCompression } from './compression.js';
+import { fundPage } from './fund-page.js';
 
 export interface SiteOptions {
   config: ExampleConfig;
@@ -144,7 +145,7 @@ function refuseCrossSite(origin: string) {
   };
 }
 
-/** The hosted checkout (and its locked-down twin) and the hosted invoice page, from the kit's views. */
+/** The hosted checkout (and its locked-down twin), invoice page and customer's accounts, from the kit's views. */
 function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeof siteFiles>): void {
   const { url, kitOrigin: origin, staticRoot, kit } = options;
   app.get('/checkout/:id', async (c) => {
@@ -168,6 +169,18 @@ function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeo
     );
   });
   app.get('/locked-down/gallery', () => files.lockedDownPage());
+  app.get('/fund/:token', (c) =>
+    fundPage({
+      token: segment(c.req.param('token')),
+      origin,
+      pay: kit.pay,
+      requestId: c.req.header('x-request-id'),
+      staticRoot,
+      merchant: demoMerchant(url),
+      shopUrl: `${url}/`,
+      acceptLanguage: c.req.header('accept-language'),
+    }),
+  );
   app.get('/invoices/:token', (c) =>
     invoicePage({
       token: segment(c.req.param('token')),

@@ -29,6 +29,7 @@ import * as z from 'zod';
 import { elementEvents } from '@pay-elements/elements';
 import { enBankPicker } from '@pay-elements/elements/i18n/en/bank-picker';
 import { enDynamicAccount } from '@pay-elements/elements/i18n/en/dynamic-account';
+import { enFundingAccount } from '@pay-elements/elements/i18n/en/funding-account';
 import { enInvoiceView } from '@pay-elements/elements/i18n/en/invoice-view';
 import { enLink } from '@pay-elements/elements/i18n/en/link';
 import { enQr } from '@pay-elements/elements/i18n/en/qr';
@@ -71,10 +72,11 @@ before(async () => {
 });
 after(() => rmSync(out, { recursive: true, force: true }));
 
-it('finds the five elements', () => {
+it('finds the six elements', () => {
   assert.deepEqual(tags, [
     'pay-bank-picker',
     'pay-dynamic-account',
+    'pay-funding-account',
     'pay-invoice-view',
     'pay-link',
     'pay-qr',
@@ -151,6 +153,7 @@ describe('npm modules', () => {
     const english: Record<string, object> = {
       'pay-bank-picker': enBankPicker,
       'pay-dynamic-account': enDynamicAccount,
+      'pay-funding-account': enFundingAccount,
       'pay-invoice-view': enInvoiceView,
       'pay-link': enLink,
       'pay-qr': enQr,
@@ -229,7 +232,7 @@ describe('built CSS', () => {
 
   it('finds the styles of every element and the shared ones', () => {
     const files = stylesModules();
-    for (const name of ['bank-picker', 'dynamic-account', 'invoice-view', 'link', 'qr']) {
+    for (const name of ['bank-picker', 'dynamic-account', 'funding-account', 'invoice-view', 'link', 'qr']) {
       assert.ok(files.includes(`components/${name}/${name}.styles.js`), files.join(' '));
     }
     assert.ok(files.includes('styles/tokens.styles.js') && files.includes('styles/shared/card.styles.js'));
@@ -425,7 +428,7 @@ describe('custom-elements.json', () => {
       .filter((declaration) => declaration.customElement)
       .map((declaration) => Element.parse(declaration));
 
-  it('describes the five elements, by tag, each with its summary', () => {
+  it('describes the six elements, by tag, each with its summary', () => {
     assert.deepEqual(
       elements()
         .map((element) => element.tagName)

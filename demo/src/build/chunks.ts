@@ -76,8 +76,12 @@ export function hostedChunks(options: {
       own.clear();
       if (options.early)
         for (const id of closure([resolve(options.repoRoot, options.early.module)])) early.add(id);
-      const [first, ...rest] = closures;
-      for (const id of first?.modules ?? []) if (rest.every((c) => c.modules.has(id))) shared.add(id);
+      // shared: what two elements or more need (a module only two share would otherwise land in one
+      // of their chunks, and the other's page would load that element's whole chunk for it)
+      const sharers = new Map<string, number>();
+      for (const { modules } of closures)
+        for (const id of modules) sharers.set(id, (sharers.get(id) ?? 0) + 1);
+      for (const [id, count] of sharers) if (count >= 2) shared.add(id);
       for (const { name, modules } of closures)
         own.set(name, new Set([...modules].filter((id) => !shared.has(id))));
     },

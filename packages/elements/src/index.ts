@@ -8,6 +8,8 @@ export type { BankDataStatus } from './controllers/bank-data.js';
 export { PayInvoiceView, invoicePollSchedule } from './components/invoice-view/invoice-view.js';
 export type { InvoiceViewState } from './components/invoice-view/invoice-view.js';
 export { PayLink } from './components/link/link.js';
+export { PayFundingAccount, fundingPollSchedule } from './components/funding-account/funding-account.js';
+export type { FundingAccountState } from './components/funding-account/funding-account.js';
 export type { LinkElementState } from './components/link/link.js';
 
 export { PayStatusChangeEvent } from './events/pay-status-change.js';
@@ -26,6 +28,8 @@ export { PayExpiredEvent } from './events/pay-expired.js';
 export type { PayExpiredDetail } from './events/pay-expired.js';
 export { PayErrorEvent } from './events/pay-error.js';
 export type { PayErrorDetail } from './events/pay-error.js';
+export { PayDepositEvent } from './events/pay-deposit.js';
+export type { PayDepositDetail } from './events/pay-deposit.js';
 export { PayCopyEvent } from './events/pay-copy.js';
 export type { PayCopyDetail } from './events/pay-copy.js';
 
@@ -40,3 +44,4 @@ export { elementEvents } from './types/elements.js';
 export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';
 export type { InvoiceStatus, InvoiceViewModel, LinkStatus, LinkView } from '@pay-elements/protocol';
 export type { BankEntry } from '@pay-elements/protocol';
+export type { FundingAccount, FundingDeposit, FundingView } from '@pay-elements/protocol';

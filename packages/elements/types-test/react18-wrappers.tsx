@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import {
   PayBankPicker,
   PayDynamicAccount,
+  PayFundingAccount,
   PayInvoiceView,
   PayLink,
   PayQr,
@@ -36,6 +37,7 @@ export function Checkout({ session }: { session: string }) {
         onPayInvoicePaid={(event) => event.detail.invoice.total}
       />
       <PayLink linkId="lnk_1" onPayShare={(event) => event.detail.url} />
+      <PayFundingAccount token="a-token-from-the-server" onPayDeposit={(event) => event.detail.deposit.id} />
       <PayBankPicker country="NG" onChange={(event) => event.type} onInput={(event) => event.timeStamp} />
     </>
   );

@@ -12,7 +12,7 @@ export type _EveryTagIsTyped = Assert<[Untyped] extends [never] ? true : false>;
 const clock = new ManualClock(Date.parse('2025-01-01T00:00:00Z'));
 const paidAt = (event: PayPaidEvent): string | null => event.detail.session.paid_at;
 
-export const allFive = (
+export const allSix = (
   <>
     <pay-dynamic-account
       session="ses_123"
@@ -33,6 +33,12 @@ export const allFive = (
       onpay-invoice-paid={(event) => event.detail.invoice.status}
     />
     <pay-link linkId="lnk_1" onpay-share={(event) => event.preventDefault()} />
+    <pay-funding-account
+      token="a-token-from-the-server"
+      updates="poll"
+      onpay-deposit={(event) => event.detail.view.totals}
+      onpay-copy={(event) => event.detail.field === 'wire-instructions'}
+    />
     <pay-bank-picker country="NG" name="bank" required banks={[{ code: '058', name: 'GTBank' }]} />
   </>
 );
@@ -51,6 +57,8 @@ export const wrong = (
     <pay-dynamic-account onpay-paid={(event: PayErrorEvent) => event.detail.code} />
     {/* @ts-expect-error -- a pay-invoice-paid listener receives a PayInvoicePaidEvent (its detail holds the invoice) */}
     <pay-invoice-view onpay-invoice-paid={(event: PayPaidEvent) => event.detail.session.id} />
+    {/* @ts-expect-error -- a pay-deposit listener receives a PayDepositEvent */}
+    <pay-funding-account onpay-deposit={(event: PayPaidEvent) => event.detail.session.id} />
     {/* @ts-expect-error -- clock is a Clock */}
     <pay-invoice-view clock="now" />
   </>

@@ -2,6 +2,7 @@
 // emulator on a frozen clock and the real kit on top of it, as koa middleware for the dev server, the
 // kit under /pay and test-only controls under /_test (the key stays in Node). docs/testing.md lists
 // the controls and the fixtures the tests rely on.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PayClient } from '@pay-elements/api';
 import { createClock, type SandboxControl } from '@pay-elements/sandbox';
@@ -37,6 +38,12 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('pay-elements element tests hooks').
  */
 const orderAmounts: Record<string, string> = { 'order-basic': '5000.00', 'order-large': '1234567.89' };
 const orderPattern = /^(order-[a-z]+)(?:-[\w-]+)?$/;
+
+/** A valid BVN: what opening a customer's naira account needs (the emulator checks its shape). */
+const BVN = '22212345678';
+
+/** The status streams counted and refused in front of the kit: a session's and a customer's accounts'. */
+const streamPath = /^\/pay\/(?:sessions|funding)\/[^/]+\/events$/;
 
 /** A control route's JSON body (the tests send well-formed ones). */
 type Body = Record<string, unknown>;
@@ -88,6 +95,8 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       tokenSecret: 'pay-elements browser tests token secret',
       bankSuggestions: { enabled: true, perMinute: 10 },
       linkCurrency: 'NGN',
+      // customers' own accounts, one in naira and one in dollars, opened at a token's first visit
+      funding: { currencies: ['NGN', 'USD'], customer: () => ({ id_number: BVN }) },
       merchant: { name: 'Acme Stores' },
       clientKey: () => `browser-${suggestBucket}`,
       // every browser test opens accounts for orders of its own, on a frozen clock
@@ -116,7 +125,7 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
         error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' },
       });
     }
-    if (ctx.method === 'GET' && /^\/pay\/sessions\/[^/]+\/events$/.test(ctx.path)) {
+    if (ctx.method === 'GET' && streamPath.test(ctx.path)) {
       if (refusal.times > 0) {
         refusal.times--;
         const code = refusal.status === 404 ? 'not_found' : 'upstream_unavailable';
@@ -166,9 +175,25 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       return {};
     },
     /** an invoice's token, as the merchant's server would put it in the page */
-    'POST /invoice-tokens': (body) => ({
-      token: started.kit.invoiceToken(typeof body.number === 'string' ? body.number : ''),
-    }),
+    'POST /invoice-tokens': (body) => ({ token: started.kit.invoiceToken(text(body.number)) }),
+    /**
+     * a customer's funding token, as the merchant's server would put it in the page: a new customer
+     * each time (their own accounts, no deposits yet) unless `customer_id` names one
+     */
+    'POST /funding-tokens': async (body) => {
+      const given = text(body.customer_id);
+      const customerId =
+        given ||
+        (
+          await control.createCustomer({
+            email: `funding-${randomUUID()}@example.com`,
+            first_name: 'Ada',
+            last_name: 'Obi',
+            country_code: 'NGA',
+          })
+        ).id;
+      return { token: started.kit.fundingToken(customerId), customer_id: customerId };
+    },
     'POST /invoices': (body) =>
       client.invoices.create(body as unknown as Parameters<PayClient['invoices']['create']>[0]),
     'POST /payouts': (body) =>

@@ -1,9 +1,24 @@
 export interface PayCopyDetail {
-  /** What was copied (`swift-code` from <pay-invoice-view>, `link` from <pay-link>). */
-  field: 'account-number' | 'amount' | 'swift-code' | 'link';
+  /**
+   * What was copied (`swift-code` from <pay-invoice-view> and <pay-funding-account>, `link` from
+   * <pay-link>, the account's other fields and the whole `wire-instructions` from <pay-funding-account>).
+   */
+  field:
+    | 'account-number'
+    | 'amount'
+    | 'swift-code'
+    | 'link'
+    | 'account-name'
+    | 'bank-name'
+    | 'bank-code'
+    | 'routing-ach'
+    | 'routing-rtp'
+    | 'routing-wire'
+    | 'bank-address'
+    | 'wire-instructions';
   /**
    * The exact text put on the clipboard: the unspaced account number, the decimal amount, the SWIFT
-   * code, or the link's URL.
+   * code, the link's URL, the field as the backend gave it, or the wire instructions' lines.
    */
   value: string;
 }

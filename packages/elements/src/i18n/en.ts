@@ -2,6 +2,7 @@
 // to start a translation from (`{ ...en, $code: 'de', … }`) and for `translationFor`'s fallback.
 import { enBankPicker } from './en/bank-picker.js';
 import { enDynamicAccount } from './en/dynamic-account.js';
+import { enFundingAccount } from './en/funding-account.js';
 import { enInvoiceView } from './en/invoice-view.js';
 import { enHosted } from './en/hosted.js';
 import { enLink } from './en/link.js';
@@ -13,6 +14,7 @@ const en: Translation = {
   ...enBankPicker,
   ...enInvoiceView,
   ...enLink,
+  ...enFundingAccount,
   ...enQr,
   ...enHosted,
 };

@@ -215,6 +215,62 @@ export interface LinkTranslation {
   };
 }
 
+/** The fields of a customer's own account that <pay-funding-account> copies, one button each. */
+export type FundingCopyField =
+  | 'account-name'
+  | 'account-number'
+  | 'bank-name'
+  | 'bank-code'
+  | 'routing-ach'
+  | 'routing-rtp'
+  | 'routing-wire'
+  | 'swift-code'
+  | 'bank-address';
+
+/** <pay-funding-account>. */
+export interface FundingAccountTranslation {
+  /** Amounts, dates and account numbers arrive formatted. */
+  funding: {
+    /** The element's heading and accessible name. */
+    title: string;
+    /** Under the heading: what these accounts are for. */
+    intro: string;
+    loading: string;
+    errorTitle: string;
+    /** The 404 message: a bad, tampered or expired link. */
+    notFound: string;
+    /** An account's heading, from its currency's name ("US Dollar"), or its code where Intl has none. */
+    accountTitle: (currencyName: string) => string;
+    currencyLabel: string;
+    /** Each field's label: "Account number", "ACH routing number". */
+    label: Record<FundingCopyField, string>;
+    /** The heading of a USD account's details for transfers from abroad. */
+    wireTitle: string;
+    /** The wire instructions' first line's label: who is paid. */
+    beneficiaryLabel: string;
+    /** One line of the wire instructions (and of a QR code's text): "Bank: Citibank N.A.". */
+    line: (label: string, value: string) => string;
+    /** A copy button's accessible name, from its field's label: "Copy Account number" (its case is not heard). */
+    copyField: (label: string) => string;
+    /** Announced, and the button's name, after a copy: "Account number copied". */
+    copiedField: (label: string) => string;
+    copyWire: string;
+    copiedWire: string;
+    /** Accessible name of a local account's QR code (its details as text). */
+    qrLabel: (accountTitle: string) => string;
+    /** Under the QR code: what it is for. */
+    qrCaption: string;
+    depositsTitle: string;
+    noDeposits: string;
+    /** The running total's label (one amount per currency beside it). */
+    totalLabel: string;
+    /** Under a deposit: the account it was paid into. */
+    depositTo: (accountNumber: string) => string;
+    /** Announced when a deposit arrives: "NGN 5,000.00 received". */
+    received: (amount: string) => string;
+  };
+}
+
 /** The server-rendered fallback of the elements (./server), read with script off. */
 export interface HostedTranslation {
   hosted: {
@@ -242,6 +298,7 @@ export interface Translation
     BankPickerTranslation,
     InvoiceViewTranslation,
     LinkTranslation,
+    FundingAccountTranslation,
     HostedTranslation {}
 
 /** The text each element reads (its `localize.term`), English built in. */
@@ -258,4 +315,9 @@ export type InvoiceViewTerms = IdentityTranslation &
   PaymentDetailsTranslation &
   InvoiceViewTranslation;
 export type LinkTerms = IdentityTranslation & FailureTranslation & CopyTranslation & LinkTranslation;
+export type FundingAccountTerms = IdentityTranslation &
+  FailureTranslation &
+  CopyTranslation &
+  PaymentDetailsTranslation &
+  FundingAccountTranslation;
 export type HostedTerms = IdentityTranslation & PaymentDetailsTranslation & HostedTranslation;

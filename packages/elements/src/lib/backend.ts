@@ -5,6 +5,7 @@ import type {
   BankEntry,
   BankSuggestions,
   ErrorCode,
+  FundingView,
   InvoiceViewModel,
   LinkView,
   SessionView,
@@ -13,11 +14,13 @@ import {
   accountNumberPattern,
   banksPath,
   errorCodes,
+  fundingPath,
   invoicePath,
   linkPath,
   readBankList,
   readBankSuggestions,
   readErrorBody,
+  readFundingView,
   readInvoiceView,
   readLinkView,
   readSessionView,
@@ -151,6 +154,15 @@ export function fetchInvoice(
   options: RequestOptions = {},
 ): Promise<ViewAnswer<InvoiceViewModel>> {
   return getView(endpointUrl(endpoint, invoicePath(number)), readInvoiceView, 'an invoice view', options);
+}
+
+/** GET {endpoint}/funding/{token}: a customer's own accounts and deposits, conditional on `etag` when given. */
+export function fetchFunding(
+  endpoint: string,
+  token: string,
+  options: RequestOptions = {},
+): Promise<ViewAnswer<FundingView>> {
+  return getView(endpointUrl(endpoint, fundingPath(token)), readFundingView, 'a funding view', options);
 }
 
 /** GET {endpoint}/links/{id}. */

@@ -19,3 +19,12 @@ export const relativeTimeFormat = (
 
 /** `locale` with the same digits, for Intl.DurationFormat (Chromium ignores its numberingSystem option). */
 export const latinLocale = (locale: string): string => new Intl.Locale(locale, latin).toString();
+
+/** A currency's name in `locale` ("US Dollar", "naira nigérian"), or its code where Intl has none. */
+export function currencyName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'currency', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

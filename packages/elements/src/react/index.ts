@@ -2,13 +2,14 @@
 // React 18, which sets every prop of a custom element as a string attribute and cannot listen to its
 // events. Each wrapper sets its props as properties and listens to the element's events through
 // `on<PascalCase name>` props: `<PayDynamicAccount session={id} onPayPaid={(event) => …} />`.
-// Importing this module registers the five tags (it imports their define modules). They work in
+// Importing this module registers the six tags (it imports their define modules). They work in
 // React 19 too, where the elements may also be written as plain tags (`@pay-elements/elements/jsx`).
 import * as React from 'react';
 import { createComponent } from '@lit/react';
 import type { EventName } from '@lit/react';
 import { PayBankPicker as PayBankPickerElement } from '../define/pay-bank-picker.js';
 import { PayDynamicAccount as PayDynamicAccountElement } from '../define/pay-dynamic-account.js';
+import { PayFundingAccount as PayFundingAccountElement } from '../define/pay-funding-account.js';
 import { PayInvoiceView as PayInvoiceViewElement } from '../define/pay-invoice-view.js';
 import { PayLink as PayLinkElement } from '../define/pay-link.js';
 import { PayQr as PayQrElement } from '../define/pay-qr.js';
@@ -79,6 +80,19 @@ export const PayLink = createComponent({
     onPayCopy: eventName('pay-copy'),
     onPayError: eventName('pay-error'),
   } satisfies WrapperEvents<'pay-link'>,
+});
+
+/** `<pay-funding-account>`: a customer's own accounts to pay into at any time, with the deposits as they arrive. */
+export const PayFundingAccount = createComponent({
+  react: React,
+  tagName: 'pay-funding-account',
+  elementClass: PayFundingAccountElement,
+  displayName: 'PayFundingAccount',
+  events: {
+    onPayDeposit: eventName('pay-deposit'),
+    onPayError: eventName('pay-error'),
+    onPayCopy: eventName('pay-copy'),
+  } satisfies WrapperEvents<'pay-funding-account'>,
 });
 
 /** `<pay-bank-picker>`: a searchable list of a country's banks that takes part in forms. */

@@ -5,5 +5,7 @@
 export { clockTime, dynamicAccountFallback, dynamicAccountHtml } from './dynamic-account.js';
 export type { DynamicAccountHtmlOptions } from './dynamic-account.js';
 export { escapeHtml, jsonScript } from './html.js';
+export { fundingAccountFallback, fundingAccountHtml } from './funding-account.js';
+export type { FundingAccountHtmlOptions } from './funding-account.js';
 export { invoiceViewFallback, invoiceViewHtml } from './invoice-view.js';
 export type { InvoiceViewHtmlOptions } from './invoice-view.js';

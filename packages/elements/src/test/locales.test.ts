@@ -13,6 +13,8 @@ import { mountAccount, part, partText, setPageVisibility, shadow } from './accou
 import { createSession } from './backend.js';
 import { input, mountPicker } from './banks.js';
 import { kitInvoice, mountInvoice, mountLink } from './invoice.js';
+import { accountIn, fundingToken, kitFunding, mountFunding } from './funding.js';
+import { sendTransfer } from './backend.js';
 
 const invoiceNumber = 'INV-000101';
 
@@ -24,6 +26,12 @@ const languages = {
     invoice: { title: 'Invoice INV-000101', dueDateLabel: 'Due date' },
     link: { status: 'Active', copy: 'Copy link' },
     picker: { label: 'Bank', placeholder: 'Search for a bank' },
+    funding: {
+      title: 'Your payment accounts',
+      dollar: (name: string) => `${name} account`,
+      wire: 'Copy wire instructions',
+      total: 'Total received',
+    },
     qr: 'QR code',
   },
   fr: {
@@ -32,6 +40,12 @@ const languages = {
     invoice: { title: 'Facture INV-000101', dueDateLabel: 'Échéance' },
     link: { status: 'Actif', copy: 'Copier le lien' },
     picker: { label: 'Banque', placeholder: 'Rechercher une banque' },
+    funding: {
+      title: 'Vos comptes de paiement',
+      dollar: (name: string) => `Compte en ${name}`,
+      wire: 'Copier les instructions de virement',
+      total: 'Total reçu',
+    },
     qr: 'Code QR',
   },
   pt: {
@@ -40,6 +54,12 @@ const languages = {
     invoice: { title: 'Fatura INV-000101', dueDateLabel: 'Data de vencimento' },
     link: { status: 'Ativo', copy: 'Copiar o link' },
     picker: { label: 'Banco', placeholder: 'Pesquisar um banco' },
+    funding: {
+      title: 'As suas contas de pagamento',
+      dollar: (name: string) => `Conta em ${name}`,
+      wire: 'Copiar as instruções de transferência',
+      total: 'Total recebido',
+    },
     qr: 'Código QR',
   },
   sw: {
@@ -48,6 +68,12 @@ const languages = {
     invoice: { title: 'Ankara INV-000101', dueDateLabel: 'Tarehe ya mwisho' },
     link: { status: 'Kinatumika', copy: 'Nakili kiungo' },
     picker: { label: 'Benki', placeholder: 'Tafuta benki' },
+    funding: {
+      title: 'Akaunti zako za malipo',
+      dollar: (name: string) => `Akaunti ya ${name}`,
+      wire: 'Nakili maelekezo ya uhamisho',
+      total: 'Jumla iliyopokelewa',
+    },
     qr: 'Msimbo wa QR',
   },
   ar: {
@@ -56,6 +82,12 @@ const languages = {
     invoice: { title: 'الفاتورة INV-000101', dueDateLabel: 'تاريخ الاستحقاق' },
     link: { status: 'نشط', copy: 'نسخ الرابط' },
     picker: { label: 'البنك', placeholder: 'ابحث عن بنك' },
+    funding: {
+      title: 'حسابات الدفع الخاصة بك',
+      dollar: (name: string) => `حساب ${name}`,
+      wire: 'نسخ تعليمات الحوالة',
+      total: 'إجمالي المبالغ المستلمة',
+    },
     qr: 'رمز QR',
   },
 } as const;
@@ -116,6 +148,8 @@ describe('five languages', () => {
     await expectAccessible(link);
     const { el: picker } = await mountPicker((el) => (el.country = 'NG'), { lang: 'ar' });
     await expectAccessible(picker);
+    const { el: funding } = await mountFunding(await fundingToken(), { lang: 'ar' });
+    await expectAccessible(funding);
   });
 
   for (const [code, words] of Object.entries(languages)) {
@@ -143,6 +177,22 @@ describe('five languages', () => {
       const { el: picker } = await mountPicker((el) => (el.country = 'NG'), { lang: words.tag });
       expect(partText(picker, 'label')).to.equal(words.picker.label);
       expect(input(picker).placeholder).to.equal(words.picker.placeholder);
+
+      const token = await fundingToken();
+      await sendTransfer(accountIn(await kitFunding(token), 'NGN').account_number, '287625');
+      const { el: funding } = await mountFunding(token, { lang: words.tag });
+      expect(partText(funding, 'title')).to.equal(words.funding.title);
+      const dollarName = new Intl.DisplayNames(words.tag, { type: 'currency' }).of('USD') ?? '';
+      const titles = [...shadow(funding).querySelectorAll('[part="account-title"]')].map(
+        (h) => h.textContent,
+      );
+      expect(titles[1]).to.equal(words.funding.dollar(dollarName));
+      expect(partText(funding, 'copy-wire-button')).to.equal(words.funding.wire);
+      expect(shadow(funding).querySelector('[part="totals"] dt')?.textContent?.trim()).to.equal(
+        words.funding.total,
+      );
+      expect(partText(funding, 'total')).to.equal(money(287625, 'NGN', words.tag));
+      expect(partText(funding, 'deposit-amount')).to.equal(money(287625, 'NGN', words.tag));
 
       const wrapper = await fixture<HTMLDivElement>(
         html`<div lang=${words.tag}><pay-qr value="https://shop.example/pay/1"></pay-qr></div>`,
@@ -255,6 +305,45 @@ describe('right to left', () => {
     expect(listbox.right - name.right).to.be.lessThan(48);
     expect(name.left - listbox.left).to.be.greaterThan(listbox.right - name.right);
     input(el).blur();
+  });
+
+  it('lays <pay-funding-account> out right to left: labels on the right, numbers and amounts left to right', async () => {
+    const token = await fundingToken();
+    const ngn = accountIn(await kitFunding(token), 'NGN');
+    await sendTransfer(ngn.account_number, '5000');
+    const { el } = await mountFunding(token, { lang: 'ar' });
+    setPageVisibility('hidden');
+    expect(el.getAttribute('dir')).to.equal('rtl');
+    expect(getComputedStyle(el).direction).to.equal('rtl');
+    const base = part(el, 'base').getBoundingClientRect();
+    const title = textBox(part(el, 'title'));
+    expect(base.right - title.right).to.be.lessThan(20);
+
+    // "579 037 3861": the first group on the left of the last, as on the bank's paper
+    const number = part(el, 'account-number');
+    const text = number.textContent ?? '';
+    expect(getComputedStyle(number).direction).to.equal('ltr');
+    expect(textBox(number, 0, 3).right).to.be.lessThan(textBox(number, text.trim().length - 4).left);
+    // the copy button at the start of its label's line: on the left
+    const row = number.closest('.row');
+    const label = row?.querySelector('dt');
+    const copy = row?.querySelector('button');
+    if (!label || !copy) throw new Error('no label or button');
+    expect(textBox(label).left).to.be.greaterThan(copy.getBoundingClientRect().right);
+
+    // the deposit: its amount in Latin digits, left to right, and its account line isolated
+    const amount = part(el, 'deposit-amount');
+    expect(getComputedStyle(amount).direction).to.equal('ltr');
+    expect(amount.textContent).to.match(/5,000\.00/);
+    const to = part(el, 'deposit-account').querySelector('bdi');
+    if (!to) throw new Error('no account number in the deposit');
+    expect(textBox(to, 0, 3).right).to.be.lessThan(textBox(to, 8).left);
+    expect(textBox(part(el, 'deposit-account')).left, 'the words on the right').to.be.greaterThan(
+      to.getBoundingClientRect().right,
+    );
+    expect(partText(el, 'deposit-account')).to.equal(
+      `إلى ${ngn.account_number.slice(0, 3)} ${ngn.account_number.slice(3, 6)} ${ngn.account_number.slice(6)}`,
+    );
   });
 
   it('lays <pay-invoice-view> and <pay-link> out right to left', async () => {

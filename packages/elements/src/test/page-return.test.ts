@@ -1,13 +1,14 @@
 // Back from the bank app: a shopper who leaves the page to pay and comes back must see what the kit
 // says now, not what it said when they left. iOS Safari drops an EventSource on an app switch with
 // no error event, and a page restored from the back/forward cache keeps its old view; so when the
-// page is shown again (visibilitychange) or restored (pageshow, persisted), <pay-dynamic-account>
-// and <pay-invoice-view> ask the kit at once and reopen a stream that died. The elements' clocks
+// page is shown again (visibilitychange) or restored (pageshow, persisted), <pay-dynamic-account>,
+// <pay-invoice-view> and <pay-funding-account> ask the kit at once and reopen a stream that died. The elements' clocks
 // never move here: nothing scheduled could have brought the news.
 import { expect } from './testing.js';
 import { mountAccount, partText, setPageVisibility } from './account.js';
 import { countSessionRequests, createSession, sendTransfer, streamStats, until } from './backend.js';
 import { createInvoice, mountInvoice, payInvoice } from './invoice.js';
+import { accountIn, fundingToken, kitFunding, mountFunding } from './funding.js';
 
 /** Every EventSource the page opens from now on; `restore()` when done. */
 function recordEventSources(): { opened: EventSource[]; restore(): void } {
@@ -104,5 +105,25 @@ describe('back from the bank app', () => {
     await paid;
     await el.updateComplete;
     expect(partText(el, 'status-badge')).to.equal('Paid');
+  });
+
+  it('<pay-funding-account> shows a deposit the moment the page is shown again, and reopens its dead stream', async () => {
+    const token = await fundingToken();
+    const ngn = accountIn(await kitFunding(token), 'NGN');
+    const { el, events } = await mountFunding(token, { updates: 'push' });
+    await until(() => sources.opened[0]?.readyState === EventSource.OPEN, 'the stream to open');
+
+    setPageVisibility('hidden');
+    dieSilently(sources.opened[0]);
+    await sendTransfer(ngn.account_number, '4000');
+    expect(partText(el, 'no-deposits')).to.equal('No deposits yet');
+
+    const arrived = events.next('pay-deposit');
+    setPageVisibility('visible');
+    await arrived;
+    await el.updateComplete;
+    expect(partText(el, 'deposit-amount')).to.equal('NGN\u00a04,000.00');
+    await until(() => sources.opened[1]?.readyState === EventSource.OPEN, 'the stream to open again');
+    expect(events.of('pay-deposit')).to.have.length(1);
   });
 });

@@ -20,6 +20,7 @@ import {
 import { emulateMedia } from './media.js';
 import { isChromium } from './engine.js';
 import { mountInvoice, mountLink } from './invoice.js';
+import { fundingToken, mountFunding } from './funding.js';
 
 type Themed = HTMLElement & { theme: string; updateComplete: Promise<boolean> };
 
@@ -28,6 +29,7 @@ async function mountAll(): Promise<Themed[]> {
   const view = await createSession();
   const { el: account } = await mountAccount(view.id);
   const { el: invoice } = await mountInvoice('INV-000101');
+  const { el: funding } = await mountFunding(await fundingToken());
   setPageVisibility('hidden'); // no polling while colours are measured
   const { el: link } = await mountLink({ id: 'lnk_pro_monthly' });
   const { el: picker } = await mountPicker((el) => (el.country = 'NG'));
@@ -37,7 +39,7 @@ async function mountAll(): Promise<Themed[]> {
   const qr = wrapper.querySelector<PayQr>('pay-qr');
   if (!qr) throw new Error('no pay-qr');
   await qr.updateComplete;
-  const elements = [account, invoice, link, picker, qr];
+  const elements = [account, invoice, link, picker, qr, funding];
   // colours are measured right after a change of theme: no transition half way
   for (const el of elements) el.style.setProperty('--pay-transition-duration', '0s');
   return elements;
@@ -64,6 +66,17 @@ function texts(elements: Themed[]): Element[] {
     ],
     'pay-link': ['title', 'status-badge', 'status-text', 'amount', 'copy-button', 'open-link'],
     'pay-bank-picker': ['label', 'input'],
+    'pay-funding-account': [
+      'title',
+      'intro',
+      'account-title',
+      'currency',
+      'account-number',
+      'copy-account-number',
+      'copy-wire-button',
+      'qr-caption',
+      'no-deposits',
+    ],
   };
   for (const el of elements) {
     for (const name of parts[el.localName] ?? []) found.push(part(el, name));

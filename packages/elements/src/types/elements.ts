@@ -4,6 +4,7 @@
 // Type imports only: importing this module defines nothing.
 import type { PayBankPicker } from '../components/bank-picker/bank-picker.js';
 import type { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
+import type { PayFundingAccount } from '../components/funding-account/funding-account.js';
 import type { PayInvoiceView } from '../components/invoice-view/invoice-view.js';
 import type { PayLink } from '../components/link/link.js';
 import type { PayQr } from '../components/qr/qr.js';
@@ -13,6 +14,7 @@ import type { LitElement } from 'lit';
 export interface PayElementTagNameMap {
   'pay-bank-picker': PayBankPicker;
   'pay-dynamic-account': PayDynamicAccount;
+  'pay-funding-account': PayFundingAccount;
   'pay-invoice-view': PayInvoiceView;
   'pay-link': PayLink;
   'pay-qr': PayQr;
@@ -29,6 +31,7 @@ export type PayTagName = keyof PayElementTagNameMap;
 export const elementEvents = {
   'pay-bank-picker': ['input', 'change'],
   'pay-dynamic-account': ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy'],
+  'pay-funding-account': ['pay-deposit', 'pay-error', 'pay-copy'],
   'pay-invoice-view': ['pay-status-change', 'pay-invoice-paid', 'pay-error', 'pay-copy'],
   'pay-link': ['pay-share', 'pay-copy', 'pay-error'],
   'pay-qr': [],
