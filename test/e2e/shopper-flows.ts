@@ -1,7 +1,9 @@
 // The shopper's flows through the hosted pages, written once for any engine (engines.ts): checkout paid,
-// expiry and renewal, invoice paid, and the checkout with script off. Each asserts what the shopper
+// expiry and renewal, invoice paid, the checkout with script off, and a customer topping up their own
+// accounts (two deposits showing on the open page). Each asserts what the shopper
 // reads on screen; the emulator plays the shopper's bank (a transfer, an invoice paid, time passing).
 import assert from 'node:assert/strict';
+import { FundingView } from '@pay-elements/protocol';
 import { fixtures } from '@pay-elements/sandbox';
 import { createSession, type Server } from './harness.js';
 import { waitForText, type Path, type Tab } from './engines.js';
@@ -28,6 +30,10 @@ const countdown: Path = ['pay-dynamic-account', '[part="countdown-text"]'];
 const heading: Path = ['h1#heading'];
 const invoice: Path = ['pay-invoice-view'];
 const badge: Path = ['pay-invoice-view', '[part="status-badge"]'];
+
+const funding: Path = ['pay-funding-account'];
+const fundingAccounts: Path = ['pay-funding-account', '[part="accounts"]'];
+const deposits: Path = ['pay-funding-account', '[part="deposit-list"]'];
 
 const grouped = (number: string) => number.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3');
 
@@ -128,6 +134,34 @@ export const flows: readonly Flow[] = [
       assert.ok(shown.includes(`Expires at ${expiry}`), `"Expires at ${expiry}" in "${shown}"`);
       assert.match(shown, /Check again/);
       assert.equal(await tab.text(title), null, 'the element never ran');
+    },
+  },
+  {
+    name: 'own accounts: the naira and dollar accounts, then two transfers listed by themselves within 3 s',
+    script: true,
+    async run(tab, shop) {
+      await tab.goto(`${shop.url}/demo/fund`);
+      await waitForText(tab, ['pay-funding-account', '[part="title"]'], /^Your payment accounts$/);
+      const { fundingToken } = (await (await fetch(`${shop.url}/demo-config.json`)).json()) as {
+        fundingToken: string;
+      };
+      const view = FundingView.parse(await (await fetch(`${shop.url}/pay/funding/${fundingToken}`)).json());
+      const shown = await read(tab, fundingAccounts);
+      for (const account of view.accounts)
+        assert.ok(
+          shown.includes(grouped(account.account_number)),
+          `${account.currency} account in "${shown}"`,
+        );
+      assert.match(await read(tab, funding), /No deposits yet/);
+
+      const naira = view.accounts.find((a) => a.currency === 'NGN');
+      const dollar = view.accounts.find((a) => a.currency === 'USD');
+      assert.ok(naira && dollar, 'a naira and a dollar account');
+      await shop.control.transfer({ account_number: naira.account_number, amount: 12_500 });
+      await waitForText(tab, deposits, /NGN\s?12,500\.00/, 3000);
+      await shop.control.transfer({ account_number: dollar.account_number, amount: 240.5 });
+      const both = await waitForText(tab, deposits, /\$240\.50/, 3000);
+      assert.match(both, /NGN\s?12,500\.00/, 'the first still listed');
     },
   },
 ];
