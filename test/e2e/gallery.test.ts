@@ -20,8 +20,23 @@ describe('demo gallery, end to end', () => {
     await page.locator('pay-invoice-view').getByRole('heading', { name: 'Invoice INV-000101' }).waitFor();
     await page.locator('pay-link').first().getByText('Active').waitFor();
     await page.locator('pay-dynamic-account').first().getByRole('heading', { level: 2 }).first().waitFor();
+    await page
+      .locator('pay-funding-account')
+      .getByRole('heading', { name: 'Nigerian Naira account' })
+      .waitFor();
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(await cspViolations(page), []);
+    await context.close();
+  });
+
+  it('pays into the demo customer’s own account from the sandbox button, and lists the deposit', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto(h.url);
+    const funding = page.locator('pay-funding-account');
+    await funding.getByRole('heading', { name: 'US Dollar account' }).waitFor();
+    await page.getByRole('button', { name: 'Send $150 to the dollar account' }).click();
+    await funding.locator('[part="deposit-list"]').filter({ hasText: '$150.00' }).waitFor({ timeout: 3000 });
+    await page.locator('#deposit-status').filter({ hasText: 'Sent 150 USD' }).waitFor();
     await context.close();
   });
 
