@@ -25,6 +25,7 @@ function staticRoot(): string {
   writeFileSync(join(root, 'index.html'), page('demo'));
   writeFileSync(join(root, 'checkout.html'), page('checkout'));
   writeFileSync(join(root, 'invoice.html'), page('__PAY_TITLE__'));
+  writeFileSync(join(root, 'fund.html'), page('__PAY_TITLE__'));
   writeFileSync(
     join(root, 'locked-down.html'),
     page(
@@ -57,6 +58,7 @@ const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {
 /** Every kind of answer, by name, with the request that gets it. */
 async function everyKind({ app, base }: Started): Promise<Array<{ kind: string; response: Response }>> {
   const invoice = app.pay.invoiceToken('INV-000101');
+  const customer = app.pay.fundingToken('cus_ada_okafor');
   const created = await fetch(`${base}/pay/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,6 +71,8 @@ async function everyKind({ app, base }: Started): Promise<Array<{ kind: string; 
     ['demo page /', get('/'), 200],
     ['checkout page', get(`/checkout/${id}`), 200],
     ['invoice page', get(`/invoices/${invoice}`), 200],
+    ['funding page', get(`/fund/${customer}`), 200],
+    ['404 funding page', get('/fund/cus_ada_okafor'), 404],
     ['locked-down checkout', get(`/locked-down/checkout/${id}`), 200],
     ['locked-down gallery', get('/locked-down/gallery'), 200],
     ['404 page', get('/no/such/page'), 404],
@@ -136,7 +140,7 @@ describe('security headers on every kind of answer', () => {
 
     it('sends CSP, frame-ancestors, nosniff and Referrer-Policy everywhere, and no HSTS', async () => {
       const answers = await everyKind(s);
-      assert.equal(answers.length, 18);
+      assert.equal(answers.length, 20);
       for (const { kind, response } of answers) {
         assertBaseHeaders(kind, response);
         assert.equal(response.headers.get('strict-transport-security'), null, `${kind}: no HSTS on http`);
