@@ -79,9 +79,9 @@ export default [
     // the QR encoder (`import('qrcode')`) and <pay-qr> (`import('./qr.js')`, components/qr/lazy-qr.ts)
     // are imported lazily, when a QR code is first shown, and the status stream
     // (`import('./session-stream-connection.js')`, controllers/session-stream.ts) on its first listen, after
-    // the first answer, and an invoice's (`import('../../lib/view-stream.js')`, invoice-view.ts) likewise:
-    // no part of the first load
-    ignore: ['qrcode', './qr.js', './session-stream-connection.js', '../../lib/view-stream.js'],
+    // the first answer, and an invoice's or a customer's accounts' (`import('../lib/view-stream.js')`,
+    // controllers/view-stream.ts) likewise: no part of the first load
+    ignore: ['qrcode', './qr.js', './session-stream-connection.js', '../lib/view-stream.js'],
     limit,
     gzip: true,
     modifyEsbuildConfig: esm,

@@ -3,6 +3,7 @@ import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { FundingDeposit, FundingView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
+import { ViewStreamController } from '../../controllers/view-stream.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { ResourceController } from '../../controllers/resource.js';
 import { enFundingAccount } from '../../i18n/en/funding-account.js';
@@ -147,19 +148,16 @@ export class PayFundingAccount extends PayElement {
         'load',
         reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
       ),
-    // a stream the browser closed without a word (an app switch, the back/forward cache), or one
-    // that gave up (readyState 2, CLOSED), is opened again
-    onReturn: () => {
-      if (this.#stream?.readyState !== 2) return;
-      const url = this.#streamUrl;
-      this.#stopStream();
-      this.#listen(url);
-    },
+    // a stream the browser closed without a word (an app switch, the back/forward cache) is opened again
+    onReturn: () => this.#stream.revive(),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
-  /** The open stream's URL (closed: '') and the stream, loaded and opened lazily. */
-  #streamUrl = '';
-  #stream: EventSource | null = null;
+  readonly #stream = new ViewStreamController(this, {
+    event: 'funding',
+    read: readFundingView,
+    onView: (view, version) => this.#resource.accept(view, `"${version}"`),
+    onOpen: (open) => (open ? this.#resource.stopPolling() : this.#resource.startPolling()),
+  });
   /** The deposits listed so far (a deposit is new once), and whether the first view has been seen. */
   #seen = new Set<string>();
   #first = true;
@@ -188,7 +186,7 @@ export class PayFundingAccount extends PayElement {
         this.#first = true;
         this.#arrived = new Set();
       }
-      this.#stopStream();
+      this.#stream.stop();
       this.#resource.restart(this.token !== '', undefined, this.#takeViewFromPage());
     }
   }
@@ -216,8 +214,9 @@ export class PayFundingAccount extends PayElement {
   }
 
   #accept(view: FundingView): void {
-    if (this.updates === 'push') this.#listen(endpointUrl(this.endpoint, fundingEventsPath(this.token)));
-    else this.#stopStream();
+    if (this.updates === 'push')
+      this.#stream.listen(endpointUrl(this.endpoint, fundingEventsPath(this.token)));
+    else this.#stream.stop();
     const fresh = newDeposits(view, this.#seen);
     if (this.#first) {
       // what the first view lists was there before the customer looked
@@ -232,36 +231,6 @@ export class PayFundingAccount extends PayElement {
 
   #received(deposit: FundingDeposit): string {
     return this.#localize.term.funding.received(this.#localize.money(deposit.amount, deposit.currency));
-  }
-
-  /** Listens to the customer's stream (its code loads now): polling pauses while it is open. */
-  #listen(url: string): void {
-    if (this.#streamUrl === url) return;
-    this.#stopStream();
-    this.#streamUrl = url;
-    import('../../lib/view-stream.js').then(
-      ({ openViewStream }) => {
-        if (this.#streamUrl !== url || this.#stream) return;
-        this.#stream = openViewStream(url, {
-          event: 'funding',
-          read: readFundingView,
-          onView: (view, version) => this.#resource.accept(view, `"${version}"`),
-          onOpen: (open) => (open ? this.#resource.stopPolling() : this.#resource.startPolling()),
-        });
-      },
-      () => undefined,
-    );
-  }
-
-  #stopStream(): void {
-    this.#streamUrl = '';
-    this.#stream?.close();
-    this.#stream = null;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopStream();
   }
 
   #errorMessage(error: BackendError): string {

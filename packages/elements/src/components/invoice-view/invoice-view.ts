@@ -3,6 +3,7 @@ import { PayElement } from '../pay-element.js';
 import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
+import { ViewStreamController } from '../../controllers/view-stream.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enInvoiceView } from '../../i18n/en/invoice-view.js';
 import { ResourceController } from '../../controllers/resource.js';
@@ -152,19 +153,16 @@ export class PayInvoiceView extends PayElement {
         'load',
         reconnecting ? this.#localize.term.connection.reconnecting : this.#errorMessage(error),
       ),
-    // a stream the browser closed without a word (iOS on an app switch, the back/forward cache),
-    // or one that gave up (readyState 2, CLOSED), is opened again
-    onReturn: () => {
-      if (this.#stream?.readyState !== 2) return;
-      const url = this.#streamUrl;
-      this.#stopStream();
-      this.#listen(url);
-    },
+    // a stream the browser closed without a word (an app switch, the back/forward cache) is opened again
+    onReturn: () => this.#stream.revive(),
   });
   readonly #clipboard = new ClipboardController(this, { clock: () => this.clock });
-  /** The open status stream's URL (closed: '') and the stream, loaded and opened lazily. */
-  #streamUrl = '';
-  #stream: EventSource | null = null;
+  readonly #stream = new ViewStreamController(this, {
+    event: 'invoice',
+    read: readInvoiceView,
+    onView: (view, version) => this.#resource.accept(view, `"${version}"`),
+    onOpen: (open) => (open ? this.#resource.stopPolling() : this.#resource.startPolling()),
+  });
   #paidAnnounced = false;
   #pageViewTaken = false;
 
@@ -190,7 +188,7 @@ export class PayInvoiceView extends PayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('token') || changed.has('endpoint') || changed.has('updates')) {
       this.#paidAnnounced = false;
-      this.#stopStream();
+      this.#stream.stop();
       this.#resource.restart(this.token !== '', undefined, this.#takeViewFromPage());
     }
   }
@@ -222,8 +220,8 @@ export class PayInvoiceView extends PayElement {
   }
 
   #accept(view: InvoiceViewModel, previous: InvoiceViewModel | null): void {
-    if (finalStatuses.includes(view.status) || this.updates !== 'push') this.#stopStream();
-    else this.#listen(endpointUrl(this.endpoint, invoiceEventsPath(this.token)));
+    if (finalStatuses.includes(view.status) || this.updates !== 'push') this.#stream.stop();
+    else this.#stream.listen(endpointUrl(this.endpoint, invoiceEventsPath(this.token)));
     if (previous?.status === view.status) return;
     this.dispatchEvent(
       new PayStatusChangeEvent({ status: view.status, previous: previous?.status ?? null, invoice: view }),
@@ -233,36 +231,6 @@ export class PayInvoiceView extends PayElement {
       this.#paidAnnounced = true;
       this.dispatchEvent(new PayInvoicePaidEvent({ invoice: view }));
     }
-  }
-
-  /** Listens to the invoice's status stream (its code loads now): polling pauses while it is open. */
-  #listen(url: string): void {
-    if (this.#streamUrl === url) return;
-    this.#stopStream();
-    this.#streamUrl = url;
-    import('../../lib/view-stream.js').then(
-      ({ openViewStream }) => {
-        if (this.#streamUrl !== url || this.#stream) return;
-        this.#stream = openViewStream(url, {
-          event: 'invoice',
-          read: readInvoiceView,
-          onView: (view, version) => this.#resource.accept(view, `"${version}"`),
-          onOpen: (open) => (open ? this.#resource.stopPolling() : this.#resource.startPolling()),
-        });
-      },
-      () => undefined,
-    );
-  }
-
-  #stopStream(): void {
-    this.#streamUrl = '';
-    this.#stream?.close();
-    this.#stream = null;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopStream();
   }
 
   #errorMessage(error: BackendError): string {
