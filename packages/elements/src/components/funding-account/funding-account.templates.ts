@@ -101,11 +101,14 @@ function renderAccount(ctx: FundingTemplateContext, account: FundingAccount, ind
   const title = f.accountTitle(ctx.currencyName(account.currency));
   const wire = isWireAccount(account);
   if (!wire) defineQrOnce();
+  // the cards and the deposits are groups, not regions: a page may show the element twice (a theme
+  // gallery), and the same named landmarks twice are one too many (axe's landmark-unique)
   return html`
     <section
       part="account"
       class="account"
       data-currency=${account.currency}
+      role="group"
       aria-labelledby="account-${index}"
     >
       <header part="account-header">
@@ -160,7 +163,7 @@ function renderDeposits(ctx: FundingTemplateContext): TemplateResult {
   const { view } = ctx;
   const f = ctx.term.funding;
   return html`
-    <section part="deposits" aria-labelledby="deposits-title">
+    <section part="deposits" role="group" aria-labelledby="deposits-title">
       <h3 id="deposits-title">${f.depositsTitle}</h3>
       ${
         view.totals.length > 0

@@ -65,6 +65,14 @@ describe('<pay-funding-account>', () => {
     await expectAccessible(missing.el);
   });
 
+  it('can be on a page twice (a theme gallery) with no landmark repeated: its cards are groups', async () => {
+    const token = await fundingToken();
+    const [first, second] = [await mountFunding(token), await mountFunding(token)];
+    expect(shadow(first.el).querySelectorAll('[role="group"][part~="account"]').length).to.equal(2);
+    expect(shadow(second.el).querySelector('[role="group"][part~="deposits"]')).to.not.equal(null);
+    await expectAccessible(document.body);
+  });
+
   it('shows each account as a card: currency, name, grouped number, bank and code; the USD one its wire details', async () => {
     const token = await fundingToken();
     const { el } = await mountFunding(token);
