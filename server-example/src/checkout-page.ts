@@ -5,17 +5,11 @@
 // already in the HTML (hosted-render.ts), payable with script off. Every value is escaped.
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
-import { escapeHtml, fillPlaceholders } from './pages.js';
+import { escapeHtml, fillPlaceholders, merchantHeader, notBuiltAnswer, pageAnswer } from './pages.js';
 import { readStatic } from './static.js';
 import { contentSecurityPolicyWith, logoSources } from './headers.js';
 import { checkoutElement, pickLanguage } from './hosted-render.js';
 import { sameRequestId } from './logging.js';
-
-const html = (body: string, status: number, headers: Record<string, string> = {}) =>
-  new Response(body, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
 
 /** The session view of a checkout, or null when the kit cannot answer now. */
 export async function checkoutView(options: {
@@ -50,9 +44,6 @@ export function checkoutFills(view: SessionView | null): Record<string, string> 
   const headings = checkoutHeadings(merchant?.name);
   const status = view?.status ?? 'pending';
   const order = view?.order;
-  const logo = merchant?.logo_url
-    ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
-    : '';
   const back = view?.return_url
     ? `<a href="${escapeHtml(view.return_url)}">Back to ${escapeHtml(merchant?.name ?? 'the shop')}</a>`
     : '';
@@ -62,9 +53,7 @@ export function checkoutFills(view: SessionView | null): Record<string, string> 
     __PAY_DESCRIPTION__: escapeHtml(
       `${merchant ? `${merchant.name}: ` : ''}${order?.title ?? 'your order'}, paid by bank transfer.`,
     ),
-    __PAY_MERCHANT__: merchant
-      ? `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`
-      : '',
+    __PAY_MERCHANT__: merchant ? merchantHeader(merchant) : '',
     __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
     __PAY_HEADING_PAID__: escapeHtml(headings.paid),
     __PAY_HEADING_EXPIRED__: escapeHtml(headings.expired),
@@ -93,7 +82,7 @@ export async function checkoutPage(options: {
 }): Promise<Response> {
   const { id, origin, pay, staticRoot } = options;
   const template = await readStatic(staticRoot, '/checkout.html');
-  if (!template) return html('The demo is not built: run `npm run build -w demo` (npm start does it).', 503);
+  if (!template) return notBuiltAnswer();
   // the page shows without the order's details if the kit cannot answer now; the element retries
   const view = await checkoutView({ id, origin, pay, requestId: options.requestId });
   const language = pickLanguage(options.acceptLanguage);
@@ -111,7 +100,7 @@ export async function checkoutPage(options: {
   const logos = logoSources(view?.merchant?.logo_url, options.siteOrigin ?? origin);
   const csp: Record<string, string> =
     logos.length > 0 ? { 'content-security-policy': contentSecurityPolicyWith(logos) } : {};
-  return html(fillPlaceholders(template.body.toString('utf8'), fills), 200, csp);
+  return pageAnswer(fillPlaceholders(template.body.toString('utf8'), fills), 200, csp);
 }
 
 /**

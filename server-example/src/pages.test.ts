@@ -1,8 +1,10 @@
-// The pages server-example writes itself: the nonce put into a built page's script tags, and the
-// escaping of the values it fills in.
+// The pages server-example writes itself: the nonce put into a built page's script tags, the
+// escaping of the values it fills in, and what a hosted page by token shows for each answer of the kit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeHtml, fillPlaceholders, notFoundPage, withNonce } from './pages.js';
+import { FundingView } from '@pay-elements/protocol';
+import { fundingViewFixture } from '@pay-elements/testing/protocol-fixtures';
+import { escapeHtml, fillPlaceholders, notFoundPage, viewOrPage, withNonce } from './pages.js';
 
 const built = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__PAY_NONCE__" />
@@ -47,5 +49,53 @@ describe('server-written pages', () => {
       '<title>A &lt;i&gt; __PAY_DESCRIPTION__</title><meta content="&quot;q&quot;">',
       'filled in one pass: a title naming a placeholder stays text',
     );
+  });
+});
+
+describe('a hosted page by token, from the kit’s answer', () => {
+  const wording = {
+    missing: { title: 'Link not valid', message: 'Ask the shop for a new one.' },
+    unavailable: { title: 'Accounts unavailable', message: 'Please try again in a moment.' },
+  };
+  const kit = (status: number, body: unknown) =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  /** The status, title and cache rule of the page shown instead of the view. */
+  async function shown(answer: Response) {
+    const found = await viewOrPage(answer, FundingView, wording);
+    assert.ok('page' in found, 'a page, not a view');
+    const text = await found.page.text();
+    return {
+      status: found.page.status,
+      title: /<h1>(.*)<\/h1>/.exec(text)?.[1],
+      cache: found.page.headers.get('cache-control'),
+    };
+  }
+
+  it('takes the view the kit answers', async () => {
+    assert.deepEqual(await viewOrPage(kit(200, fundingViewFixture), FundingView, wording), {
+      view: fundingViewFixture,
+    });
+  });
+
+  it('shows "not valid" (404) for the kit’s 404, and "unavailable" (503) for any answer that is not the view', async () => {
+    assert.deepEqual(await shown(kit(404, { error: { code: 'not_found' } })), {
+      status: 404,
+      title: 'Link not valid',
+      cache: 'no-store',
+    });
+    for (const answer of [
+      kit(503, { error: { code: 'provider_unavailable' } }),
+      kit(200, { accounts: 'not a list' }),
+      kit(200, 'not JSON {'),
+    ]) {
+      assert.deepEqual(await shown(answer), {
+        status: 503,
+        title: 'Accounts unavailable',
+        cache: 'no-store',
+      });
+    }
   });
 });

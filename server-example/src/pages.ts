@@ -2,9 +2,72 @@
 // "no such checkout". Every value is escaped; there is no inline script or style (the CSP forbids both).
 
 import { escapeHtml } from '@pay-elements/elements/ssr';
+import type { SessionMerchant } from '@pay-elements/protocol';
+import type { PayHandler } from '@pay-elements/server';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
 export { escapeHtml };
+
+/** What a hosted page by token (an invoice's, a customer's accounts') is written from. */
+export interface HostedPageOptions {
+  /** the token, as the URL carries it: the kit's signed handle (a number or an id alone shows nothing) */
+  token: string;
+  /** the kit's origin, for the requests the page makes to it */
+  origin: string;
+  pay: PayHandler;
+  staticRoot: string;
+  merchant: SessionMerchant;
+  /** the shop's home page, for "Back to …" */
+  shopUrl: string;
+  /** the visitor's Accept-Language: the page is written in the first one the pages speak */
+  acceptLanguage?: string | undefined;
+  /** the page's request id, named on the kit's lines */
+  requestId?: string | undefined;
+}
+
+/** A server-written page, never cached: it carries one visitor's data. */
+export function pageAnswer(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** The answer for a page of the demo build while there is no build. */
+export function notBuiltAnswer(): Response {
+  return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
+    status: 503,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/** Who asks for the money, as a hosted page's header shows it: the logo when there is one, the name. */
+export function merchantHeader(merchant: SessionMerchant): string {
+  const logo = merchant.logo_url
+    ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
+    : '';
+  return `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`;
+}
+
+type Wording = { title: string; message: string };
+
+/**
+ * A hosted page's view from the kit's answer (an invoice's, a customer's accounts'), or the page its
+ * visitor sees instead: `missing` when the kit answers 404 (a bad or tampered token), `unavailable`
+ * (503) when it cannot answer now or its answer is not the view.
+ */
+export async function viewOrPage<T>(
+  answer: Response,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  wording: { missing: Wording; unavailable: Wording },
+): Promise<{ view: T } | { page: Response }> {
+  const page = (words: Wording, status: number) => ({
+    page: pageAnswer(notFoundPage({ ...words, stylesheet: '/site.css' }), status),
+  });
+  if (answer.status === 404) return page(wording.missing, 404);
+  const parsed = answer.ok ? schema.safeParse(await answer.json().catch(() => null)) : null;
+  return parsed?.success ? { view: parsed.data } : page(wording.unavailable, 503);
+}
 
 /** A plain, styled page for a missing checkout or invoice; uses the demo's stylesheet when given. */
 export function notFoundPage(options: {

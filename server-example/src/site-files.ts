@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { SessionView } from '@pay-elements/protocol';
 import { checkoutFills } from './checkout-page.js';
 import { lockedDownHeaders, logoSources, newNonce } from './headers.js';
-import { fillPlaceholders, notFoundPage, withNonce } from './pages.js';
+import { fillPlaceholders, notBuiltAnswer, notFoundPage, withNonce } from './pages.js';
 import { compressedFiles } from './compression.js';
 import { fileAnswer, immutable, readStatic } from './static.js';
 
@@ -68,12 +68,7 @@ export function siteFiles(options: SiteFilesOptions) {
   /** A page of the built demo as it is (`request` for its Accept-Encoding). */
   async function page(path: string, request?: Request): Promise<Response> {
     const file = await readStatic(staticRoot, path);
-    if (!file) {
-      return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
-        status: 503,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }
+    if (!file) return notBuiltAnswer();
     return fileAnswer({
       file,
       request,

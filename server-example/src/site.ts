@@ -23,6 +23,7 @@ import type { Provider } from './provider.js';
 import { siteFiles } from './site-files.js';
 import { pageCompression } from './compression.js';
 import { fundPage } from './fund-page.js';
+import type { HostedPageOptions } from './pages.js';
 
 export interface SiteOptions {
   config: ExampleConfig;
@@ -169,28 +170,16 @@ function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeo
     );
   });
   app.get('/locked-down/gallery', () => files.lockedDownPage());
-  app.get('/fund/:token', (c) =>
-    fundPage({
-      token: segment(c.req.param('token')),
-      origin,
-      pay: kit.pay,
-      requestId: c.req.header('x-request-id'),
-      staticRoot,
-      merchant: demoMerchant(url),
-      shopUrl: `${url}/`,
-      acceptLanguage: c.req.header('accept-language'),
-    }),
-  );
-  app.get('/invoices/:token', (c) =>
-    invoicePage({
-      token: segment(c.req.param('token')),
-      origin,
-      pay: kit.pay,
-      requestId: c.req.header('x-request-id'),
-      staticRoot,
-      merchant: demoMerchant(url),
-      shopUrl: `${url}/`,
-      acceptLanguage: c.req.header('accept-language'),
-    }),
-  );
+  const byToken = (c: Context): HostedPageOptions => ({
+    token: segment(c.req.param('token') ?? ''),
+    origin,
+    pay: kit.pay,
+    requestId: c.req.header('x-request-id'),
+    staticRoot,
+    merchant: demoMerchant(url),
+    shopUrl: `${url}/`,
+    acceptLanguage: c.req.header('accept-language'),
+  });
+  app.get('/fund/:token', (c) => fundPage(byToken(c)));
+  app.get('/invoices/:token', (c) => invoicePage(byToken(c)));
 }
