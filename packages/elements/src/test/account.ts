@@ -5,6 +5,7 @@ import '../define/pay-dynamic-account.js';
 import type { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
 import { ManualClock } from '../lib/clock.js';
 import { endpoint } from './backend.js';
+import { EventLog } from './event-log.js';
 
 export const payEventTypes = [
   'pay-status-change',
@@ -15,37 +16,10 @@ export const payEventTypes = [
 ] as const;
 export type PayEventType = (typeof payEventTypes)[number];
 
-/** Every pay-* event a target fires, in order, and a way to await the next one of a kind. */
-export class EventLog {
-  readonly events: Event[] = [];
-  private waiters: { types: readonly string[]; resolve: (event: Event) => void }[] = [];
-
-  constructor(target: EventTarget) {
-    for (const type of payEventTypes) {
-      target.addEventListener(type, (event) => {
-        this.events.push(event);
-        const ready = this.waiters.filter((w) => w.types.includes(event.type));
-        this.waiters = this.waiters.filter((w) => !ready.includes(w));
-        for (const waiter of ready) waiter.resolve(event);
-      });
-    }
-  }
-
-  /** The events of one type, typed. */
-  of<K extends PayEventType>(type: K): GlobalEventHandlersEventMap[K][] {
-    return this.events.filter((e): e is GlobalEventHandlersEventMap[K] => e.type === type);
-  }
-
-  /** The next event of one of `types` fired from now on. */
-  next(...types: PayEventType[]): Promise<Event> {
-    return new Promise((resolve) => this.waiters.push({ types, resolve }));
-  }
-}
-
 export interface Mounted {
   el: PayDynamicAccount;
   clock: ManualClock;
-  log: EventLog;
+  log: EventLog<PayEventType>;
 }
 
 /**
@@ -71,7 +45,7 @@ export async function mountAccount(
   el.session = session;
   el.showQr = options.showQr ?? false;
   el.updates = options.updates ?? 'poll';
-  const log = new EventLog(el);
+  const log = new EventLog(el, payEventTypes);
   const first = log.next('pay-status-change', 'pay-error');
   wrapper.append(el);
   if (options.wait !== false) {

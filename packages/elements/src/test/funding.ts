@@ -7,34 +7,10 @@ import '../define/pay-funding-account.js';
 import type { PayFundingAccount } from '../components/funding-account/funding-account.js';
 import { ManualClock } from '../lib/clock.js';
 import { endpoint, until } from './backend.js';
+import { EventLog } from './event-log.js';
 
 export const fundingEventTypes = ['pay-deposit', 'pay-error', 'pay-copy'] as const;
 export type FundingEventType = (typeof fundingEventTypes)[number];
-
-/** Every event of `fundingEventTypes` the element fires, in order, and a way to await the next one. */
-export class FundingEvents {
-  readonly events: Event[] = [];
-  private waiters: { types: readonly string[]; resolve: (event: Event) => void }[] = [];
-
-  constructor(target: EventTarget) {
-    for (const type of fundingEventTypes) {
-      target.addEventListener(type, (event) => {
-        this.events.push(event);
-        const ready = this.waiters.filter((w) => w.types.includes(event.type));
-        this.waiters = this.waiters.filter((w) => !ready.includes(w));
-        for (const waiter of ready) waiter.resolve(event);
-      });
-    }
-  }
-
-  of<K extends FundingEventType>(type: K): GlobalEventHandlersEventMap[K][] {
-    return this.events.filter((e): e is GlobalEventHandlersEventMap[K] => e.type === type);
-  }
-
-  next(...types: FundingEventType[]): Promise<Event> {
-    return new Promise((resolve) => this.waiters.push({ types, resolve }));
-  }
-}
 
 async function control(route: string, body: unknown = {}): Promise<unknown> {
   const response = await fetch(`/_test${route}`, {
@@ -107,7 +83,7 @@ export async function mountFunding(
     /** `poll` by default: the polling tests count polls; the stream's own tests ask for `push` */
     updates?: 'push' | 'poll';
   } = {},
-): Promise<{ el: PayFundingAccount; clock: ManualClock; events: FundingEvents }> {
+): Promise<{ el: PayFundingAccount; clock: ManualClock; events: EventLog<FundingEventType> }> {
   const clock = options.clock ?? new ManualClock();
   const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
   const el = document.createElement('pay-funding-account');
@@ -115,7 +91,7 @@ export async function mountFunding(
   el.endpoint = endpoint;
   el.token = token;
   el.updates = options.updates ?? 'poll';
-  const events = new FundingEvents(el);
+  const events = new EventLog(el, fundingEventTypes);
   wrapper.append(el);
   if (options.wait !== false) {
     await until(() => el.funding !== null || el.matches(':state(error)'), 'the first answer');

@@ -9,6 +9,7 @@ import type { PayInvoiceView } from '../components/invoice-view/invoice-view.js'
 import type { PayLink } from '../components/link/link.js';
 import { ManualClock } from '../lib/clock.js';
 import { endpoint } from './backend.js';
+import { EventLog } from './event-log.js';
 
 export const invoiceEventTypes = [
   'pay-status-change',
@@ -18,31 +19,6 @@ export const invoiceEventTypes = [
   'pay-share',
 ] as const;
 export type InvoiceEventType = (typeof invoiceEventTypes)[number];
-
-/** Every event of `invoiceEventTypes` a target fires, in order, and a way to await the next one. */
-export class Events {
-  readonly events: Event[] = [];
-  private waiters: { types: readonly string[]; resolve: (event: Event) => void }[] = [];
-
-  constructor(target: EventTarget) {
-    for (const type of invoiceEventTypes) {
-      target.addEventListener(type, (event) => {
-        this.events.push(event);
-        const ready = this.waiters.filter((w) => w.types.includes(event.type));
-        this.waiters = this.waiters.filter((w) => !ready.includes(w));
-        for (const waiter of ready) waiter.resolve(event);
-      });
-    }
-  }
-
-  of<K extends InvoiceEventType>(type: K): GlobalEventHandlersEventMap[K][] {
-    return this.events.filter((e): e is GlobalEventHandlersEventMap[K] => e.type === type);
-  }
-
-  next(...types: InvoiceEventType[]): Promise<Event> {
-    return new Promise((resolve) => this.waiters.push({ types, resolve }));
-  }
-}
 
 /** Invoice tokens the merchant's server (the test backend) made, by invoice number. */
 const tokens = new Map<string, string>();
@@ -99,7 +75,7 @@ export async function mountInvoice(
     /** `poll` by default: the polling tests count polls; the stream's own tests ask for `push` */
     updates?: 'push' | 'poll';
   } = {},
-): Promise<{ el: PayInvoiceView; clock: ManualClock; events: Events }> {
+): Promise<{ el: PayInvoiceView; clock: ManualClock; events: EventLog<InvoiceEventType> }> {
   const clock = options.clock ?? new ManualClock();
   const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
   const el = document.createElement('pay-invoice-view');
@@ -107,7 +83,7 @@ export async function mountInvoice(
   el.endpoint = endpoint;
   el.token = await knowInvoice(number);
   el.updates = options.updates ?? 'poll';
-  const events = new Events(el);
+  const events = new EventLog(el, invoiceEventTypes);
   const first = events.next('pay-status-change', 'pay-error');
   wrapper.append(el);
   if (options.wait !== false) {
@@ -121,7 +97,7 @@ export async function mountInvoice(
 export async function mountLink(
   source: { id: string } | { link: LinkView },
   options: { clock?: ManualClock; lang?: string; currency?: string } = {},
-): Promise<{ el: PayLink; clock: ManualClock; events: Events }> {
+): Promise<{ el: PayLink; clock: ManualClock; events: EventLog<InvoiceEventType> }> {
   const clock = options.clock ?? new ManualClock();
   const wrapper = await fixture<HTMLDivElement>(html`<div lang=${options.lang ?? 'en'}></div>`);
   const el = document.createElement('pay-link');
@@ -130,7 +106,7 @@ export async function mountLink(
   if (options.currency) el.currency = options.currency;
   if ('id' in source) el.linkId = source.id;
   else el.link = source.link;
-  const events = new Events(el);
+  const events = new EventLog(el, invoiceEventTypes);
   wrapper.append(el);
   await el.updateComplete; // the answer included
   return { el, clock, events };

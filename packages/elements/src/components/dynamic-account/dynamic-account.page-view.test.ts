@@ -4,7 +4,8 @@
 // that is not a view, is ignored (the element loads as usual).
 import { expect, fixture, html } from '../../test/testing.js';
 import { countSessionRequests, createSession, endpoint } from '../../test/backend.js';
-import { EventLog, partText } from '../../test/account.js';
+import { partText, payEventTypes, type PayEventType } from '../../test/account.js';
+import { EventLog } from '../../test/event-log.js';
 import '../../define/pay-dynamic-account.js';
 import type { PayDynamicAccount } from './dynamic-account.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -14,7 +15,7 @@ import { expectAccessible } from '../../test/axe.js';
 async function mountServerRendered(
   session: string,
   json: string,
-): Promise<{ el: PayDynamicAccount; log: EventLog }> {
+): Promise<{ el: PayDynamicAccount; log: EventLog<PayEventType> }> {
   const wrapper = await fixture<HTMLDivElement>(html`<div lang="en"></div>`);
   // parsed as HTML, as a page would be, before the element is connected and upgraded
   const template = document.createElement('template');
@@ -25,7 +26,7 @@ async function mountServerRendered(
   const el = template.content.firstElementChild as PayDynamicAccount;
   el.querySelector('script')!.textContent = json;
   el.clock = new ManualClock();
-  const log = new EventLog(el);
+  const log = new EventLog(el, payEventTypes);
   wrapper.append(document.adoptNode(el));
   await el.updateComplete;
   return { el, log };
