@@ -2,6 +2,7 @@
 // and move the emulator (a transfer, the clock, faults) through the dev server's /_test control
 // route, which holds the key in Node.
 import { SessionView } from '@pay-elements/protocol';
+import { countRequests } from './page-fetch.js';
 
 export const endpoint = '/pay';
 
@@ -74,35 +75,8 @@ export function injectKitOutage(times: number): Promise<unknown> {
 }
 
 /** Counts the page's requests to the kit's session route (and its 304 answers) from now on; `restore()` when done. */
-export function countSessionRequests(sessionId: string): {
-  readonly count: number;
-  readonly notModified: number;
-  restore(): void;
-} {
-  const original = window.fetch.bind(window);
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  let count = 0;
-  let notModified = 0;
-  const path = `${endpoint}/sessions/${encodeURIComponent(sessionId)}`;
-  window.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const counted = new URL(url, location.href).pathname === path;
-    if (counted) count++;
-    const response = await original(input, init);
-    if (counted && response.status === 304) notModified++;
-    return response;
-  };
-  return {
-    get count() {
-      return count;
-    },
-    get notModified() {
-      return notModified;
-    },
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
+export function countSessionRequests(sessionId: string): ReturnType<typeof countRequests> {
+  return countRequests(`${endpoint}/sessions/${encodeURIComponent(sessionId)}`);
 }
 
 export interface StreamStats {

@@ -7,6 +7,7 @@ import '../define/pay-bank-picker.js';
 import type { PayBankPicker } from '../components/bank-picker/bank-picker.js';
 import { shadow } from './account.js';
 import { endpoint } from './backend.js';
+import { holdRequests, interceptFetch } from './page-fetch.js';
 
 export { manyBanks } from './bank-list.js';
 
@@ -67,21 +68,15 @@ export function activeOption(el: PayBankPicker): string | null {
 
 /** The POSTs and GETs the page makes to the kit's bank routes from now on; `restore()` when done. */
 export function countBankRequests(): { readonly urls: string[]; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
   const urls: string[] = [];
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, location.href).pathname;
-    if (path.startsWith(`${endpoint}/banks/`)) urls.push(path);
-    return original(input, init);
-  };
-  return {
-    urls,
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
+  const { restore } = interceptFetch(
+    (path) => path.startsWith(`${endpoint}/banks/`),
+    (pass, path) => {
+      urls.push(path);
+      return pass();
     },
-  };
+  );
+  return { urls, restore };
 }
 
 /**
@@ -89,22 +84,7 @@ export function countBankRequests(): { readonly urls: string[]; restore(): void 
  * only sees the answers once `release()` is called), to look at the element while it waits.
  */
 export function holdBankAnswers(): { release(): void; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  let release = (): void => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  window.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const response = await original(input, init);
-    if (new URL(url, location.href).pathname.startsWith(`${endpoint}/banks/`)) await gate;
-    return response;
-  };
-  return {
-    release: () => release(),
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
+  return holdRequests((path) => path.startsWith(`${endpoint}/banks/`), { answers: true });
 }
 
 async function control(route: string, body: unknown = {}): Promise<unknown> {

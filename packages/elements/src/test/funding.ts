@@ -8,6 +8,7 @@ import type { PayFundingAccount } from '../components/funding-account/funding-ac
 import { ManualClock } from '../lib/clock.js';
 import { endpoint, until } from './backend.js';
 import { EventLog } from './event-log.js';
+import { countRequests } from './page-fetch.js';
 
 export const fundingEventTypes = ['pay-deposit', 'pay-error', 'pay-copy'] as const;
 export type FundingEventType = (typeof fundingEventTypes)[number];
@@ -50,24 +51,8 @@ export function accountIn(view: FundingView, currency: string): FundingView['acc
 }
 
 /** Counts the page's requests for one token's view from now on; `restore()` when done. */
-export function countFundingRequests(token: string): { readonly count: number; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  const path = `${endpoint}/funding/${encodeURIComponent(token)}`;
-  let count = 0;
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (new URL(url, location.href).pathname === path) count++;
-    return original(input, init);
-  };
-  return {
-    get count() {
-      return count;
-    },
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
+export function countFundingRequests(token: string): ReturnType<typeof countRequests> {
+  return countRequests(`${endpoint}/funding/${encodeURIComponent(token)}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { expectAccessible } from '../../test/axe.js';
 import { createSession, orders } from '../../test/backend.js';
 import { liveText, mountAccount, part, partText, setPageVisibility, shadow } from '../../test/account.js';
 import { expectCopyReset, recordClipboard, refuseClipboard } from '../../test/clipboard.js';
+import { holdRequests } from '../../test/page-fetch.js';
 
 const minute = 60_000;
 
@@ -19,14 +20,7 @@ describe('<pay-dynamic-account> open account', () => {
   it('is accessible while loading and while pending', async () => {
     const view = await createSession();
     // hold the first answer back to look at the loading state
-    const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-    const original = window.fetch.bind(window);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    window.fetch = async (input, init) => {
-      await held;
-      return original(input, init);
-    };
+    const held = holdRequests();
     try {
       const { el, log } = await mountAccount(view.id, { wait: false });
       await el.updateComplete;
@@ -35,13 +29,13 @@ describe('<pay-dynamic-account> open account', () => {
       expect(partText(el, 'title')).to.equal('Loading payment details…');
       await expectAccessible(el);
       const first = log.next('pay-status-change');
-      release();
+      held.release();
       await first;
       await el.updateComplete;
       expect(el.matches(':state(pending)')).to.equal(true);
       await expectAccessible(el);
     } finally {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
+      held.restore();
     }
   });
 

@@ -15,6 +15,7 @@ import {
 } from '../../test/funding.js';
 import { PayDepositEvent } from '../../events/pay-deposit.js';
 import { emulateMedia } from '../../test/media.js';
+import { failRequests } from '../../test/page-fetch.js';
 
 /** The deposits as listed: amount, and the account line, newest first. */
 function listed(el: Element): string[] {
@@ -35,27 +36,8 @@ function totals(el: Element): string[] {
 const grouped = (number: string): string => `${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)}`;
 
 /** Makes the page's requests for one token's view fail with 503 while `down` is true. */
-function fundingOutage(token: string): { down: boolean; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  const path = `/pay/funding/${encodeURIComponent(token)}`;
-  const state = {
-    down: true,
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (state.down && new URL(url, location.href).pathname === path) {
-      const body = { error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' } };
-      return Promise.resolve(
-        new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }
-    return original(input, init);
-  };
-  return state;
+function fundingOutage(token: string): ReturnType<typeof failRequests> {
+  return failRequests(`/pay/funding/${encodeURIComponent(token)}`);
 }
 
 /** Records every EventSource the page opens, until `restore()`. */

@@ -7,6 +7,7 @@ import { expectCopyReset, recordClipboard, refuseClipboard } from '../../test/cl
 import { accountIn, fundingToken, kitFunding, mountFunding } from '../../test/funding.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayQr } from '../qr/qr.js';
+import { holdRequests } from '../../test/page-fetch.js';
 
 /** The card of the account in `currency`. */
 function card(el: Element, currency: string): HTMLElement {
@@ -33,21 +34,14 @@ describe('<pay-funding-account>', () => {
 
   it('is accessible while loading, with the accounts, and in error', async () => {
     const token = await fundingToken();
-    const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-    const original = window.fetch.bind(window);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    window.fetch = async (input, init) => {
-      await held;
-      return original(input, init);
-    };
+    const held = holdRequests();
     try {
       const { el } = await mountFunding(token, { wait: false });
       await el.updateComplete;
       expect(el.matches(':state(loading)')).to.equal(true);
       expect(partText(el, 'title')).to.equal('Loading your accounts…');
       await expectAccessible(el);
-      release();
+      held.release();
       await new Promise<void>((resolve) => {
         const check = (): void => (el.funding ? resolve() : void setTimeout(check, 10));
         check();
@@ -58,7 +52,7 @@ describe('<pay-funding-account>', () => {
       setPageVisibility('hidden');
       await expectAccessible(el);
     } finally {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
+      held.restore();
     }
     const missing = await mountFunding(`${token}x`);
     expect(missing.el.matches(':state(error)')).to.equal(true);

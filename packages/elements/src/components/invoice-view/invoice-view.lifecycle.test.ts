@@ -4,50 +4,16 @@ import { expect } from '../../test/testing.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '../../test/account.js';
 import { createInvoice, invoiceRef, mountInvoice, payInvoice } from '../../test/invoice.js';
+import { countRequests, failRequests } from '../../test/page-fetch.js';
 
 /** Counts the page's requests for one invoice from now on; `restore()` when done. */
-function countInvoiceRequests(number: string): { readonly count: number; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  const path = `/pay/invoices/${encodeURIComponent(invoiceRef(number))}`;
-  let count = 0;
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (new URL(url, location.href).pathname === path) count++;
-    return original(input, init);
-  };
-  return {
-    get count() {
-      return count;
-    },
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
+function countInvoiceRequests(number: string): ReturnType<typeof countRequests> {
+  return countRequests(`/pay/invoices/${encodeURIComponent(invoiceRef(number))}`);
 }
 
 /** Makes the page's requests for one invoice fail with 503 while `down` is true. */
-function invoiceOutage(number: string): { down: boolean; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  const path = `/pay/invoices/${encodeURIComponent(invoiceRef(number))}`;
-  const state = {
-    down: true,
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (state.down && new URL(url, location.href).pathname === path) {
-      const body = { error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' } };
-      return Promise.resolve(
-        new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }
-    return original(input, init);
-  };
-  return state;
+function invoiceOutage(number: string): ReturnType<typeof failRequests> {
+  return failRequests(`/pay/invoices/${encodeURIComponent(invoiceRef(number))}`);
 }
 
 describe('<pay-invoice-view> over time', () => {

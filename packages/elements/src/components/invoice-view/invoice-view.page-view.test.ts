@@ -9,29 +9,11 @@ import { endpoint } from '../../test/backend.js';
 import { ManualClock } from '../../lib/clock.js';
 import '../../define/pay-invoice-view.js';
 import type { PayInvoiceView } from './invoice-view.js';
+import { countRequests } from '../../test/page-fetch.js';
 
 /** Counts the requests for one invoice's view. */
-function countInvoiceRequests(number: string): { readonly count: number; restore(): void } {
-  const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-  const original = window.fetch.bind(window);
-  let count = 0;
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (
-      new URL(url, location.href).pathname ===
-      `${endpoint}/invoices/${encodeURIComponent(invoiceRef(number))}`
-    )
-      count++;
-    return original(input, init);
-  };
-  return {
-    get count() {
-      return count;
-    },
-    restore() {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
-    },
-  };
+function countInvoiceRequests(number: string): ReturnType<typeof countRequests> {
+  return countRequests(`${endpoint}/invoices/${encodeURIComponent(invoiceRef(number))}`);
 }
 
 async function mountServerRendered(number: string, json: string): Promise<PayInvoiceView> {

@@ -9,6 +9,7 @@ import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '..
 import { expectCopyReset, recordClipboard } from '../../test/clipboard.js';
 import { createInvoice, invoiceRef, kitInvoice, knowInvoice, mountInvoice } from '../../test/invoice.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
+import { holdRequests } from '../../test/page-fetch.js';
 
 /** The fixture invoice of the emulator (packages/sandbox/README.md): NGN, pending, due in 8 days. */
 const website = 'INV-000101';
@@ -26,14 +27,7 @@ describe('<pay-invoice-view>', () => {
 
   it('is accessible while loading, pending, paid and in error', async () => {
     await knowInvoice(website); // the page's server gave it the token: no request held below
-    const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
-    const original = window.fetch.bind(window);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    window.fetch = async (input, init) => {
-      await held;
-      return original(input, init);
-    };
+    const held = holdRequests();
     try {
       const { el, events } = await mountInvoice(website, { wait: false });
       await el.updateComplete;
@@ -41,13 +35,13 @@ describe('<pay-invoice-view>', () => {
       expect(partText(el, 'title')).to.equal('Loading the invoice…');
       await expectAccessible(el);
       const first = events.next('pay-status-change');
-      release();
+      held.release();
       await first;
       await el.updateComplete;
       expect(el.matches(':state(pending)')).to.equal(true);
       await expectAccessible(el);
     } finally {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
+      held.restore();
     }
     const paid = await mountInvoice('INV-000102');
     expect(paid.el.matches(':state(paid)')).to.equal(true);

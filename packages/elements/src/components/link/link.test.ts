@@ -9,6 +9,7 @@ import { recordClipboard } from '../../test/clipboard.js';
 import { kitLink, mountLink } from '../../test/invoice.js';
 import { ManualClock } from '../../lib/clock.js';
 import { PayShareEvent } from '../../events/pay-share.js';
+import { interceptFetch } from '../../test/page-fetch.js';
 
 const day = 86_400_000;
 const start = Date.UTC(2025, 0, 15, 10);
@@ -102,13 +103,14 @@ describe('<pay-link>', () => {
   });
 
   it('shows a link given directly, with no request', async () => {
-    const saved = Object.getOwnPropertyDescriptor(window, 'fetch');
     let requests = 0;
-    const original = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      requests++;
-      return original(input, init);
-    };
+    const counted = interceptFetch(
+      () => true,
+      (pass) => {
+        requests++;
+        return pass();
+      },
+    );
     try {
       const { el } = await mountLink({ link: given }, { clock: new ManualClock(start) });
       expect(requests).to.equal(0);
@@ -121,7 +123,7 @@ describe('<pay-link>', () => {
       expect(partText(el, 'expiry')).to.equal(`in 3 days (${longDateTime(given.expires_at ?? '', 'en')})`);
       await expectAccessible(el);
     } finally {
-      if (saved) Object.defineProperty(window, 'fetch', saved);
+      counted.restore();
     }
   });
 
