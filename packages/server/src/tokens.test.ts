@@ -54,6 +54,16 @@ describe('TokenSigner', () => {
     assert.throws(() => signer.sign('invoice', ''), RangeError);
   });
 
+  it('opens every subject it agrees to sign, up to 256 bytes of UTF-8, and signs nothing longer', () => {
+    const signer = new TokenSigner(SECRET, recording());
+    for (const subject of ['c'.repeat(256), 'é'.repeat(128), '€'.repeat(85), '😀'.repeat(64)]) {
+      const token = signer.sign('funding', subject, 8_000_000_000_000);
+      assert.equal(signer.verify('funding', token, 0), subject, `${subject.length} × ${subject[0]}`);
+    }
+    for (const subject of ['c'.repeat(257), 'é'.repeat(129), '€'.repeat(86)])
+      assert.throws(() => signer.sign('funding', subject), RangeError);
+  });
+
   it('works without a secret for one process only, and says so once', () => {
     const logger = recording();
     const signer = new TokenSigner(undefined, logger);

@@ -11,8 +11,13 @@ export type TokenPurpose = 'invoice' | 'funding';
 
 /** The signature's length: 128 bits, as many as a session id's. */
 const SIGNATURE_BYTES = 16;
-/** A subject longer than this is refused (ids and numbers are short). */
+/** A subject longer than this, in UTF-8 bytes, is refused (ids and numbers are short). */
 const MAX_SUBJECT = 256;
+/**
+ * The longest handle `sign` makes: the subject in base64url (4 characters per 3 bytes), the expiry
+ * (at most 12 characters), the signature (22) and two dots. Anything longer is not one of ours.
+ */
+const MAX_TOKEN = Math.ceil((MAX_SUBJECT * 4) / 3) + 12 + 22 + 2;
 
 function encode(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url');
@@ -45,8 +50,8 @@ export class TokenSigner {
    * seconds in base 36, empty when it never expires).
    */
   sign(purpose: TokenPurpose, subject: string, expiresAt?: number): string {
-    if (subject === '' || subject.length > MAX_SUBJECT)
-      throw new RangeError(`a ${purpose} token's subject must have 1 to ${MAX_SUBJECT} characters`);
+    if (subject === '' || Buffer.byteLength(subject, 'utf8') > MAX_SUBJECT)
+      throw new RangeError(`a ${purpose} token's subject must have 1 to ${MAX_SUBJECT} bytes in UTF-8`);
     if (this.#ephemeral && !this.#warned) {
       this.#warned = true;
       this.#logger.warn(
@@ -60,7 +65,7 @@ export class TokenSigner {
 
   /** The subject of a handle made for `purpose` and still valid at `now` (ms), else null. */
   verify(purpose: TokenPurpose, token: string, now: number): string | null {
-    if (token.length > MAX_SUBJECT * 2) return null;
+    if (token.length > MAX_TOKEN) return null;
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [subject = '', expiry = '', signature = ''] = parts;
