@@ -101,6 +101,7 @@ const sessionView = (): Read<SessionView> =>
     merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),
     order: optional(object({ title: text(1, 200), reference: optional(text(1, 100)) })),
     return_url: optional(httpUrl),
+    receipt_url: optional(string),
   });
 
 const invoiceView = (): Read<InvoiceViewModel> =>
@@ -130,6 +131,7 @@ const invoiceView = (): Read<InvoiceViewModel> =>
       swift_code: string,
     }),
     hosted_url: optional(string),
+    receipt_url: optional(string),
     server_time: timestamp,
   });
 

@@ -7,6 +7,7 @@ export * from './invoices.js';
 export * from './funding.js';
 export * from './links.js';
 export * from './banks.js';
+export * from './receipts.js';
 export * from './wire.js';
 export * from './errors.js';
 export * from './routes.js';

@@ -42,6 +42,8 @@ export const InvoiceViewModel = z.object({
     swift_code: z.string(),
   }),
   hosted_url: z.optional(z.string()),
+  /** once paid, with receipts on: the receipt's page (`/receipts/{token}`) */
+  receipt_url: z.optional(z.string()),
   server_time: Timestamp,
 });
 export type InvoiceViewModel = z.infer<typeof InvoiceViewModel>;

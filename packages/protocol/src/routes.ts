@@ -10,6 +10,7 @@ const INVOICE = '/invoices/:token';
 const INVOICE_EVENTS = '/invoices/:token/events';
 const FUNDING = '/funding/:token';
 const FUNDING_EVENTS = '/funding/:token/events';
+const RECEIPT = '/receipts/:token';
 const LINK = '/links/:id';
 const BANKS = '/banks/:country';
 const SUGGEST = '/banks/suggest';
@@ -30,6 +31,8 @@ export const endpoints = {
   funding: { method: 'GET', path: FUNDING },
   /** Server-Sent Events: `event: funding`, `id:` the view's version, `data:` the funding view */
   fundingEvents: { method: 'GET', path: FUNDING_EVENTS },
+  /** a receipt by its token (`pay.receiptToken(…)`); it never changes once made */
+  receipt: { method: 'GET', path: RECEIPT },
   link: { method: 'GET', path: LINK },
   banks: { method: 'GET', path: BANKS },
   suggest: { method: 'POST', path: SUGGEST },
@@ -52,6 +55,8 @@ export const invoiceEventsPath = (token: string) => fill(INVOICE_EVENTS, token);
 /** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
 export const fundingPath = (token: string) => fill(FUNDING, token);
 export const fundingEventsPath = (token: string) => fill(FUNDING_EVENTS, token);
+/** `token`: the receipt's signed handle, from the session or invoice view's `receipt_url` */
+export const receiptPath = (token: string) => fill(RECEIPT, token);
 export const linkPath = (id: string) => fill(LINK, id);
 export const banksPath = (country: string) => fill(BANKS, country);
 export const suggestPath = SUGGEST;
@@ -67,6 +72,7 @@ export const routes = {
   invoiceEvents: invoiceEventsPath,
   funding: fundingPath,
   fundingEvents: fundingEventsPath,
+  receipt: receiptPath,
   link: linkPath,
   banks: banksPath,
   suggest: suggestPath,

@@ -69,5 +69,7 @@ export const SessionView = z.object({
   merchant: z.optional(SessionMerchant),
   order: z.optional(SessionOrder),
   return_url: z.optional(HttpUrl),
+  /** once paid, with receipts on: the receipt's page (`/receipts/{token}`) */
+  receipt_url: z.optional(z.string()),
 });
 export type SessionView = z.infer<typeof SessionView>;
