@@ -57,7 +57,7 @@ export function siteApp(options: SiteOptions): Hono {
     '/demo-api',
     demoApi({
       emulator: provider.emulator,
-      store: () => kit.pay.store,
+      pay: () => kit.pay,
       customerId: provider.customerId,
       reset: options.reset,
     }),
@@ -70,7 +70,7 @@ export function siteApp(options: SiteOptions): Hono {
   // "Get a new account" with script off: the kit renews, the page shows the new account
   app.post('/checkout/:id/renew', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await kit.pay.store.sessions.get(id))) return files.checkoutNotFound();
+    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
     await renewFromPage({
       id,
       origin: options.kitOrigin,
@@ -151,7 +151,7 @@ function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeo
   const { url, kitOrigin: origin, staticRoot, kit } = options;
   app.get('/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await kit.pay.store.sessions.get(id))) return files.checkoutNotFound();
+    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
     return checkoutPage({
       id,
       origin,
@@ -164,7 +164,7 @@ function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeo
   });
   app.get('/locked-down/checkout/:id', async (c) => {
     const id = segment(c.req.param('id'));
-    if (!(await kit.pay.store.sessions.get(id))) return files.checkoutNotFound();
+    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
     return files.lockedDownPage(
       await checkoutView({ id, origin, pay: kit.pay, requestId: c.req.header('x-request-id') }),
     );

@@ -139,3 +139,19 @@ export const KEY_PATTERN = /^[\x20-\x7e]{1,512}$/;
 export function recordKey(...parts: readonly (string | number)[]): string {
   return parts.map((p) => encodeURIComponent(String(p))).join('/');
 }
+
+/** A plain value as JSON (objects and arrays copied, undefined fields left out); anything else throws. */
+export function toJson(value: unknown): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError('a stored number must be finite');
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(toJson);
+  if (typeof value === 'object') {
+    const out: Record<string, Json> = {};
+    for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = toJson(field);
+    return out;
+  }
+  throw new TypeError(`a ${typeof value} cannot be stored`);
+}

@@ -69,7 +69,7 @@ export const StreamOptionsSchema = z
   })
   .meta({
     description:
-      'The status streams (`GET /sessions/{id}/events` and the invoice and funding streams): limits and heartbeat.',
+      'The status streams (every flow\'s `…/events` route): limits and heartbeat.',
     default: 'on',
   });
 

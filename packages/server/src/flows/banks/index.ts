@@ -11,16 +11,19 @@ import {
   type BankList,
   type BankSuggestions,
 } from '@pay-elements/protocol';
-import { isProviderDown } from '../provider/breaker.js';
-import { TtlCache, type CacheRead } from '../provider/cache.js';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
-import { json } from '../http/answers.js';
-import { parseInput, readJson } from '../http/input.js';
-import { UNAVAILABLE_MESSAGE } from '../http/failures.js';
-import { describeError, type Logger } from '../log.js';
-import { TokenBucketLimiter, clientKeyOrShared } from '../provider/rate-limit.js';
-import type { Route } from '../http/router.js';
+import * as z from 'zod';
+import { isProviderDown } from '../../provider/breaker.js';
+import { TtlCache, type CacheRead } from '../../provider/cache.js';
+import type { Clock } from '../../clock.js';
+import { HttpError } from '../../errors.js';
+import type { Flow } from '../../flow.js';
+import { json } from '../../http/answers.js';
+import { parseInput, readJson } from '../../http/input.js';
+import { UNAVAILABLE_MESSAGE } from '../../http/failures.js';
+import { describeError, type Logger } from '../../log.js';
+import { MAX_BANK_CACHE_MS, ms, perMinute, tracked } from '../../options.js';
+import { TokenBucketLimiter, clientKeyOrShared } from '../../provider/rate-limit.js';
+import type { Route } from '../../http/router.js';
 
 /** The officially assigned ISO 3166-1 alpha-2 codes (249). */
 const ISO_3166_ALPHA2 = new Set(
@@ -196,3 +199,52 @@ function suggestRoute(options: BankRouteOptions): Route {
     },
   };
 }
+
+const bankOptions = {
+  bankCacheMs: ms()
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_BANK_CACHE_MS, {
+      error: 'must be at most one day (86400000): the provider allows caching bank lists for a day at most',
+    })
+    .default(MAX_BANK_CACHE_MS)
+    .meta({
+      description: "How long a country's bank list is kept, ms (at most a day: the spec's rule).",
+      default: 'one day',
+    }),
+  bankSuggestions: z
+    .strictObject(
+      {
+        enabled: z
+          .boolean({ error: 'must be true or false' })
+          .describe('Mount `POST /banks/suggest` (else 404).'),
+        perMinute: perMinute(10).describe('Suggestions per client per minute (also the burst).'),
+        maxClients: tracked().describe('The most clients whose rate is tracked at once.'),
+      },
+      { error: 'must be an object such as { enabled: true, perMinute: 10 }' },
+    )
+    .default({ enabled: false, perMinute: 10, maxClients: 10_000 })
+    .meta({
+      description:
+        '`POST /banks/suggest`: off unless enabled (it reveals where an account number has been paid).',
+      default: 'off',
+    }),
+};
+
+export type BankSuggestionOptions = NonNullable<z.input<z.ZodObject<typeof bankOptions>>['bankSuggestions']>;
+
+/** Banks of a country, and suggestions of an account number's bank. */
+export const banks: Flow<typeof bankOptions> = {
+  name: 'banks',
+  options: bankOptions,
+  start: (kit, options) => ({
+    routes: bankRoutes({
+      client: kit.client,
+      clock: kit.clock,
+      logger: kit.logger,
+      maxBodyBytes: kit.maxBodyBytes,
+      cacheMs: options.bankCacheMs,
+      suggestions: options.bankSuggestions,
+      clientKey: kit.clientKey,
+    }),
+  }),
+};

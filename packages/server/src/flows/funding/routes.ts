@@ -1,30 +1,30 @@
 // GET /funding/{token}: a customer's own accounts and latest deposits (the protocol's FundingView),
 // the token signed by the merchant for one customer (`pay.fundingToken(customerId)`): the browser
 // never sends a customer id. A bad, tampered or expired token is a 404 that shows nothing and asks the
-// provider nothing. The first visit opens the customer's accounts (funding/accounts.ts); later visits
+// provider nothing. The first visit opens the customer's accounts (accounts.ts); later visits
 // answer from the store. GET /funding/{token}/events pushes the view when a deposit lands.
 import { endpoints } from '@pay-elements/protocol';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
-import type { FundingAccounts } from '../funding/accounts.js';
-import { fundingView, type StableFundingView } from '../funding/view.js';
-import { etagJson } from '../http/answers.js';
-import { openEventStream, retryHint, streamSink } from '../http/event-stream.js';
-import type { Route } from '../http/router.js';
-import type { Logger } from '../log.js';
-import type { FundingPart } from '../store/parts.js';
-import type { StreamAdmission } from '../streams/admission.js';
-import type { StreamConfig } from '../streams/options.js';
-import type { ViewHub } from '../streams/view-hub.js';
-import type { TokenSigner } from '../tokens.js';
+import type { Clock } from '../../clock.js';
+import { HttpError } from '../../errors.js';
+import type { Kit } from '../../flow.js';
+import { etagJson } from '../../http/answers.js';
+import { openEventStream, retryHint, streamSink } from '../../http/event-stream.js';
+import type { Route } from '../../http/router.js';
+import type { Logger } from '../../log.js';
+import type { StreamAdmission } from '../../streams/admission.js';
+import type { StreamConfig } from '../../streams/options.js';
+import type { ViewHub } from '../../streams/view-hub.js';
+import type { FundingAccounts } from './accounts.js';
+import type { FundingBook } from './book.js';
+import { fundingView, type StableFundingView } from './view.js';
 
 /** Customers' views, read by the customer a token stands for. */
 export class FundingViews {
   constructor(
     private readonly options: {
-      funding: FundingPart;
+      book: FundingBook;
       accounts: FundingAccounts;
-      tokens: TokenSigner;
+      tokens: Kit['tokens'];
       clock: Clock;
       logger: Logger;
       /** how many of the latest deposits a view lists */
@@ -34,7 +34,7 @@ export class FundingViews {
 
   /** The customer a token stands for; 404 for anything else (a bad, tampered or expired token). */
   customerOf(token: string): string {
-    const customerId = this.options.tokens.verify('funding', token, this.options.clock.now());
+    const customerId = this.options.tokens.verify(token);
     if (customerId === null) throw new HttpError('not_found', 'No such page.');
     return customerId;
   }
@@ -43,13 +43,15 @@ export class FundingViews {
   async viewOf(
     customerId: string,
     log: Logger = this.options.logger,
+    request?: Request,
   ): Promise<{ view: StableFundingView; now: number }> {
-    const { funding, accounts, recentDeposits, clock } = this.options;
-    const [opened, deposits] = await Promise.all([
-      accounts.accountsOf(customerId, log),
-      funding.depositsOf(customerId, recentDeposits),
+    const { book, accounts, recentDeposits, clock } = this.options;
+    const [opened, deposits, totals] = await Promise.all([
+      accounts.accountsOf(customerId, log, { request }),
+      book.depositsOf(customerId, recentDeposits),
+      book.totalsOf(customerId),
     ]);
-    return { view: fundingView(opened, deposits), now: clock.now() };
+    return { view: fundingView(opened, deposits, totals), now: clock.now() };
   }
 }
 
@@ -69,7 +71,7 @@ export function fundingRoutes(options: FundingRouteOptions): Route[] {
     ...endpoints.funding,
     maxBodyBytes: options.maxBodyBytes,
     async handle({ request, params, log }) {
-      const { view, now } = await views.viewOf(views.customerOf(params['token'] ?? ''), log);
+      const { view, now } = await views.viewOf(views.customerOf(params['token'] ?? ''), log, request);
       return etagJson(request, view, { server_time: new Date(now).toISOString() });
     },
   };
@@ -81,7 +83,7 @@ export function fundingRoutes(options: FundingRouteOptions): Route[] {
     async handle({ request, params, log }) {
       const customerId = views.customerOf(params['token'] ?? '');
       // the accounts opened (and a customer the provider does not know refused) before a stream opens
-      await views.viewOf(customerId, log);
+      await views.viewOf(customerId, log, request);
       return openEventStream({
         request,
         log,

@@ -4,17 +4,24 @@
 // view's version (its ETag without quotes); a comment line every heartbeat; the stream ends after a
 // final state.
 import { endpoints } from '@pay-elements/protocol';
-import { HttpError } from '../errors.js';
-import { eventFrame, nothingMore, openEventStream, retryHint, streamSink } from '../http/event-stream.js';
-import type { Route } from '../http/router.js';
-import type { Logger } from '../log.js';
-import type { StreamAdmission } from '../streams/admission.js';
-import type { StreamConfig } from '../streams/options.js';
-import { viewVersion, type SessionHub } from '../streams/session-hub.js';
-import type { SessionPart, SessionRecord } from '../store/parts.js';
+import { HttpError } from '../../errors.js';
+import {
+  eventFrame,
+  nothingMore,
+  openEventStream,
+  retryHint,
+  streamSink,
+  viewVersion,
+} from '../../http/event-stream.js';
+import type { Route } from '../../http/router.js';
+import type { Logger } from '../../log.js';
+import type { StreamAdmission } from '../../streams/admission.js';
+import type { StreamConfig } from '../../streams/options.js';
+import type { SessionBook, SessionRecord } from './book.js';
+import type { SessionHub } from './hub.js';
 
 export interface SessionEventRouteOptions {
-  sessions: SessionPart;
+  sessions: SessionBook;
   hub: SessionHub;
   admission: StreamAdmission;
   streams: StreamConfig;

@@ -3,21 +3,22 @@
 // OrderSessions (order-sessions.ts), the view and its ETag from SessionAnswers (session-view.ts).
 import { CreateSessionRequest, endpoints, type SessionMerchant } from '@pay-elements/protocol';
 import { clientAddress } from '@pay-elements/http';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
-import { parseInput, readJson } from '../http/input.js';
-import type { Route } from '../http/router.js';
-import { OrderSchema, type Order, type OrderContext } from '../options.js';
-import type { PaymentWatcher } from '../provider/watcher.js';
-import { isStoreUnavailable } from '../store/errors.js';
-import type { SessionPart, SessionRecord } from '../store/parts.js';
-import type { OrderSessions } from './order-sessions.js';
-import { SessionAnswers } from './session-view.js';
+import type { Clock } from '../../clock.js';
+import { HttpError, PayConfigError } from '../../errors.js';
+import { issueFields, parseInput, readJson } from '../../http/input.js';
+import type { Route } from '../../http/router.js';
+import { isStoreUnavailable } from '../../store/errors.js';
+import type { SessionBook, SessionRecord } from './book.js';
+import { OrderSchema, type Order, type OrderContext } from './options.js';
+import type { OrderSessions } from './orders.js';
+import { SessionAnswers, type SessionExtras } from './view.js';
 
 export interface SessionRouteOptions {
-  sessions: SessionPart;
+  sessions: SessionBook;
   orders: OrderSessions;
-  watcher: PaymentWatcher;
+  /** the session brought up to date by the watcher's check when one is due (`force`: now) */
+  refresh: (session: SessionRecord, options?: { force?: boolean }) => Promise<SessionRecord>;
+  extras: SessionExtras;
   clock: Clock;
   maxBodyBytes: number;
   resolveOrder(orderId: string, context: OrderContext): Order | null | Promise<Order | null>;
@@ -29,19 +30,25 @@ export interface SessionRouteOptions {
 /** How many paid sessions the status route keeps to answer while the store is away. */
 const FINALS_KEPT = 10_000;
 
+/** The merchant's answer for an order, checked: a wrong one is a PayConfigError naming each field. */
+export function checkedOrder(answered: unknown, what: string): Order {
+  const order = OrderSchema.safeParse(answered);
+  if (order.success) return order.data;
+  const fields = issueFields(order.error.issues, (issue) => issue.message);
+  const said = Object.entries(fields).map(([field, messages]) => `"${field}" ${messages.join(', ')}`);
+  throw new PayConfigError(`${what} is not an order: ${said.join('; ')}`);
+}
+
 /** The order as the merchant's resolveOrder answers it for this request; 404 when it refuses. */
 async function resolveFor(options: SessionRouteOptions, orderId: string, request: Request): Promise<Order> {
   const answered = await options.resolveOrder(orderId, { request, clientAddress: clientAddress(request) });
   if (answered === null || answered === undefined) throw new HttpError('not_found', 'No such order.');
-  const order = OrderSchema.safeParse(answered);
-  if (!order.success)
-    throw new Error(`resolveOrder answered an invalid order for ${orderId}: ${order.error.message}`);
-  return order.data;
+  return checkedOrder(answered, `resolveOrder's answer for order ${orderId}`);
 }
 
 export function sessionRoutes(options: SessionRouteOptions): Route[] {
-  const { sessions, orders, watcher, clock } = options;
-  const answers = new SessionAnswers(clock, options.checkoutUrl, options.merchant);
+  const { sessions, orders, refresh, clock } = options;
+  const answers = new SessionAnswers(clock, options.checkoutUrl, options.merchant, options.extras);
   const answer = answers.answer.bind(answers);
 
   const create: Route = {
@@ -74,7 +81,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       }
       if (!stored) throw new HttpError('not_found', 'No such session.');
       try {
-        const current = await watcher.refresh(stored);
+        const current = await refresh(stored);
         if (current.status === 'paid' && !finals.has(id)) {
           if (finals.size >= FINALS_KEPT) finals.delete(finals.keys().next().value ?? '');
           finals.set(id, current);
@@ -98,7 +105,7 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
       let session = await sessions.get(params['id'] ?? '');
       if (!session) throw new HttpError('not_found', 'No such session.');
       if (session.status === 'pending' && clock.now() >= Date.parse(session.expiresAt))
-        session = await watcher.refresh(session, { force: true }); // the last check before renewing
+        session = await refresh(session, { force: true }); // the last check before renewing
       return answer(await orders.renew(session, request, log), null);
     },
   };

@@ -3,12 +3,11 @@
 // in process for memory and SQLite, LISTEN/NOTIFY for PostgreSQL) and, while a pending session has
 // a stream open, asks the watcher about that session at its interval (one timer per session however
 // many streams watch it). Timers come from an injectable scheduler so tests move time themselves.
-import type { Clock } from '../clock.js';
-import { etagOf } from '../http/answers.js';
-import { describeError, type Logger } from '../log.js';
-import type { ChangeFeedPart, SessionPart, SessionRecord } from '../store/parts.js';
-import type { Scheduler } from './options.js';
-import type { PaymentWatcher } from '../provider/watcher.js';
+import type { Clock } from '../../clock.js';
+import { viewVersion } from '../../http/event-stream.js';
+import { describeError, type Logger } from '../../log.js';
+import type { Scheduler } from '../../streams/options.js';
+import type { SessionBook, SessionRecord } from './book.js';
 
 /** One open stream, as the hub sees it: the version it holds and how to reach it. */
 export interface StreamSink {
@@ -25,9 +24,11 @@ export interface StreamSink {
 }
 
 export interface HubOptions {
-  sessions: SessionPart;
-  changes: ChangeFeedPart | undefined;
-  watcher: PaymentWatcher;
+  sessions: SessionBook;
+  /** hears of each changed session's id (the store's change feed); answers the unsubscribe */
+  subscribe: (listener: (sessionId: string) => void) => () => void;
+  /** the session brought up to date by the watcher's check, when one is due */
+  refresh: (session: SessionRecord) => Promise<SessionRecord>;
   clock: Clock;
   logger: Logger;
   scheduler: Scheduler;
@@ -45,22 +46,17 @@ interface Watched {
   queue: Promise<void>;
 }
 
-/** The versions of a session view: the ETag of its stable part, without quotes (an SSE id). */
-export function viewVersion(view: object): string {
-  return etagOf(view).slice(1, -1);
-}
-
 export class SessionHub {
   private readonly options: HubOptions;
   private readonly watched = new Map<string, Watched>();
   private streams = 0;
   private heartbeatTimer: unknown = null;
-  private readonly unsubscribe: (() => void) | undefined;
+  private readonly unsubscribe: () => void;
   private closed = false;
 
   constructor(options: HubOptions) {
     this.options = options;
-    this.unsubscribe = options.changes?.subscribe((sessionId) => this.changed(sessionId));
+    this.unsubscribe = options.subscribe((sessionId) => this.changed(sessionId));
   }
 
   /** Open streams on this instance. */
@@ -104,7 +100,7 @@ export class SessionHub {
    */
   close(): void {
     this.closed = true;
-    this.unsubscribe?.();
+    this.unsubscribe();
     for (const [sessionId, entry] of this.watched) {
       for (const sink of [...entry.sinks]) sink.reconnect();
       this.forget(sessionId, entry);
@@ -169,7 +165,7 @@ export class SessionHub {
     try {
       const session = await this.options.sessions.get(sessionId);
       // a change is announced by the store; without `subscribe`, the update below finds it
-      if (session) await this.options.watcher.refresh(session);
+      if (session) await this.options.refresh(session);
     } catch (error) {
       // an outage is the breaker's to log; the stream stays and the next check may succeed
       this.options.logger.debug('status stream: payment check failed', {

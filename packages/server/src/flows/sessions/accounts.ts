@@ -1,11 +1,9 @@
 // Opening single-use accounts at the provider: exactly the order's amount, checked against what was
-// asked for, under the provider's 429 wait and the circuit breaker, within a deadline. And the lease
-// a claim's holder keeps while it opens one, so that only a dead holder's claim grows stale.
+// asked for, under the provider's 429 wait and the circuit breaker, within a deadline.
 import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
-import { ProviderUnavailableError } from '../errors.js';
-import type { Renewal } from '../store/parts.js';
-import type { CircuitBreaker } from './breaker.js';
-import type { PaymentWatcher } from './watcher.js';
+import { PayError, ProviderUnavailableError } from '../../errors.js';
+import type { Kit } from '../../flow.js';
+import type { Renewal } from './book.js';
 
 /** What an account is opened for: the order's amount and currency, and the provider's customer. */
 export interface AccountOrder {
@@ -16,10 +14,14 @@ export interface AccountOrder {
   customer_id: string;
 }
 
+/** The provider answered an account that is not the one asked for: nothing is shown of it. */
+export class AccountMismatchError extends PayError {
+  override readonly name = 'AccountMismatchError';
+}
+
 export interface AccountOpenerOptions {
   client: PayClient;
-  watcher: PaymentWatcher;
-  breaker: CircuitBreaker;
+  provider: Kit['provider'];
   lifespanMinutes: number;
   /** the longest an opening may take before it is given up (503), ms */
   timeoutMs: number;
@@ -30,19 +32,18 @@ export class AccountOpener {
 
   /** A single-use account for exactly the order's amount, checked against what was asked for. */
   async open(order: AccountOrder): Promise<Renewal> {
-    const { client, watcher, breaker, lifespanMinutes, timeoutMs } = this.options;
+    const { client, provider, lifespanMinutes, timeoutMs } = this.options;
     const amount = decimal.toNumber(order.amount);
-    if (amount === null) throw new Error(`order amount ${order.amount} cannot be sent as an exact number`);
+    if (amount === null)
+      throw new AccountMismatchError(`order amount ${order.amount} cannot be sent as an exact number`);
     const deadline = AbortSignal.timeout(timeoutMs);
     let account: DynamicAccount;
     try {
       // under the provider's 429, no account is asked for before its Retry-After (503 meanwhile)
-      account = await watcher.providerCall('accounts', () =>
-        breaker.run(() =>
-          client.virtualAccounts.createDynamic(
-            { customer_id: order.customer_id, amount, lifespan_minutes: lifespanMinutes },
-            { signal: deadline },
-          ),
+      account = await provider.call('accounts', () =>
+        client.virtualAccounts.createDynamic(
+          { customer_id: order.customer_id, amount, lifespan_minutes: lifespanMinutes },
+          { signal: deadline },
         ),
       );
     } catch (error) {
@@ -53,7 +54,7 @@ export class AccountOpener {
       !decimal.equalsNumber(account.amount, order.amount) ||
       account.currency.toUpperCase() !== order.currency
     )
-      throw new Error(
+      throw new AccountMismatchError(
         `the provider opened an account for ${account.amount} ${account.currency}, ` +
           `not the order's ${order.amount} ${order.currency}`,
       );
@@ -66,23 +67,5 @@ export class AccountOpener {
       reference: account.reference,
       expiresAt: new Date(Date.parse(account.expires_at)).toISOString(),
     };
-  }
-}
-
-/**
- * Runs `work` while renewing a claim every `everyMs` (real time): the holder's lease. A renewal that
- * fails is left to the next one; a claim taken over meanwhile shows when its holder tries to store.
- */
-export async function holdingLease<T>(
-  renew: () => Promise<unknown>,
-  everyMs: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  const timer = setInterval(() => void renew().catch(() => undefined), Math.max(10, everyMs));
-  timer.unref();
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
   }
 }

@@ -3,6 +3,7 @@
 // prices and totals are JSON numbers: each is read as the shortest decimal that stands for it.
 import { InvoiceViewModel, type InvoiceChargeView, type InvoiceStatus } from '@pay-elements/protocol';
 import { decimal, type InvoiceView } from '@pay-elements/api';
+import { ProviderDataError } from '../../errors.js';
 
 /** The view without `server_time` (what the ETag is computed over). */
 export type StableInvoiceView = Omit<InvoiceViewModel, 'server_time'>;
@@ -90,7 +91,7 @@ export function minorDigits(currency: string): number {
 
 function exactNumber(value: number, field: string): string {
   const text = decimal.fromNumber(value);
-  if (text === null) throw new Error(`provider invoice ${field} is not a finite number`);
+  if (text === null) throw new ProviderDataError(`provider invoice ${field} is not a finite number`);
   return text;
 }
 
@@ -130,7 +131,7 @@ export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: 
   for (const kind of decimal.CHARGE_ORDER) {
     const charge = invoice.charges[kind];
     if (charge?.enabled && !decimal.parse(charge.amount))
-      throw new Error(`provider invoice charges.${kind}.amount is not a decimal`);
+      throw new ProviderDataError(`provider invoice charges.${kind}.amount is not a decimal`);
   }
   const applied = decimal.invoiceCharges(invoice.subtotal, invoice.charges, digits);
   const charges: InvoiceChargeView[] = applied.charges.map(({ kind, type, rate, amount }) => ({
@@ -166,6 +167,6 @@ export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: 
   // the contract, checked before anything leaves: a provider answer the kit cannot turn into a
   // valid view is a 500 with a log line, never a malformed view
   const checked = InvoiceViewModel.safeParse({ ...view, server_time: new Date(now).toISOString() });
-  if (!checked.success) throw new Error(`provider invoice does not fit the view: ${checked.error.message}`);
+  if (!checked.success) throw new ProviderDataError(`provider invoice does not fit the view: ${checked.error.message}`);
   return { view, discrepancies, unknownStatus: known ? null : invoice.status };
 }

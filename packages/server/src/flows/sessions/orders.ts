@@ -5,20 +5,20 @@
 // again less and less often (backing off), so a crowd on one order costs the store little.
 import { randomBytes } from 'node:crypto';
 import { decimal } from '@pay-elements/api';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
-import { describeError, type Logger } from '../log.js';
-import { holdingLease, type AccountOpener, type AccountOrder } from '../provider/accounts.js';
-import { claimNow, newClaimToken, waitForClaim } from '../provider/claims.js';
-import type { RequestLimiter } from '../provider/rate-limit.js';
-import type { PaymentWatcher } from '../provider/watcher.js';
-import type { Claim, Renewal, SessionPart, SessionRecord } from '../store/parts.js';
-import type { Order } from '../options.js';
+import type { Clock } from '../../clock.js';
+import { HttpError } from '../../errors.js';
+import { describeError, type Logger } from '../../log.js';
+import { claimNow, holdingLease, newClaimToken, waitForClaim, type Claim } from '../../provider/claims.js';
+import type { RequestLimiter } from '../../provider/rate-limit.js';
+import type { AccountOpener, AccountOrder } from './accounts.js';
+import type { Renewal, SessionBook, SessionRecord } from './book.js';
+import type { Order } from './options.js';
 
 export interface OrderSessionsOptions {
-  sessions: SessionPart;
+  sessions: SessionBook;
   opener: AccountOpener;
-  watcher: PaymentWatcher;
+  /** the session brought up to date by the watcher's check, when one is due */
+  refresh: (session: SessionRecord) => Promise<SessionRecord>;
   clock: Clock;
   /** account openings per client and per order; null when the merchant turned it off */
   limiter: RequestLimiter | null;
@@ -56,7 +56,7 @@ export class OrderSessions {
   async sessionFor(
     orderId: string,
     order: Order,
-    request: Request,
+    request: Request | null,
     log: Logger,
   ): Promise<{ session: SessionRecord; created: boolean }> {
     const shared = this.#getting.get(orderId);
@@ -77,7 +77,7 @@ export class OrderSessions {
   }
 
   /** A new account for an expired session, opened once however many ask; the session as it is then. */
-  async renew(expired: SessionRecord, request: Request, log: Logger): Promise<SessionRecord> {
+  async renew(expired: SessionRecord, request: Request | null, log: Logger): Promise<SessionRecord> {
     const { sessions } = this.options;
     let session = expired;
     const token = newClaimToken();
@@ -118,17 +118,17 @@ export class OrderSessions {
   async #get(
     orderId: string,
     order: Order,
-    request: Request,
+    request: Request | null,
     log: Logger,
     opened: () => void,
   ): Promise<SessionRecord> {
-    const { sessions, watcher } = this.options;
+    const { sessions } = this.options;
     const token = newClaimToken();
     const startedAt = Date.now();
     for (let look = 0; ; look++) {
       const claimed = await sessions.claimOrder(orderId, this.#claim(token));
       if (claimed.outcome === 'session')
-        return this.#refreshed(this.#checked(claimed.session, order), watcher, log);
+        return this.#refreshed(this.#checked(claimed.session, order), log);
       if (claimed.outcome === 'busy') {
         await this.#wait(startedAt, look);
         continue;
@@ -146,7 +146,7 @@ export class OrderSessions {
     orderId: string,
     order: Order,
     token: string,
-    request: Request,
+    request: Request | null,
     log: Logger,
   ): Promise<SessionRecord | null> {
     const { sessions, clock } = this.options;
@@ -188,7 +188,7 @@ export class OrderSessions {
    */
   async #openUnder(
     order: AccountOrder,
-    by: { request: Request; subject: string; log: Logger },
+    by: { request: Request | null; subject: string; log: Logger },
     renew: () => Promise<unknown>,
     release: () => Promise<void>,
   ): Promise<Renewal> {
@@ -203,8 +203,12 @@ export class OrderSessions {
     }
   }
 
-  /** Takes an account opening from the client's and the order's allowance, or answers 429. */
-  #spend(request: Request, orderId: string, log: Logger): void {
+  /**
+   * Takes an account opening from the client's and the order's allowance, or answers 429. The
+   * merchant's own server asking (no request) spends nothing: it is not a shopper to limit.
+   */
+  #spend(request: Request | null, orderId: string, log: Logger): void {
+    if (request === null) return;
     const decision = this.options.limiter?.take(request, orderId, log);
     if (decision && !decision.allowed)
       throw new HttpError(
@@ -244,9 +248,9 @@ export class OrderSessions {
    * The refresh before answering an open session again: provider trouble is logged and the stored
    * state answered (it was created moments ago, or is paid).
    */
-  async #refreshed(session: SessionRecord, watcher: PaymentWatcher, log: Logger): Promise<SessionRecord> {
+  async #refreshed(session: SessionRecord, log: Logger): Promise<SessionRecord> {
     try {
-      return await watcher.refresh(session);
+      return await this.options.refresh(session);
     } catch (error) {
       log.warn('payment check failed; answering the stored state', {
         sessionId: session.id,

@@ -3,9 +3,12 @@
 // rather than on every poll, and answered with `server_time` and an ETag (304 when the browser holds it).
 import type { SessionDisplay, SessionMerchant, SessionView } from '@pay-elements/protocol';
 import { requestHeader } from '@pay-elements/http';
-import type { Clock } from '../clock.js';
-import { etagMatches, etagOf, notModified, taggedJsonText } from '../http/answers.js';
-import type { SessionRecord } from '../store/parts.js';
+import type { Clock } from '../../clock.js';
+import { etagMatches, etagOf, notModified, taggedJsonText } from '../../http/answers.js';
+import type { SessionRecord } from './book.js';
+
+/** Fields of the view other flows fill in (a link once paid), pure functions of the record. */
+export type SessionExtras = (session: SessionRecord) => Record<string, string>;
 
 /** The display fields of a session: its order's, with the kit's merchant where the order names none. */
 export function sessionDisplay(
@@ -28,6 +31,7 @@ export function stableView(
   session: SessionRecord,
   checkoutUrl?: (id: string) => string,
   display: SessionDisplay = {},
+  extras: Record<string, string> = {},
 ): StableSessionView {
   const view: StableSessionView = {
     id: session.id,
@@ -48,7 +52,8 @@ export function stableView(
   if (display.merchant) view.merchant = display.merchant;
   if (display.order) view.order = display.order;
   if (display.return_url) view.return_url = display.return_url;
-  return view;
+  // fields of the protocol's view that other flows fill in
+  return { ...view, ...extras };
 }
 
 /** A session's view as answered: its ETag and its JSON up to the closing brace, for one version. */
@@ -108,16 +113,27 @@ class RenderedViews {
   readonly #views = new Map<string, RenderedView>();
   readonly #checkoutUrl: ((id: string) => string) | undefined;
   readonly #merchant: SessionMerchant | undefined;
+  readonly #extras: SessionExtras;
 
-  constructor(checkoutUrl: ((id: string) => string) | undefined, merchant: SessionMerchant | undefined) {
+  constructor(
+    checkoutUrl: ((id: string) => string) | undefined,
+    merchant: SessionMerchant | undefined,
+    extras: SessionExtras,
+  ) {
     this.#checkoutUrl = checkoutUrl;
     this.#merchant = merchant;
+    this.#extras = extras;
   }
 
   of(session: SessionRecord): RenderedView {
     const held = this.#views.get(session.id);
     if (held && sameVersion(held.version, session)) return held;
-    const stable = stableView(session, this.#checkoutUrl, sessionDisplay(this.#merchant, session));
+    const stable = stableView(
+      session,
+      this.#checkoutUrl,
+      sessionDisplay(this.#merchant, session),
+      this.#extras(session),
+    );
     const text = JSON.stringify(stable);
     const view: RenderedView = {
       version: versionOf(session),
@@ -148,9 +164,10 @@ export class SessionAnswers {
     clock: Clock,
     checkoutUrl: ((id: string) => string) | undefined,
     merchant: SessionMerchant | undefined,
+    extras: SessionExtras,
   ) {
     this.#clock = clock;
-    this.#views = new RenderedViews(checkoutUrl, merchant);
+    this.#views = new RenderedViews(checkoutUrl, merchant, extras);
   }
 
   /** The view with server_time and its ETag; 304 when `request` already holds this version. */

@@ -3,12 +3,15 @@
 // injected clock (one provider walk however many requests arrive together) and answers from it.
 import { decimal, type PaymentLink, type PayClient } from '@pay-elements/api';
 import { endpoints, type LinkStatus, type LinkView } from '@pay-elements/protocol';
-import { TtlCache } from '../provider/cache.js';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
-import { etagJson } from '../http/answers.js';
-import type { Logger } from '../log.js';
-import type { Route } from '../http/router.js';
+import * as z from 'zod';
+import { TtlCache } from '../../provider/cache.js';
+import type { Clock } from '../../clock.js';
+import { HttpError, ProviderDataError } from '../../errors.js';
+import type { Flow } from '../../flow.js';
+import { etagJson } from '../../http/answers.js';
+import type { Logger } from '../../log.js';
+import type { Route } from '../../http/router.js';
+import { MAX_BANK_CACHE_MS, ms } from '../../options.js';
 
 export interface LinkRouteOptions {
   client: PayClient;
@@ -47,7 +50,7 @@ export function buildLinkView(
   currency?: string,
 ): { view: LinkView; known: boolean } {
   const amount = decimal.fromNumber(link.amount);
-  if (amount === null) throw new Error(`payment link ${link.id} has no finite amount`);
+  if (amount === null) throw new ProviderDataError(`payment link ${link.id} has no finite amount`);
   const expires = Date.parse(link.expires_at);
   const expiresAt = Number.isNaN(expires) ? null : expires;
   const created = Date.parse(link.created_at);
@@ -104,3 +107,37 @@ export function linkRoutes(options: LinkRouteOptions): Route[] {
 
   return [view];
 }
+
+const linkOptions = {
+  linkCacheMs: ms()
+    .min(0, { error: 'must not be negative' })
+    .max(MAX_BANK_CACHE_MS, { error: 'must be at most one day (86400000)' })
+    .default(30_000)
+    .describe(
+      'How long the list of payment links is kept before the provider is asked again, ms (0 … one day).',
+    ),
+  linkCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as "NGN"' })
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .describe(
+      'The currency payment links are priced in (`"NGN"`), sent as the link view\'s `currency`: the spec\'s links carry none, and an amount with no currency is ambiguous.',
+    ),
+};
+
+/** Payment links, read from the provider's list. */
+export const links: Flow<typeof linkOptions> = {
+  name: 'links',
+  options: linkOptions,
+  start: (kit, options) => ({
+    routes: linkRoutes({
+      client: kit.client,
+      clock: kit.clock,
+      logger: kit.logger,
+      maxBodyBytes: kit.maxBodyBytes,
+      cacheMs: options.linkCacheMs,
+      currency: options.linkCurrency,
+    }),
+  }),
+};

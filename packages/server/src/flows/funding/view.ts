@@ -1,15 +1,17 @@
 // What the browser is shown of a customer's accounts (the protocol's FundingView): the accounts, the
-// latest deposits and their totals per currency, exact decimal arithmetic; never the customer's id.
-import { decimal } from '@pay-elements/api';
+// latest deposits, and the totals of every deposit (not only those listed) per currency, kept as
+// exact decimals with the deposits; never the customer's id.
 import type { FundingView } from '@pay-elements/protocol';
-import type { DepositRecord, FundingAccountRecord } from '../store/parts.js';
+import type { DepositRecord, FundingAccountRecord } from './book.js';
 
 /** The view without `server_time` (what the ETag and a stream event's id are computed over). */
 export type StableFundingView = Omit<FundingView, 'server_time'>;
 
-export function fundingView(accounts: FundingAccountRecord[], deposits: DepositRecord[]): StableFundingView {
-  const totals = new Map<string, string[]>();
-  for (const d of deposits) totals.set(d.currency, [...(totals.get(d.currency) ?? []), d.amount]);
+export function fundingView(
+  accounts: FundingAccountRecord[],
+  deposits: DepositRecord[],
+  totals: { currency: string; amount: string }[],
+): StableFundingView {
   return {
     accounts: accounts.map((a) => ({
       currency: a.currency,
@@ -28,9 +30,14 @@ export function fundingView(accounts: FundingAccountRecord[], deposits: DepositR
       received_at: d.receivedAt,
       account_number: d.accountNumber,
     })),
-    totals: [...totals].map(([currency, amounts]) => ({
-      currency,
-      amount: decimal.format(decimal.add(...amounts)),
-    })),
+    // in the order of the accounts' currencies, then any other
+    totals: [...totals].sort(
+      (a, b) => rank(accounts, a.currency) - rank(accounts, b.currency) || a.currency.localeCompare(b.currency),
+    ),
   };
+}
+
+function rank(accounts: FundingAccountRecord[], currency: string): number {
+  const i = accounts.findIndex((a) => a.currency === currency);
+  return i === -1 ? accounts.length : i;
 }

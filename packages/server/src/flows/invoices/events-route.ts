@@ -3,14 +3,13 @@
 // change (the invoice hub); each id the view's version; the stream ends once the invoice is paid or
 // cancelled. Admitted, counted and drained with every other stream of the instance.
 import { endpoints } from '@pay-elements/protocol';
-import { nothingMore, openEventStream, retryHint, streamSink } from '../http/event-stream.js';
-import type { Route } from '../http/router.js';
-import type { Logger } from '../log.js';
-import type { StreamAdmission } from '../streams/admission.js';
-import type { ViewHub } from '../streams/view-hub.js';
-import type { StreamConfig } from '../streams/options.js';
-import { viewVersion } from '../streams/session-hub.js';
-import { finalInvoice, type StableInvoiceView } from './invoice-view.js';
+import { nothingMore, openEventStream, retryHint, streamSink, viewVersion } from '../../http/event-stream.js';
+import type { Route } from '../../http/router.js';
+import type { Logger } from '../../log.js';
+import type { StreamAdmission } from '../../streams/admission.js';
+import type { ViewHub } from '../../streams/view-hub.js';
+import type { StreamConfig } from '../../streams/options.js';
+import { finalInvoice, type StableInvoiceView } from './view.js';
 
 export interface InvoiceEventRouteOptions {
   hub: ViewHub<StableInvoiceView>;
