@@ -43,7 +43,7 @@ describe('webhooks delivered by the emulator', () => {
     });
     assert.equal(transfer.status, true);
     await world.sandbox.flushWebhooks();
-    const stored = await world.kit.store.sessions.get(session.id);
+    const stored = await world.kit.getSession(session.id);
     assert.equal(stored?.status, 'paid');
     assert.equal(stored?.transactionId, TransferAnswer.parse(transfer).data.id);
     assert.equal(world.transactionsCalls(), callsBefore, 'no poll was needed');
@@ -100,7 +100,7 @@ describe('webhooks posted by hand', () => {
   }
 
   async function status(id: string): Promise<string | undefined> {
-    return (await world.kit.store.sessions.get(id))?.status;
+    return (await world.kit.getSession(id))?.status;
   }
 
   it('refuses a bad signature, a missing one and a tampered body with 400', async () => {
@@ -244,9 +244,9 @@ describe('webhooks of a provider that signs another way', () => {
     const standard = await post(signWebhook({ secret: WEBHOOK_SECRET, id: event.id, timestamp: NOW, body }));
     assert.equal(standard.status, 400);
     assert.equal((await post({ 'x-other-signature': 'f'.repeat(64) })).status, 400);
-    assert.equal((await world.kit.store.sessions.get(session.id))?.status, 'pending');
+    assert.equal((await world.kit.getSession(session.id))?.status, 'pending');
     const good = await post({ 'x-other-signature': createHmac('sha256', key).update(body).digest('hex') });
     assert.equal(good.status, 200);
-    assert.equal((await world.kit.store.sessions.get(session.id))?.status, 'paid');
+    assert.equal((await world.kit.getSession(session.id))?.status, 'paid');
   });
 });

@@ -5,7 +5,7 @@ import { ConnectionError, InternalServerError, ValidationError } from '@pay-elem
 import { fixtures } from '@pay-elements/sandbox';
 import { BankList, BankSuggestions, ErrorBody } from '@pay-elements/protocol';
 import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
-import { countryCode, isProviderOutage, sortBanks } from './banks.js';
+import { countryCode, isProviderOutage, sortBanks } from './index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

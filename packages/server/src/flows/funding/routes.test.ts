@@ -10,8 +10,8 @@ import { ErrorBody, FundingView } from '@pay-elements/protocol';
 import { SandboxControl } from '@pay-elements/sandbox';
 import { SseReader } from '@pay-elements/testing/sse';
 import { startWorld, type World } from '@pay-elements/testing/kit-world';
-import type { DepositRecord } from '../store/parts.js';
-import { ManualScheduler } from '../testing/scheduler.js';
+import type { DepositRecord } from './book.js';
+import { ManualScheduler } from '../../testing/scheduler.js';
 
 const BVN = '22212345678';
 

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvoiceViewModel } from '@pay-elements/protocol';
-import { ManualScheduler } from '../testing/scheduler.js';
+import { ManualScheduler } from '../../testing/scheduler.js';
 import { SseReader, type SseEvent } from '@pay-elements/testing/sse';
 import { startWorld, type World } from '@pay-elements/testing/kit-world';
 

@@ -3,7 +3,9 @@
 // with its event, and the credits of invoice payments the watcher reads.
 import type { Transaction } from '@pay-elements/api';
 import * as z from 'zod';
+import { HttpError } from '../../errors.js';
 import type { Flow } from '../../flow.js';
+import { describeError } from '../../log.js';
 import { fn, ms } from '../../options.js';
 import { ViewHub } from '../../streams/view-hub.js';
 import { invoiceEventRoutes } from './events-route.js';
@@ -87,7 +89,16 @@ export const invoices: Flow<typeof invoiceOptions, InvoicesApi> = {
           const number = typeof data === 'object' && data !== null ? Reflect.get(data, 'invoice_number') : null;
           const transaction = typeof data === 'object' && data !== null ? Reflect.get(data, 'transaction_id') : null;
           if (typeof number !== 'string' && typeof number !== 'number') return;
-          await views.heardPaid(String(number), typeof transaction === 'string' ? transaction : null, log);
+          try {
+            await views.heardPaid(String(number), typeof transaction === 'string' ? transaction : null, log);
+          } catch (error) {
+            // an invoice the provider does not show (another shop's, a test event): nothing to record
+            if (!(error instanceof HttpError && error.code === 'not_found')) throw error;
+            log.info('invoice.paid for an invoice the provider does not show; acknowledged', {
+              invoice: String(number),
+            });
+            return;
+          }
           // its open streams hear at once
           hub.changed(String(number));
         },
@@ -95,9 +106,15 @@ export const invoices: Flow<typeof invoiceOptions, InvoicesApi> = {
       async credit(transaction, context) {
         const number = invoiceOf(transaction);
         if (number === null) return 'not-mine';
-        await views.heardPaid(number, transaction.id, context.log).catch((error: unknown) => {
-          context.log.warn('an invoice payment could not be recorded yet', { invoice: number, error: String(error) });
-        });
+        try {
+          await views.heardPaid(number, transaction.id, context.log);
+        } catch (error) {
+          context.log.warn('an invoice payment could not be recorded yet', {
+            invoice: number,
+            error: describeError(error),
+          });
+          return 'unsettled';
+        }
         hub.changed(number);
         return 'settled';
       },

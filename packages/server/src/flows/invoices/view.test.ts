@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { InvoiceView } from '@pay-elements/api';
-import { buildInvoiceView, invoiceStatus, minorDigits } from './invoice-view.js';
+import { buildInvoiceView, invoiceStatus, minorDigits } from './view.js';
 
 const DUE = Date.parse('2026-01-10T00:00:00.000Z');
 

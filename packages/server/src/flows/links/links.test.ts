@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { fixtures, createClock } from '@pay-elements/sandbox';
 import { ErrorBody, LinkView } from '@pay-elements/protocol';
 import { startWorld, START, type World } from '@pay-elements/testing/kit-world';
-import { buildLinkView, linkStatus } from './links.js';
+import { buildLinkView, linkStatus } from './index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionView } from '@pay-elements/protocol';
-import { createPayHandler } from '../handler.js';
+import { createPayHandler } from '../../handler.js';
 import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
 
 const merchant = { name: 'Acme Stores', logo_url: 'https://shop.example/logo.svg' };
