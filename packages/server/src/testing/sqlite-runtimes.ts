@@ -1,17 +1,17 @@
-// The store conformance suite against SqliteStore as Bun and Deno open it (node:sqlite), run under
-// each runtime's own test runner by test/consumer/runtimes.test.ts (both run node:test suites).
+// The published conformance suites against SqliteStore as Bun and Deno open it (node:sqlite), run
+// under each runtime's own test runner by test/consumer/runtimes.test.ts (both run node:test suites).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { after } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../store/sqlite.js';
-import { storeConformance } from './store-conformance/index.js';
+import { runStoreConformance } from './store-suites.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-sqlite-runtime-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-storeConformance(
+runStoreConformance(
   `SqliteStore on ${process.versions['bun'] ? 'Bun' : process.versions['deno'] ? 'Deno' : 'Node'}`,
   {
     connect(count) {
