@@ -51,11 +51,20 @@ class MemoryRecords implements RecordPart {
   }
 
   commit(commit: Commit): Promise<boolean> {
+    try {
+      return Promise.resolve(this.apply(commit));
+    } catch (error) {
+      // a commit the contract refuses is a rejection, as from every other store, never a throw
+      return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
+    }
+  }
+
+  private apply(commit: Commit): boolean {
     checkCommit(commit);
     const writes = commit.writes ?? [];
     for (const write of writes) {
       const version = this.collections.get(write.collection)?.get(write.key)?.version ?? 0;
-      if (write.expect !== undefined && write.expect !== version) return Promise.resolve(false);
+      if (write.expect !== undefined && write.expect !== version) return false;
     }
     for (const write of writes) {
       let held = this.collections.get(write.collection);
@@ -67,9 +76,10 @@ class MemoryRecords implements RecordPart {
       if (write.value === null) held.delete(write.key);
       else held.set(write.key, { value: copy(write.value), version: version + 1 });
     }
-    for (const owed of commit.owe ?? []) this.outbox.add(owed.topic, owed.id, owed.dueAt, owed.payload ?? null);
+    for (const owed of commit.owe ?? [])
+      this.outbox.add(owed.topic, owed.id, owed.dueAt, owed.payload ?? null);
     for (const name of commit.announce ?? []) this.listeners.emit(name);
-    return Promise.resolve(true);
+    return true;
   }
 }
 

@@ -1,5 +1,5 @@
-// The PostgreSQL connection under PostgresStore's parts: the pool, one statement or one transaction at
-// a time, the schema migrated at start under an advisory lock (instances starting together do not
+// The PostgreSQL connection under PostgresStore's blocks: the pool, one statement or one transaction
+// at a time, the schema migrated at start under an advisory lock (instances starting together do not
 // race), and a database that restarts or is unreachable survived: a lost connection is logged once
 // and replaced, connecting and querying have timeouts, and such failures are StoreUnavailableErrors.
 import type pg from 'pg';
@@ -7,8 +7,11 @@ import { StoreUnavailableError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 import { isStoreUnavailable } from './errors.js';
 
-/** The channel on which a changed session's id is announced. */
-export const SESSION_CHANNEL = 'pay_session_changes';
+/** The channel on which the names a commit announces are told to every instance. */
+export const CHANGE_CHANNEL = 'pay_changes';
+
+/** The channel of the migrations of 0.1.0 (their triggers on tables no longer written). */
+const SESSION_CHANNEL = 'pay_session_changes';
 
 /** Serialises migrations of every instance (an arbitrary constant, the same everywhere). */
 const MIGRATION_LOCK = 7_301_955_411;
@@ -147,6 +150,80 @@ const MIGRATIONS: string[] = [
   END $$;
   CREATE TRIGGER pay_deposits_announce AFTER INSERT ON pay_deposits
     FOR EACH ROW EXECUTE FUNCTION pay_announce_deposit();
+  `,
+  // The store as generic blocks (store/contract.ts): versioned records, the outbox, once-only ids. The
+  // tables above are left as they are. Keys in the "C" collation, so that a prefix range and the
+  // order of a list are code-point order whatever the database's own collation; JSON kept as text,
+  // so that it comes back exactly as written; times as double precision, any ms a clock gives.
+  // pay_commit is one commit: its writes, each compare-and-set checked, the deliveries owed and the
+  // announcements, in one statement, so one round trip; a failed expect undoes the block's writes
+  // (its exception block is a subtransaction) and answers false.
+  `
+  CREATE TABLE pay_records (
+    collection TEXT COLLATE "C" NOT NULL,
+    key TEXT COLLATE "C" NOT NULL,
+    value TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (collection, key)
+  );
+  CREATE TABLE pay_outbox (
+    topic TEXT COLLATE "C" NOT NULL,
+    id TEXT COLLATE "C" NOT NULL,
+    due_at DOUBLE PRECISION NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (topic, id)
+  );
+  CREATE INDEX pay_outbox_due ON pay_outbox (topic, due_at);
+  CREATE TABLE pay_once (
+    id TEXT COLLATE "C" PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL
+  );
+  CREATE INDEX pay_once_at ON pay_once (at);
+  CREATE FUNCTION pay_commit(
+    collections TEXT[], keys TEXT[], vals TEXT[], expects INTEGER[],
+    topics TEXT[], ids TEXT[], due DOUBLE PRECISION[], payloads TEXT[], names TEXT[]
+  ) RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+  DECLARE
+    i INTEGER;
+    changed INTEGER;
+  BEGIN
+    FOR i IN 1 .. coalesce(array_length(keys, 1), 0) LOOP
+      IF expects[i] IS NULL AND vals[i] IS NULL THEN
+        DELETE FROM pay_records WHERE collection = collections[i] AND key = keys[i];
+      ELSIF expects[i] IS NULL THEN
+        INSERT INTO pay_records (collection, key, value, version) VALUES (collections[i], keys[i], vals[i], 1)
+          ON CONFLICT (collection, key) DO UPDATE SET value = EXCLUDED.value, version = pay_records.version + 1;
+      ELSE
+        IF expects[i] = 0 THEN
+          -- with no value, the row is taken and given back: absent now, and no one creates it meanwhile
+          INSERT INTO pay_records (collection, key, value, version)
+            VALUES (collections[i], keys[i], coalesce(vals[i], 'null'), 1) ON CONFLICT (collection, key) DO NOTHING;
+          GET DIAGNOSTICS changed = ROW_COUNT;
+          IF changed = 1 AND vals[i] IS NULL THEN
+            DELETE FROM pay_records WHERE collection = collections[i] AND key = keys[i];
+          END IF;
+        ELSIF vals[i] IS NULL THEN
+          DELETE FROM pay_records WHERE collection = collections[i] AND key = keys[i] AND version = expects[i];
+          GET DIAGNOSTICS changed = ROW_COUNT;
+        ELSE
+          UPDATE pay_records SET value = vals[i], version = version + 1
+            WHERE collection = collections[i] AND key = keys[i] AND version = expects[i];
+          GET DIAGNOSTICS changed = ROW_COUNT;
+        END IF;
+        IF changed = 0 THEN
+          RAISE EXCEPTION USING ERRCODE = 'PAYEX';
+        END IF;
+      END IF;
+    END LOOP;
+    INSERT INTO pay_outbox (topic, id, due_at, attempts, payload)
+      SELECT o.topic, o.id, o.due_at, 0, o.payload FROM unnest(topics, ids, due, payloads) AS o (topic, id, due_at, payload)
+      ON CONFLICT (topic, id) DO NOTHING;
+    PERFORM pg_notify('${CHANGE_CHANNEL}', n) FROM unnest(names) AS n;
+    RETURN TRUE;
+  EXCEPTION WHEN SQLSTATE 'PAYEX' THEN
+    RETURN FALSE;
+  END $$;
   `,
 ];
 
