@@ -65,10 +65,15 @@ interface Started {
   parts: FlowParts;
 }
 
-export function createPayHandler(options: PayHandlerOptions): PayHandler {
+/** The options parsed and checked (a PayConfigError names each bad one), the store made if none was given. */
+export function parseKitOptions(options: unknown): Config {
   const parsed = parseOptions(Options, options);
   checkCoreOptions(parsed);
-  const config: Config = { ...parsed, store: parsed.store ?? new MemoryStore() };
+  return { ...parsed, store: parsed.store ?? new MemoryStore() };
+}
+
+export function createPayHandler(options: PayHandlerOptions): PayHandler {
+  const config = parseKitOptions(options);
   const shared = sharedParts(config);
   const started = flows.map((flow): Started => ({ flow, parts: flow.start(kitFor(flow.name, shared), config) }));
   shared.started.push(...started);

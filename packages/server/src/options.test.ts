@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PayClient } from '@pay-elements/api';
 import { PayConfigError } from './errors.js';
-import { optionsTable, parseOptions } from './options.js';
+import { optionsTable } from './flows/index.js';
 import { optionsMarkdown, README, readmeOptions } from './testing/options-readme.js';
-import { createPayHandler } from './handler.js';
+import { createPayHandler, parseKitOptions as parseOptions } from './handler.js';
 import { MemoryStore } from './store/memory.js';
 
 const client = new PayClient({ apiKey: 'sk_test_config', baseUrl: 'http://127.0.0.1:9' });

@@ -12,7 +12,7 @@ import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '../handler.js';
 import type { Logger } from '../log.js';
 import { kitsOnOneFile } from '@pay-elements/testing/kits-on-one-file';
-import type { SessionRecord } from '../store/parts.js';
+import type { SessionRecord } from '../flows/sessions/book.js';
 import {
   creditedEvent,
   jsonPost,
