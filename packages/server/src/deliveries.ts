@@ -55,12 +55,20 @@ export class Deliveries {
     this.track(this.#deliver(entry));
   }
 
-  /** Leases and delivers, one at a time, what is due now (entries left by a failure or a dead instance). */
-  async retryDue(): Promise<void> {
+  /**
+   * Leases and delivers, one at a time, what is due now (entries left by a failure or a dead
+   * instance). `failedToo`: also the entries whose last delivery failed, due or not (an instance
+   * starting: the merchant's system may be back).
+   */
+  async retryDue(options: { failedToo?: boolean } = {}): Promise<void> {
     const { outbox, topic, clock, leaseMs } = this.options;
-    for (const entry of await outbox.due(topic, clock.now(), SWEEP_BATCH)) {
+    const now = clock.now();
+    const horizon = options.failedToo ? now + leaseMs : now;
+    for (const entry of await outbox.due(topic, horizon, SWEEP_BATCH)) {
       if (this.#closed) return;
       if (this.#delivering.has(entry.id)) continue;
+      // not due yet and never failed: a live instance is delivering it
+      if (entry.dueAt > now && entry.attempts === 0) continue;
       const leased = { ...entry, dueAt: clock.now() + leaseMs, attempts: entry.attempts };
       if (await outbox.lease(topic, entry.id, entry.dueAt, { dueAt: leased.dueAt, attempts: entry.attempts }))
         await this.#deliver(leased);
@@ -139,6 +147,8 @@ export class Deliveries {
         [names.id]: entry.id,
         error: describeError(error),
       });
+      // counted, and due again after the lease: a sweep then, or a start at once
+      await outbox.lease(topic, entry.id, dueAt, { dueAt: clock.now() + this.options.leaseMs, attempts });
       return;
     }
     const wait = backoffMs[attempts - 1];

@@ -29,7 +29,7 @@ export type { Clock } from './clock.js';
 export const MAX_BANK_CACHE_MS = 24 * 60 * 60 * 1000;
 
 /** The waits after each failed delivery of an event: from seconds to about a day in all. */
-const EVENT_RETRY_MS = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800].map((s) => s * 1000);
+const EVENT_RETRY_MS = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 36_000].map((s) => s * 1000);
 
 /** The least a token secret must carry, in bits, as its characters' spread estimates it. */
 const MIN_SECRET_BITS = 96;
@@ -188,7 +188,7 @@ export const coreOptions = {
     .meta({
       description:
         'The waits after each failed delivery of an event (`onEvent`, a flow reacting to one), ms; past the last it is given up with an error line.',
-      default: '5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h (about a day)',
+      default: '5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 10 h (about a day)',
     }),
   checkTimeoutMs: ms()
     .min(100, { error: 'must be at least 100' })

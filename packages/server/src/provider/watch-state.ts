@@ -51,12 +51,17 @@ export class SharedWatchState {
    * `now`, and then records `now` for them all.
    */
   async claim(now: number, intervalMs: number): Promise<boolean> {
-    const held = await this.records.get(COLLECTION, CHECK);
-    const at = timeOf(held?.value);
-    if (at !== null && at > now - intervalMs) return false;
-    return this.records.commit({
-      writes: [{ collection: COLLECTION, key: CHECK, value: { at: now }, expect: held?.version ?? 0 }],
-    });
+    for (;;) {
+      const held = await this.records.get(COLLECTION, CHECK);
+      const at = timeOf(held?.value);
+      if (at !== null && at > now - intervalMs) return false;
+      const claimed = await this.records.commit({
+        writes: [{ collection: COLLECTION, key: CHECK, value: { at: now }, expect: held?.version ?? 0 }],
+      });
+      // another instance claimed meanwhile: within the interval it stands (a check forced with an
+      // interval of 0 is still made)
+      if (claimed) return true;
+    }
   }
 
   async read(): Promise<WatchState> {

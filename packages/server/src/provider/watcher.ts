@@ -403,13 +403,13 @@ export class PaymentWatcher {
       this.options.logger.warn('payment check failed', { error: describeError(failure.error) });
   }
 
-  /** Retries the deliveries owed since before this instance started (after a crash or restart). */
+  /** Retries the deliveries owed that failed or whose instance died (after a crash or restart). */
   start(): void {
     const { logger } = this.options;
     for (const deliveries of this.options.deliveries())
       deliveries.track(
         deliveries
-          .retryDue()
+          .retryDue({ failedToo: true })
           .catch((error: unknown) =>
             logger.error('retrying owed deliveries failed', { error: describeError(error) }),
           ),

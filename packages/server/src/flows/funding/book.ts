@@ -3,7 +3,7 @@
 // failed opening was (`funding.accounts`); which customer each account number belongs to, written once
 // so a number is never anyone else's (`funding.numbers`); each deposit once (`funding.deposits`), the
 // customer's deposits newest first (`funding.by-customer`), the running totals of all of them
-// (`funding.totals`), and credits still processing that the watcher must read again (`funding.inflight`).
+// (`funding.totals`, one record a customer whose version numbers the deposits), and credits still processing that the watcher must read again (`funding.inflight`).
 import { decimal } from '@pay-elements/api';
 import type { Clock } from '../../clock.js';
 import { create, type Kit, type PayEvent } from '../../flow.js';
@@ -122,6 +122,14 @@ function failureOf(value: Json | undefined): OpeningFailure | null {
   const { at, retryAt, count, kind } = value['failure'];
   if (typeof at !== 'number' || typeof retryAt !== 'number' || typeof count !== 'number') return null;
   return { at, retryAt, count, kind: kind === 'not_found' ? 'not_found' : 'unavailable' };
+}
+
+/** A customer's running totals as stored: currency → decimal amount. */
+function totalsFrom(value: Json | undefined): Record<string, string> {
+  const totals: Record<string, string> = {};
+  const held = isObject(value) && isObject(value['totals']) ? value['totals'] : {};
+  for (const [currency, amount] of Object.entries(held)) if (typeof amount === 'string') totals[currency] = amount;
+  return totals;
 }
 
 function depositJson(d: DepositRecord): Json {
@@ -279,19 +287,16 @@ export class FundingBook {
   async recordDeposit(deposit: DepositRecord): Promise<DepositRecord | null> {
     for (;;) {
       if (await this.records.get(DEPOSITS, deposit.id)) return null;
-      const totalKey = recordKey(deposit.customerId, deposit.currency);
-      const total = await this.records.get(TOTALS, totalKey);
-      const before = isObject(total?.value) ? text(total.value['amount']) || '0' : '0';
+      const held = await this.records.get(TOTALS, deposit.customerId);
+      const totals = totalsFrom(held?.value);
+      totals[deposit.currency] = decimal.format(decimal.add(totals[deposit.currency] ?? '0', deposit.amount));
+      // the customer's deposits in the order they were recorded: ties of time listed latest first
+      const sequence = String(held?.version ?? 0).padStart(12, '0');
       const done = await this.transition({
         writes: [
           create(DEPOSITS, deposit.id, depositJson(deposit)),
-          create(BY_CUSTOMER, recordKey(deposit.customerId, deposit.receivedAt, deposit.id), depositJson(deposit)),
-          {
-            collection: TOTALS,
-            key: totalKey,
-            value: { currency: deposit.currency, amount: decimal.format(decimal.add(before, deposit.amount)) },
-            expect: total?.version ?? 0,
-          },
+          create(BY_CUSTOMER, recordKey(deposit.customerId, deposit.receivedAt, sequence), depositJson(deposit)),
+          { collection: TOTALS, key: deposit.customerId, value: { totals }, expect: held?.version ?? 0 },
           { collection: INFLIGHT, key: deposit.id, value: null },
         ],
         announce: [`${CHANGED}${deposit.customerId}`],
@@ -302,7 +307,7 @@ export class FundingBook {
         this.count('deposit');
         return deposit;
       }
-      // another deposit of the customer moved the total, or this one was recorded meanwhile
+      // another deposit of the customer moved the totals, or this one was recorded meanwhile
     }
   }
 
@@ -318,10 +323,8 @@ export class FundingBook {
 
   /** What every deposit of the customer adds up to, one per currency. */
   async totalsOf(customerId: string): Promise<{ currency: string; amount: string }[]> {
-    const held = await this.records.list(TOTALS, { prefix: `${recordKey(customerId)}/`, limit: 1000 });
-    return held.flatMap((r) =>
-      isObject(r.value) ? [{ currency: text(r.value['currency']), amount: text(r.value['amount']) }] : [],
-    );
+    const totals = totalsFrom((await this.records.get(TOTALS, customerId))?.value);
+    return Object.entries(totals).map(([currency, amount]) => ({ currency, amount }));
   }
 
   /** A credit into a customer's account that is still processing: kept until it settles. */

@@ -12,6 +12,7 @@ import { SseReader } from '@pay-elements/testing/sse';
 import { startWorld, type World } from '@pay-elements/testing/kit-world';
 import type { DepositRecord } from './book.js';
 import { ManualScheduler } from '../../testing/scheduler.js';
+import { fundingBookOf } from '../../testing/books.js';
 
 const BVN = '22212345678';
 
@@ -143,7 +144,7 @@ describe('a customer’s own accounts', () => {
     assert.equal(f.world.calls.length - before, 0, 'no provider call for any of them');
   });
 
-  it('adopts the accounts a customer already has at the provider (a lost answer, or opened before the kit), opening none', async () => {
+  it('adopts the accounts its own opening made when the answer was lost (a kill -9 mid-opening), opening none', async () => {
     const customer = await f.world.control('/customers', {
       email: 'chidi@example.com',
       first_name: 'Chidi',
@@ -151,17 +152,21 @@ describe('a customer’s own accounts', () => {
       country_code: 'NGA',
     });
     const customerId = z.object({ id: z.string() }).parse(customer.data).id;
-    const existing = await f.world.client.virtualAccounts.create({
-      customer_id: customerId,
-      currency: 'USD',
-    });
+    // a process claimed the customer's USD accounts, noted it was opening them, asked the provider,
+    // and died before it could store the answer
+    const book = fundingBookOf(f.world.kit.store);
+    const now = f.world.sandbox.clock.now();
+    const claimed = await book.claimAccounts(customerId, 'USD', { token: 'died', now, staleBefore: now - 5000 });
+    assert.equal(claimed.outcome, 'claimed');
+    await book.attempting(customerId, 'USD', 'died');
+    const lost = await f.world.client.virtualAccounts.create({ customer_id: customerId, currency: 'USD' });
+    f.world.advance(5001); // its lease runs out
     const before = f.creates();
     const view = await f.view(f.world.kit.fundingToken(customerId));
-    const usd = view.accounts.filter((a) => a.currency === 'USD');
     assert.deepEqual(
-      usd.map((a) => a.account_number),
-      existing.accounts.map((a) => a.account_number),
-      'the provider’s own USD accounts',
+      view.accounts.filter((a) => a.currency === 'USD').map((a) => a.account_number),
+      lost.accounts.map((a) => a.account_number),
+      'the accounts its lost answer had opened',
     );
     assert.equal(f.creates() - before, 1, 'only the NGN accounts were opened');
   });

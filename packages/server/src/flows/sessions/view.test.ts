@@ -69,7 +69,10 @@ describe('session display fields', () => {
   it('answers 500 for an order whose display is invalid, and logs why', async () => {
     const response = await world.request('/pay/sessions', jsonPost({ order_id: 'order-bad' }));
     assert.equal(response.status, 500);
-    assert.ok(world.logs.some((line) => line.includes('resolveOrder answered an invalid order')));
+    assert.ok(
+      world.logs.some((line) => line.includes("resolveOrder's answer for order order-bad is not an order") && line.includes('"display"')),
+      'the log line names the field',
+    );
   });
 
   it('resolves the order again for a session this process did not create (after a restart)', async () => {
