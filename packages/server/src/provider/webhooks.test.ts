@@ -197,6 +197,44 @@ describe('webhooks posted by hand', () => {
     assert.equal((await world.webhook(invoice)).status, 200);
   });
 
+  it('tells a signed event whose shape drifted from a forgery: acknowledged, logged and counted as malformed, never refused', async () => {
+    const outcomes: string[] = [];
+    const observed = await startWorld({
+      kit: { webhookSecret: WEBHOOK_SECRET, observer: { webhook: (o) => void outcomes.push(o) } },
+    });
+    try {
+      const session = await openSession(observed, '300.00', 'order-drift');
+      const transfer = await observed.control('/transfers', {
+        account_number: session.account.account_number,
+        amount: 300,
+      });
+      const transaction = TransferAnswer.parse(transfer).data;
+      const event = creditedEvent('evt_drift', session, transaction);
+      const variants = [
+        { ...event, id: 'evt_drift_number', data: { ...event.data, amount: 300 } },
+        { ...event, id: 'evt_drift_missing', data: { ...event.data, customer_id: undefined } },
+        { ...event, id: 'evt_drift_txn', data: { ...event.data, transaction: { id: transaction.id } } },
+        { ...event, id: 'evt_drift_nodata', data: null },
+      ];
+      for (const drifted of variants) {
+        const response = await observed.webhook(drifted);
+        assert.equal(response.status, 200, `${drifted.id}: ${await response.clone().text()}`);
+        assert.deepEqual(await response.json(), { received: true });
+      }
+      assert.deepEqual(outcomes, ['malformed', 'malformed', 'malformed', 'malformed']);
+      assert.ok(
+        observed.logs.some((l) => l.startsWith('warn signed webhook not of its type') && l.includes('evt_drift_number')),
+      );
+      assert.ok(!observed.logs.some((l) => l.includes('webhook refused')), 'no line the forging alert reads');
+      // the watcher, the safety net, still finds the credit
+      observed.advance(5000);
+      await observed.request(`/pay/sessions/${session.id}`);
+      assert.equal((await observed.kit.getSession(session.id))?.status, 'paid');
+    } finally {
+      await observed.close();
+    }
+  });
+
   it('accepts only JSON', async () => {
     const response = await world.request('/pay/webhooks', {
       method: 'POST',

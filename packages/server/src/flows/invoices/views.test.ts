@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixtures } from '@pay-elements/sandbox';
 import { ErrorBody, InvoiceViewModel } from '@pay-elements/protocol';
-import { startWorld, START, type World } from '@pay-elements/testing/kit-world';
+import { startWorld, START, WEBHOOK_SECRET, type World } from '@pay-elements/testing/kit-world';
 
 const DAY = 24 * 60 * 60 * 1000;
 const hostedUrl = (token: string) => `https://shop.example/invoices/${token}`;
@@ -204,7 +204,8 @@ describe('invoice view against the emulator', () => {
 
   it('reads a pending invoice as overdue once its due date has passed on the clock, never a paid one', async () => {
     const { websiteRedesign, consulting } = fixtures.invoices;
-    world.advance(8 * DAY);
+    // eight days after the start (an earlier test moved the clock a little)
+    world.advance(START + 8 * DAY - world.sandbox.clock.now());
     const onTheDay = await viewOf(await world.request(path(websiteRedesign.number)));
     assert.equal(onTheDay.status, 'pending', 'due, not yet past due');
     world.advance(1000);
@@ -213,5 +214,33 @@ describe('invoice view against the emulator', () => {
     assert.equal(late.server_time, new Date(START + 8 * DAY + 1000).toISOString());
     const paid = await viewOf(await world.request(path(consulting.number)));
     assert.equal(paid.status, 'paid', 'its due date passed long ago, but it is paid');
+  });
+});
+
+describe('a public invoice link read by a crowd', () => {
+  it('costs one provider read a moment however many read it, and reads paid at once when the provider says so', async () => {
+    const world = await startWorld({ kit: { webhookSecret: WEBHOOK_SECRET } });
+    try {
+      const { riceOrder } = fixtures.invoices;
+      const provider = `GET /v1/invoices/view/${riceOrder.number}`;
+      const reads = () => world.calls.filter((c) => c === provider).length;
+      const path = `/pay/invoices/${world.kit.invoiceToken(riceOrder.number)}`;
+      for (let i = 0; i < 200; i++) assert.equal((await world.request(path)).status, 200);
+      assert.equal(reads(), 1, '200 reads within the moment: one provider read');
+      world.advance(2000);
+      for (let i = 0; i < 200; i++) await world.request(path);
+      assert.equal(reads(), 2, 'the next moment: one more');
+      await world.control(`/invoices/${riceOrder.number}/pay`);
+      const heard = await world.webhook({
+        id: 'evt_inv_paid',
+        type: 'invoice.paid',
+        created_at: new Date(START).toISOString(),
+        data: { invoice_number: riceOrder.number, total: '3520.00', currency: 'NGN' },
+      });
+      assert.equal(heard.status, 200);
+      assert.equal((await viewOf(await world.request(path))).status, 'paid', 'at once, within the moment');
+    } finally {
+      await world.close();
+    }
   });
 });
