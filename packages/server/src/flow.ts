@@ -111,22 +111,24 @@ export interface Kit {
   };
   /** the flow's signed handles: signed for the flow's name only */
   tokens: {
-    sign(subject: string, expiresAt?: number): string;
+    sign: (subject: string, expiresAt?: number) => string;
     /** the subject of a handle of this flow still valid now, else null */
-    verify(token: string): string | null;
+    verify: (token: string) => string | null;
   };
   /**
    * Commits a transition: `commit`'s writes and announcements, the kit events it causes (owed to each
    * subscriber) and the flow's callbacks it makes owed, all or nothing; true when it happened, and
    * then this instance starts delivering them at once.
    */
-  transition(commit: Commit & { events?: readonly PayEvent[]; callbacks?: readonly OwedCallback[] }): Promise<boolean>;
+  transition: (
+    commit: Commit & { events?: readonly PayEvent[]; callbacks?: readonly OwedCallback[] },
+  ) => Promise<boolean>;
   /** hears of the change feed's names that start with `prefix` (the rest of the name), `'*'` for all */
-  changes(prefix: string, listener: (name: string) => void): () => void;
+  changes: (prefix: string, listener: (name: string) => void) => () => void;
   /** the fields other flows add to this flow's view of `subject` (a record of this flow) */
-  extras(view: string, subject: unknown): Record<string, string>;
+  extras: (view: string, subject: unknown) => Record<string, string>;
   /** counts something this instance did (`paid`): the observer's `flowEvent(flow, event)` */
-  count(event: string): void;
+  count: (event: string) => void;
   streams: {
     config: StreamConfig;
     admission: StreamAdmission;
@@ -156,7 +158,7 @@ export interface FlowParts<Api extends object = object> {
   on?: Readonly<Record<string, (event: PayEvent) => Promise<void>>>;
   /** Fields this flow adds to other flows' views: view name → fields for that view's subject. */
   extras?: Readonly<Record<string, (subject: unknown) => Record<string, string>>>;
-  /** Methods added to the handler (`pay.invoiceToken`). */
+  /** Methods added to the handler (`pay.openSession`). */
   api?: Api;
   /** Open streams told to reconnect elsewhere (the instance drains). */
   drain?(): void;
@@ -175,7 +177,7 @@ export interface Flow<Shape extends z.ZodRawShape = z.ZodRawShape, Api extends o
 
 /** A flow of any options and methods, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each flow's own types are checked where it is defined
-export type AnyFlow = Flow<any, any>;
+export type AnyFlow = Flow<any, object>;
 
 /** A record write that creates a record that must not exist yet. */
 export function create(collection: string, key: string, value: RecordWrite['value']): RecordWrite {

@@ -53,7 +53,7 @@ export interface PayHandlerCore {
   close(): Promise<void>;
 }
 
-/** The kit: its core and the methods its flows add (`pay.invoiceToken`, `pay.openSession`, …). */
+/** The kit: its core and the methods its flows add (`pay.openSession`, …). */
 export type PayHandler = PayHandlerCore & FlowApis;
 
 /** The options as the kit holds them once parsed: defaults filled in, the store made. */
@@ -134,7 +134,7 @@ interface Shared {
 /** The shared parts, made once: the provider side, tokens, the outbox's deliveries, the streams' admission. */
 function sharedParts(config: Config): Shared {
   const logger = redactingLogger(config.logger, [config.webhookSecret, config.tokenSecret].filter(isText));
-  const { clock, client, store, observer } = config;
+  const { clock, client, store } = config;
   const breaker = new CircuitBreaker({ clock, logger, ...config.circuitBreaker });
   const started: Started[] = [];
   const deliveries = new Map<string, Deliveries>();
@@ -213,7 +213,6 @@ function deliver(shared: Shared, started: readonly Started[]): void {
 function kitFor(name: string, shared: Shared): Kit {
   const { config, watcher, breaker, signer, logger } = shared;
   const { clock, store, observer } = config;
-  const leaseMs = config.onPaidRetryAfterMs;
   const topic = (own: string) => `${name}.${own}`;
   const kit: Kit = {
     name,

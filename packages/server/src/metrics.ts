@@ -60,7 +60,7 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
 
   const flowEvents = new client.Counter({
     name: 'pay_flow_events_total',
-    help: 'What each flow did on this instance (sessions created, paid, expired; deposits; invoices paid; receipts issued), by flow and event.',
+    help: 'What each flow did on this instance (a session created, paid, expired, …), by flow and event.',
     labelNames: ['flow', 'event'] as const,
     registers,
   });

@@ -174,12 +174,12 @@ export const coreOptions = {
     .min(1000, { error: 'must be at least 1000' })
     .default(300_000)
     .describe(
-      'How long a callback owed (onPaid, onDeposit) that failed, or whose instance died, is left alone before `sweep()` retries it, ms.',
+      'How long a merchant callback owed (a flow\'s, such as onPaid) that failed, or whose instance died, is left alone before `sweep()` retries it, ms.',
     ),
   onEvent: fn<(event: PayEvent) => void | Promise<void>>('event → void')
     .optional()
     .describe(
-      '`(event)`: every kit event (`session.paid`, `session.expired`, `invoice.paid`, `deposit.received`, …) at least once, through the store, by whichever instance is alive; throw to have it retried (see *Events*).',
+      '`(event)`: every kit event (`session.paid`, `session.expired`, and each flow\'s, listed under *Events*) at least once, through the store, by whichever instance is alive; throw to have it retried.',
     ),
   eventRetryMs: z
     .array(ms().min(100, { error: 'each must be at least 100' }), { error: 'must be an array of milliseconds' })
@@ -256,7 +256,7 @@ export const coreOptions = {
     .optional()
     .meta({
       description:
-        'The secret that signs invoice and funding tokens (`pay.invoiceToken`): the same on every instance, kept as long as links sent out should work.',
+        'The secret that signs the flows\' tokens (the links a browser opens without signing in): the same on every instance, kept as long as links sent out should work; a new one ends every link made with the old.',
       default: 'random per process (tokens die with it; a warning says so)',
     }),
   claimTimeoutMs: ms()

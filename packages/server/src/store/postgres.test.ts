@@ -80,6 +80,7 @@ describe('PostgresStore', { timeout: 30_000 }, () => {
       url,
       `DROP TABLE pay_records, pay_outbox, pay_once; DROP FUNCTION pay_commit;
        DELETE FROM pay_schema_migrations WHERE version = ${SCHEMA_VERSION};
+       CREATE TABLE pay_webhook_events (id TEXT PRIMARY KEY, received_at BIGINT NOT NULL);
        INSERT INTO pay_webhook_events VALUES ('evt_old', 1)`,
     );
     const [a, b] = await instances(url, 2);

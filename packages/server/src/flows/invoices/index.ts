@@ -2,7 +2,6 @@
 // their status stream, `invoice.paid` from the provider's webhook or the view itself recorded once
 // with its event, and the credits of invoice payments the watcher reads.
 import type { Transaction } from '@pay-elements/api';
-import * as z from 'zod';
 import { HttpError } from '../../errors.js';
 import type { Flow } from '../../flow.js';
 import { describeError } from '../../log.js';
@@ -86,8 +85,10 @@ export const invoices: Flow<typeof invoiceOptions, InvoicesApi> = {
       webhooks: {
         async 'invoice.paid'(event, log) {
           const data: unknown = event.data;
-          const number = typeof data === 'object' && data !== null ? Reflect.get(data, 'invoice_number') : null;
-          const transaction = typeof data === 'object' && data !== null ? Reflect.get(data, 'transaction_id') : null;
+          const field = (name: string): unknown =>
+            typeof data === 'object' && data !== null ? Reflect.get(data, name) : null;
+          const number = field('invoice_number');
+          const transaction = field('transaction_id');
           if (typeof number !== 'string' && typeof number !== 'number') return;
           try {
             await views.heardPaid(String(number), typeof transaction === 'string' ? transaction : null, log);

@@ -231,12 +231,13 @@ describe('a public invoice link read by a crowd', () => {
       for (let i = 0; i < 200; i++) await world.request(path);
       assert.equal(reads(), 2, 'the next moment: one more');
       await world.control(`/invoices/${riceOrder.number}/pay`);
-      const heard = await world.webhook({
+      const paidEvent = {
         id: 'evt_inv_paid',
         type: 'invoice.paid',
         created_at: new Date(START).toISOString(),
         data: { invoice_number: riceOrder.number, total: '3520.00', currency: 'NGN' },
-      });
+      };
+      const heard = await world.webhook(paidEvent);
       assert.equal(heard.status, 200);
       assert.equal((await viewOf(await world.request(path))).status, 'paid', 'at once, within the moment');
     } finally {

@@ -26,7 +26,7 @@ export interface InvoiceViewsOptions {
   cacheMs: number;
   /** records the invoice paid once, with its event */
   transition: Kit['transition'];
-  /** fields other flows add to the view (a paid invoice's receipt) */
+  /** fields other flows add to the view of a paid one */
   extras: (number: string, view: StableInvoiceView) => Record<string, string>;
   count: (event: string) => void;
 }
@@ -41,7 +41,7 @@ const PAID = 'invoices.paid';
 /** How many invoices' views are kept at once. */
 const CACHED_INVOICES = 10_000;
 
-/** What an invoice paid records and tells: for its receipt and the merchant. */
+/** What an invoice paid tells the merchant and other flows: amount, when, what for, into which account. */
 export function paidEvent(
   invoice: StableInvoiceView,
   paid: { paidAt: string; transactionId: string | null },

@@ -187,7 +187,7 @@ function sessionEvent(
           paid_at: session.paidAt,
           transaction_id: session.transactionId,
           reference: session.reference,
-          // what a receipt shows: what was paid for, to whom, into which account
+          // what was paid for, to whom, into which account
           title: session.display?.order?.title ?? null,
           order_reference: session.display?.order?.reference ?? null,
           merchant_name: shown?.name ?? null,
