@@ -76,7 +76,8 @@ export class KitEvents {
 
   /** Delivers at once what this instance's commit made owed. */
   start(owed: readonly OutboxOwed[]): void {
-    for (const entry of owed) this.#deliveries.get(entry.topic)?.start(entry.id, entry.dueAt, entry.payload ?? null);
+    for (const entry of owed)
+      this.#deliveries.get(entry.topic)?.start(entry.id, entry.dueAt, entry.payload ?? null);
   }
 
   #listen(type: string, topic: string): void {

@@ -75,7 +75,10 @@ export function parseKitOptions(options: unknown): Config {
 export function createPayHandler(options: PayHandlerOptions): PayHandler {
   const config = parseKitOptions(options);
   const shared = sharedParts(config);
-  const started = flows.map((flow): Started => ({ flow, parts: flow.start(kitFor(flow.name, shared), config) }));
+  const started = flows.map((flow): Started => ({
+    flow,
+    parts: flow.start(kitFor(flow.name, shared), config),
+  }));
   shared.started.push(...started);
   deliver(shared, started);
   const router = createRouter({
@@ -179,7 +182,8 @@ function deliver(shared: Shared, started: readonly Started[]): void {
   const { config, logger, deliveries } = shared;
   const { clock, store, observer } = config;
   const observe = (topic: string) =>
-    observer.delivery && ((seconds: number, outcome: 'delivered' | 'failed') => observer.delivery?.(topic, seconds, outcome));
+    observer.delivery &&
+    ((seconds: number, outcome: 'delivered' | 'failed') => observer.delivery?.(topic, seconds, outcome));
   for (const { flow, parts } of started)
     for (const [own, delivery] of Object.entries(parts.deliveries ?? {})) {
       const topic = `${flow.name}.${own}`;

@@ -2,12 +2,7 @@
 // the store's contract and its memory implementation, the payment watcher. The other stores live at
 // `@pay-elements/server/sqlite`, `/postgres` and `/d1`, the node:http adapter at `/node`, the store
 // conformance suites at `/conformance`, Prometheus metrics at `/metrics`.
-export {
-  createPayHandler,
-  type PayHandler,
-  type PayHandlerCore,
-  type PayHandlerOptions,
-} from './handler.js';
+export { createPayHandler, type PayHandler, type PayHandlerCore, type PayHandlerOptions } from './handler.js';
 export type {
   CreditCheck,
   CreditContext,

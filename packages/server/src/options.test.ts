@@ -158,8 +158,14 @@ describe('options', () => {
   });
 
   it('refuses a token secret with too little variety: 32 identical characters, a short repeated pattern', () => {
-    failsWith({ client, resolveOrder, tokenSecret: 'a'.repeat(32) }, /option "tokenSecret" has too little variety/);
-    failsWith({ client, resolveOrder, tokenSecret: 'abc'.repeat(12) }, /option "tokenSecret" has too little variety/);
+    failsWith(
+      { client, resolveOrder, tokenSecret: 'a'.repeat(32) },
+      /option "tokenSecret" has too little variety/,
+    );
+    failsWith(
+      { client, resolveOrder, tokenSecret: 'abc'.repeat(12) },
+      /option "tokenSecret" has too little variety/,
+    );
     const random = 'k7Qx2mZ9pL4vN8wR1tY6uJ3hB5gF0dSa';
     assert.equal(parseOptions({ client, resolveOrder, tokenSecret: random }).tokenSecret, random);
   });
@@ -185,8 +191,14 @@ describe('options', () => {
     assert.equal(eventRetryMs[0], 5000, 'the first retry within seconds');
     const total = eventRetryMs.reduce((a, b) => a + b, 0);
     assert.ok(total >= 24 * 3600 * 1000 && total < 26 * 3600 * 1000, `${total} ms in all`);
-    failsWith({ client, resolveOrder, eventRetryMs: [] }, /option "eventRetryMs" must have at least one step/);
-    failsWith({ client, resolveOrder, eventRetryMs: [10] }, /option "eventRetryMs.0" each must be at least 100/);
+    failsWith(
+      { client, resolveOrder, eventRetryMs: [] },
+      /option "eventRetryMs" must have at least one step/,
+    );
+    failsWith(
+      { client, resolveOrder, eventRetryMs: [10] },
+      /option "eventRetryMs.0" each must be at least 100/,
+    );
   });
 
   it('lists every wrong option at once', () => {

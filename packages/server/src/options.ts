@@ -174,15 +174,17 @@ export const coreOptions = {
     .min(1000, { error: 'must be at least 1000' })
     .default(300_000)
     .describe(
-      'How long a merchant callback owed (a flow\'s, such as onPaid) that failed, or whose instance died, is left alone before `sweep()` retries it, ms.',
+      "How long a merchant callback owed (a flow's, such as onPaid) that failed, or whose instance died, is left alone before `sweep()` retries it, ms.",
     ),
   onEvent: fn<(event: PayEvent) => void | Promise<void>>('event → void')
     .optional()
     .describe(
-      '`(event)`: every kit event (`session.paid`, `session.expired`, and each flow\'s, listed under *Events*) at least once, through the store, by whichever instance is alive; throw to have it retried.',
+      "`(event)`: every kit event (`session.paid`, `session.expired`, and each flow's, listed under *Events*) at least once, through the store, by whichever instance is alive; throw to have it retried.",
     ),
   eventRetryMs: z
-    .array(ms().min(100, { error: 'each must be at least 100' }), { error: 'must be an array of milliseconds' })
+    .array(ms().min(100, { error: 'each must be at least 100' }), {
+      error: 'must be an array of milliseconds',
+    })
     .min(1, { error: 'must have at least one step' })
     .default([...EVENT_RETRY_MS])
     .meta({
@@ -256,7 +258,7 @@ export const coreOptions = {
     .optional()
     .meta({
       description:
-        'The secret that signs the flows\' tokens (the links a browser opens without signing in): the same on every instance, kept as long as links sent out should work; a new one ends every link made with the old.',
+        "The secret that signs the flows' tokens (the links a browser opens without signing in): the same on every instance, kept as long as links sent out should work; a new one ends every link made with the old.",
       default: 'random per process (tokens die with it; a warning says so)',
     }),
   claimTimeoutMs: ms()
@@ -302,7 +304,9 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
 }
 
 /** The rules between core options, checked once they each parse. */
-export function checkCoreOptions(config: Pick<CoreConfig, 'webhookEventRetentionMs' | 'webhookToleranceSeconds'>): void {
+export function checkCoreOptions(
+  config: Pick<CoreConfig, 'webhookEventRetentionMs' | 'webhookToleranceSeconds'>,
+): void {
   // a replay within the tolerance must still find its id remembered
   if (config.webhookEventRetentionMs < config.webhookToleranceSeconds * 1000)
     throw new PayConfigError(

@@ -77,7 +77,10 @@ export async function claimWork<T>(
       if (value !== null) return { outcome: 'done', value };
       if (!mayTake(heldOf(held.value), claim)) return { outcome: 'busy' };
     }
-    const base = held && typeof held.value === 'object' && held.value !== null && !Array.isArray(held.value) ? held.value : fresh;
+    const base =
+      held && typeof held.value === 'object' && held.value !== null && !Array.isArray(held.value)
+        ? held.value
+        : fresh;
     const taken = await records.commit({
       writes: [
         {

@@ -7,7 +7,9 @@ const TRANSFER_TYPE = 'transfer';
 
 /** Whether the transaction is an inbound bank transfer the provider has settled. */
 export function isSettledTransfer(transaction: Transaction): boolean {
-  return transaction.type === TRANSFER_TYPE && transaction.entry === 'credit' && transaction.status === 'success';
+  return (
+    transaction.type === TRANSFER_TYPE && transaction.entry === 'credit' && transaction.status === 'success'
+  );
 }
 
 /** The statuses of a transaction whose outcome is not known yet (the spec shows `processing`). */
@@ -15,7 +17,9 @@ const IN_FLIGHT = new Set(['processing', 'pending']);
 
 /** Whether the transaction is an inbound bank transfer whose outcome is not known yet. */
 export function isTransferInFlight(transaction: Transaction): boolean {
-  return transaction.type === TRANSFER_TYPE && transaction.entry === 'credit' && IN_FLIGHT.has(transaction.status);
+  return (
+    transaction.type === TRANSFER_TYPE && transaction.entry === 'credit' && IN_FLIGHT.has(transaction.status)
+  );
 }
 
 /** A provider timestamp as ISO 8601 in UTC; `fallback` when it does not parse. */

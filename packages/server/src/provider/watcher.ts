@@ -281,7 +281,9 @@ export class PaymentWatcher {
             error.retryAfterSeconds * 1000,
           );
         this.failure = { until, reason: 'unavailable', error };
-        await this.state.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
+        await this.state
+          .setProviderWait('transactions', { until, reason: 'unavailable' })
+          .catch(() => undefined);
       } else {
         this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
         logger.warn('payment check failed', { error: describeError(error) });

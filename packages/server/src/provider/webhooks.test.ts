@@ -223,7 +223,9 @@ describe('webhooks posted by hand', () => {
       }
       assert.deepEqual(outcomes, ['malformed', 'malformed', 'malformed', 'malformed']);
       assert.ok(
-        observed.logs.some((l) => l.startsWith('warn signed webhook not of its type') && l.includes('evt_drift_number')),
+        observed.logs.some(
+          (l) => l.startsWith('warn signed webhook not of its type') && l.includes('evt_drift_number'),
+        ),
       );
       assert.ok(!observed.logs.some((l) => l.includes('webhook refused')), 'no line the forging alert reads');
       // the watcher, the safety net, still finds the credit

@@ -229,11 +229,7 @@ async function oneOrder(scenario: Scenario, run: number, random: () => number): 
     );
   }
   await Promise.all(kits.map((k) => k.watcher.idle()));
-  assert.equal(
-    (await kits[0]!.getSession(session.id))?.status,
-    'paid',
-    `${where}: the order is paid`,
-  );
+  assert.equal((await kits[0]!.getSession(session.id))?.status, 'paid', `${where}: the order is paid`);
   assert.equal(calls.get(session.id), 1, `${where}: onPaid ran once for the order`);
   assert.equal((await createOn(pick(), orderId)).status, 200, `${where}: a paid order answers its session`);
   assert.equal(opened() - before, lateCredit ? 1 : 2, `${where}: no account after the payment`);

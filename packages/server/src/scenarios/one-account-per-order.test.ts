@@ -263,7 +263,11 @@ describe('one payable account per order', () => {
       const orderId = newOrder(world, 'order-killed');
       const now = world.sandbox.clock.now();
       // a process claimed the order, then was killed: nobody renews its claim
-      await sessionBookOf(world.kit.store).claimOrder(orderId, { token: 'killed', now, staleBefore: now - 5000 });
+      await sessionBookOf(world.kit.store).claimOrder(orderId, {
+        token: 'killed',
+        now,
+        staleBefore: now - 5000,
+      });
       const started = performance.now();
       const waiting = world.request('/pay/sessions', jsonPost({ order_id: orderId }));
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -32,7 +32,9 @@ export function checkCommit(commit: Commit): void {
       throw new StoreContractError(`the commit writes ${write.collection}/${write.key} twice`);
     seen.add(id);
     if (write.expect !== undefined && !(Number.isInteger(write.expect) && write.expect >= 0))
-      throw new StoreContractError(`expect must be a version (a whole number ≥ 0), not ${String(write.expect)}`);
+      throw new StoreContractError(
+        `expect must be a version (a whole number ≥ 0), not ${String(write.expect)}`,
+      );
   }
   for (const owed of commit.owe ?? []) {
     checkName('topic', owed.topic);

@@ -90,7 +90,12 @@ export interface OutboxPart {
    * Moves an entry's due time to `next.dueAt` and its attempts to `next.attempts` if its due time is
    * still `expectDueAt`: true when this call did (it holds the entry until then).
    */
-  lease(topic: string, id: string, expectDueAt: number, next: { dueAt: number; attempts: number }): Promise<boolean>;
+  lease(
+    topic: string,
+    id: string,
+    expectDueAt: number,
+    next: { dueAt: number; attempts: number },
+  ): Promise<boolean>;
   /** Nothing more is owed for the entry. */
   done(topic: string, id: string): Promise<void>;
 }

@@ -10,7 +10,6 @@ import { isStoreUnavailable } from './errors.js';
 /** The channel on which the names a commit announces are told to every instance. */
 export const CHANGE_CHANNEL = 'pay_changes';
 
-
 /** Serialises migrations of every instance (an arbitrary constant, the same everywhere). */
 const MIGRATION_LOCK = 7_301_955_411;
 

@@ -68,8 +68,7 @@ export const StreamOptionsSchema = z
     scheduler: realScheduler,
   })
   .meta({
-    description:
-      'The status streams (every flow\'s `…/events` route): limits and heartbeat.',
+    description: "The status streams (every flow's `…/events` route): limits and heartbeat.",
     default: 'on',
   });
 

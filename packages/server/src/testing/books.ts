@@ -6,7 +6,10 @@ import { FundingBook } from '../flows/funding/book.js';
 import { SessionBook } from '../flows/sessions/book.js';
 import type { PayStore } from '../store/contract.js';
 
-const commitOnly = (store: PayStore): Kit['transition'] => (commit) => store.records.commit(commit);
+const commitOnly =
+  (store: PayStore): Kit['transition'] =>
+  (commit) =>
+    store.records.commit(commit);
 const clock = { now: () => Date.now() };
 
 export function sessionBookOf(store: PayStore): SessionBook {

@@ -142,7 +142,12 @@ export class FundingAccounts {
       if (claimed.outcome === 'accounts') return claimed.accounts;
       if (claimed.outcome === 'failed') throw failureAnswer(claimed.failure, clock.now());
       if (claimed.outcome === 'busy') {
-        await waitForClaim(startedAt, look, claimTimeoutMs, 'The accounts are still being opened. Try again shortly.');
+        await waitForClaim(
+          startedAt,
+          look,
+          claimTimeoutMs,
+          'The accounts are still being opened. Try again shortly.',
+        );
         continue;
       }
       let accounts: FundingAccountRecord[];
@@ -188,7 +193,13 @@ export class FundingAccounts {
   }
 
   /** Lets go of the claim and remembers why the opening failed (not a wait the client caused). */
-  async #failed(customerId: string, currency: string, token: string, error: unknown, log: Logger): Promise<void> {
+  async #failed(
+    customerId: string,
+    currency: string,
+    token: string,
+    error: unknown,
+    log: Logger,
+  ): Promise<void> {
     const { book, clock } = this.options;
     // a client over its own limit changes nothing for the customer
     const limited = error instanceof HttpError && error.code === 'rate_limited';
@@ -200,7 +211,11 @@ export class FundingAccounts {
         customerId,
         currency,
         token,
-        { at: now, retryAt: retryAt ?? now, kind: error instanceof NotFoundError ? 'not_found' : 'unavailable' },
+        {
+          at: now,
+          retryAt: retryAt ?? now,
+          kind: error instanceof NotFoundError ? 'not_found' : 'unavailable',
+        },
         (count) => (limited ? 0 : Math.max(openingBackoffMs(count), (retryAt ?? now) - now)),
       )
       .catch((e: unknown) =>

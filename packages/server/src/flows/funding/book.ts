@@ -94,7 +94,11 @@ function accountJson(a: FundingAccountRecord): Json {
 function accountOf(value: unknown): FundingAccountRecord | null {
   if (!isObject(value)) return null;
   const routing = isObject(value['routing'])
-    ? { ach: text(value['routing']['ach']), rtp: text(value['routing']['rtp']), wire: text(value['routing']['wire']) }
+    ? {
+        ach: text(value['routing']['ach']),
+        rtp: text(value['routing']['rtp']),
+        wire: text(value['routing']['wire']),
+      }
     : null;
   const account: FundingAccountRecord = {
     customerId: text(value['customerId']),
@@ -128,7 +132,8 @@ function failureOf(value: Json | undefined): OpeningFailure | null {
 function totalsFrom(value: Json | undefined): Record<string, string> {
   const totals: Record<string, string> = {};
   const held = isObject(value) && isObject(value['totals']) ? value['totals'] : {};
-  for (const [currency, amount] of Object.entries(held)) if (typeof amount === 'string') totals[currency] = amount;
+  for (const [currency, amount] of Object.entries(held))
+    if (typeof amount === 'string') totals[currency] = amount;
   return totals;
 }
 
@@ -207,7 +212,9 @@ export class FundingBook {
     const held = await this.records.get(ACCOUNTS, key);
     if (!held || heldOf(held.value)?.token !== token || !isObject(held.value)) return;
     await this.records.commit({
-      writes: [{ collection: ACCOUNTS, key, value: { ...held.value, attempted: true }, expect: held.version }],
+      writes: [
+        { collection: ACCOUNTS, key, value: { ...held.value, attempted: true }, expect: held.version },
+      ],
     });
   }
 
@@ -228,7 +235,12 @@ export class FundingBook {
     const taken = accounts.filter((a, i) => owners[i] !== null && owners[i] !== customerId);
     if (taken.length > 0) return { outcome: 'taken', numbers: taken.map((a) => a.accountNumber) };
     const writes: RecordWrite[] = [
-      { collection: ACCOUNTS, key, value: { accounts: accounts.map(accountJson), claim: null }, expect: held.version },
+      {
+        collection: ACCOUNTS,
+        key,
+        value: { accounts: accounts.map(accountJson), claim: null },
+        expect: held.version,
+      },
       ...accounts.flatMap((a, i) =>
         owners[i] === customerId ? [] : [create(NUMBERS, a.accountNumber, { customerId, currency })],
       ),
@@ -240,14 +252,28 @@ export class FundingBook {
    * Gives up the claim `token` holds (opening failed): the failure is kept, so that visits answer it
    * without asking the provider again until `retryAt`.
    */
-  async failed(customerId: string, currency: string, token: string, failure: Omit<OpeningFailure, 'count'>, backoff: (count: number) => number): Promise<OpeningFailure | null> {
+  async failed(
+    customerId: string,
+    currency: string,
+    token: string,
+    failure: Omit<OpeningFailure, 'count'>,
+    backoff: (count: number) => number,
+  ): Promise<OpeningFailure | null> {
     const key = recordKey(customerId, currency);
     const held = await this.records.get(ACCOUNTS, key);
-    if (!held || heldOf(held.value)?.token !== token || accountsOf(held.value) || !isObject(held.value)) return null;
+    if (!held || heldOf(held.value)?.token !== token || accountsOf(held.value) || !isObject(held.value))
+      return null;
     const count = (failureOf(held.value)?.count ?? 0) + 1;
     const kept: OpeningFailure = { ...failure, count, retryAt: failure.at + backoff(count) };
     await this.records.commit({
-      writes: [{ collection: ACCOUNTS, key, value: { ...held.value, claim: null, failure: { ...kept } }, expect: held.version }],
+      writes: [
+        {
+          collection: ACCOUNTS,
+          key,
+          value: { ...held.value, claim: null, failure: { ...kept } },
+          expect: held.version,
+        },
+      ],
     });
     return kept;
   }
@@ -295,7 +321,11 @@ export class FundingBook {
       const done = await this.transition({
         writes: [
           create(DEPOSITS, deposit.id, depositJson(deposit)),
-          create(BY_CUSTOMER, recordKey(deposit.customerId, deposit.receivedAt, sequence), depositJson(deposit)),
+          create(
+            BY_CUSTOMER,
+            recordKey(deposit.customerId, deposit.receivedAt, sequence),
+            depositJson(deposit),
+          ),
           { collection: TOTALS, key: deposit.customerId, value: { totals }, expect: held?.version ?? 0 },
           { collection: INFLIGHT, key: deposit.id, value: null },
         ],
@@ -317,7 +347,11 @@ export class FundingBook {
 
   /** The customer's latest deposits, newest first, at most `limit`. */
   async depositsOf(customerId: string, limit: number): Promise<DepositRecord[]> {
-    const held = await this.records.list(BY_CUSTOMER, { prefix: `${recordKey(customerId)}/`, limit, reverse: true });
+    const held = await this.records.list(BY_CUSTOMER, {
+      prefix: `${recordKey(customerId)}/`,
+      limit,
+      reverse: true,
+    });
     return held.flatMap((r) => depositOf(r.value) ?? []);
   }
 
@@ -343,7 +377,14 @@ export class FundingBook {
     return held.flatMap((r) => {
       const v = r.value;
       if (!isObject(v) || typeof v['createdAt'] !== 'number') return [];
-      return [{ id: text(v['id']), customerId: text(v['customerId']), accountNumber: text(v['accountNumber']), createdAt: v['createdAt'] }];
+      return [
+        {
+          id: text(v['id']),
+          customerId: text(v['customerId']),
+          accountNumber: text(v['accountNumber']),
+          createdAt: v['createdAt'],
+        },
+      ];
     });
   }
 }

@@ -70,9 +70,14 @@ describe('no account of another customer is adopted or credited', () => {
       assert.equal(seen.accounts.length, 2, 'B has accounts of its own');
       for (const account of seen.accounts)
         assert.ok(!aNumbers.includes(account.account_number), `B shows A's ${account.account_number}`);
-      assert.ok(w.logs.some((l) => l.includes('listed accounts of other customers for this one; none is adopted')));
+      assert.ok(
+        w.logs.some((l) => l.includes('listed accounts of other customers for this one; none is adopted')),
+      );
       // A's page still answers, and A's money is A's
-      assert.deepEqual((await viewOf(w, w.customerId)).accounts.map((x) => x.account_number), aNumbers);
+      assert.deepEqual(
+        (await viewOf(w, w.customerId)).accounts.map((x) => x.account_number),
+        aNumbers,
+      );
       const control = new SandboxControl(w.sandbox.url);
       await control.transfer({ account_number: aNumbers[0] ?? '', amount: 4321 });
       await w.sandbox.flushWebhooks();
@@ -107,7 +112,10 @@ describe('a deposit first read as processing', () => {
     const through = async (input: string, init: RequestInit, send: FetchLike) => {
       const answer = await send(input, init);
       if (new URL(input).pathname !== '/v1/transactions' || held.size === 0) return answer;
-      const body = z.object({ data: z.array(z.record(z.string(), z.unknown())) }).loose().parse(await answer.json());
+      const body = z
+        .object({ data: z.array(z.record(z.string(), z.unknown())) })
+        .loose()
+        .parse(await answer.json());
       body.data = body.data.map((t) => (held.has(String(t['id'])) ? { ...t, status: 'processing' } : t));
       return new Response(JSON.stringify(body), { status: answer.status, headers: answer.headers });
     };

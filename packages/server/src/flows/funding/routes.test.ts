@@ -156,7 +156,11 @@ describe('a customer’s own accounts', () => {
     // and died before it could store the answer
     const book = fundingBookOf(f.world.kit.store);
     const now = f.world.sandbox.clock.now();
-    const claimed = await book.claimAccounts(customerId, 'USD', { token: 'died', now, staleBefore: now - 5000 });
+    const claimed = await book.claimAccounts(customerId, 'USD', {
+      token: 'died',
+      now,
+      staleBefore: now - 5000,
+    });
     assert.equal(claimed.outcome, 'claimed');
     await book.attempting(customerId, 'USD', 'died');
     const lost = await f.world.client.virtualAccounts.create({ customer_id: customerId, currency: 'USD' });

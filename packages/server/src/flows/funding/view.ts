@@ -32,7 +32,8 @@ export function fundingView(
     })),
     // in the order of the accounts' currencies, then any other
     totals: [...totals].sort(
-      (a, b) => rank(accounts, a.currency) - rank(accounts, b.currency) || a.currency.localeCompare(b.currency),
+      (a, b) =>
+        rank(accounts, a.currency) - rank(accounts, b.currency) || a.currency.localeCompare(b.currency),
     ),
   };
 }

@@ -167,6 +167,7 @@ export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: 
   // the contract, checked before anything leaves: a provider answer the kit cannot turn into a
   // valid view is a 500 with a log line, never a malformed view
   const checked = InvoiceViewModel.safeParse({ ...view, server_time: new Date(now).toISOString() });
-  if (!checked.success) throw new ProviderDataError(`provider invoice does not fit the view: ${checked.error.message}`);
+  if (!checked.success)
+    throw new ProviderDataError(`provider invoice does not fit the view: ${checked.error.message}`);
   return { view, discrepancies, unknownStatus: known ? null : invoice.status };
 }

@@ -93,7 +93,8 @@ export class InvoiceViews {
   ): Promise<{ view: StableInvoiceView; now: number }> {
     const built = await this.#build(number, log);
     const { view, now } = built;
-    if (view.status === 'paid') await this.#paid(view, { paidAt: new Date(now).toISOString(), transactionId: null }, log);
+    if (view.status === 'paid')
+      await this.#paid(view, { paidAt: new Date(now).toISOString(), transactionId: null }, log);
     return built;
   }
 
@@ -101,7 +102,8 @@ export class InvoiceViews {
   async heardPaid(number: string, transactionId: string | null, log: Logger): Promise<void> {
     this.#cache.delete(number);
     const { view, now } = await this.#build(number, log);
-    if (view.status === 'paid') await this.#paid(view, { paidAt: new Date(now).toISOString(), transactionId }, log);
+    if (view.status === 'paid')
+      await this.#paid(view, { paidAt: new Date(now).toISOString(), transactionId }, log);
   }
 
   async #build(number: string, log: Logger): Promise<{ view: StableInvoiceView; now: number }> {

@@ -37,7 +37,9 @@ function subjectOf(kind: ReceiptKind, id: string): string {
 }
 
 /** What a paid event says a receipt shows, or null for an event that is not a payment's. */
-export function receiptOf(event: PayEvent): { kind: ReceiptKind; id: string; view: Omit<ReceiptView, 'number' | 'issued_at'> } | null {
+export function receiptOf(
+  event: PayEvent,
+): { kind: ReceiptKind; id: string; view: Omit<ReceiptView, 'number' | 'issued_at'> } | null {
   const d = event.data;
   const field = (name: string) => d[name] ?? undefined;
   const kind: ReceiptKind | null =
@@ -130,7 +132,8 @@ export const receipts: Flow<typeof receiptOptions, ReceiptsApi> = {
       on: { 'session.paid': made, 'invoice.paid': made },
       extras: {
         session(subject) {
-          const paid = typeof subject === 'object' && subject !== null && Reflect.get(subject, 'status') === 'paid';
+          const paid =
+            typeof subject === 'object' && subject !== null && Reflect.get(subject, 'status') === 'paid';
           const id: unknown = paid ? Reflect.get(subject, 'id') : null;
           return typeof id === 'string' ? linked('session', id) : {};
         },

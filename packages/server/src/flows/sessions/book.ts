@@ -198,7 +198,8 @@ function sessionEvent(
         }
       : { ...base, reference: session.reference, expires_at: session.expiresAt };
   // a session expires once per account it had: its reference tells them apart
-  const id = type === 'paid' ? `session.paid.${session.id}` : `session.expired.${session.id}.${session.reference}`;
+  const id =
+    type === 'paid' ? `session.paid.${session.id}` : `session.expired.${session.id}.${session.reference}`;
   return { id, type: `session.${type}`, created_at: new Date(now).toISOString(), data };
 }
 
@@ -219,9 +220,15 @@ export class SessionBook {
    */
   async claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
     const place = { collection: ORDERS, key: orderId };
-    const claimed = await claimWork(this.records, place, claim, (v) => (isObject(v) ? textOrNull(v['sessionId']) : null), {
-      sessionId: null,
-    });
+    const claimed = await claimWork(
+      this.records,
+      place,
+      claim,
+      (v) => (isObject(v) ? textOrNull(v['sessionId']) : null),
+      {
+        sessionId: null,
+      },
+    );
     if (claimed.outcome !== 'done') return claimed;
     const session = await this.get(claimed.value);
     if (!session) throw new TypeError(`order ${orderId} names a session the store does not hold`);
@@ -235,7 +242,12 @@ export class SessionBook {
     if (isObject(order.value) && order.value['sessionId']) return false;
     const created = await this.records.commit({
       writes: [
-        { collection: ORDERS, key: session.orderId, value: { sessionId: session.id, claim: null }, expect: order.version },
+        {
+          collection: ORDERS,
+          key: session.orderId,
+          value: { sessionId: session.id, claim: null },
+          expect: order.version,
+        },
         create(RECORDS, session.id, stored(session, null)),
         create(REFS, session.reference, { sessionId: session.id }),
         pendingEntry(session),
@@ -247,7 +259,12 @@ export class SessionBook {
 
   /** Gives up an order's claim held by `token` (opening the account failed), so a retry may claim it. */
   releaseOrder(orderId: string, token: string): Promise<void> {
-    return releaseWork(this.records, { collection: ORDERS, key: orderId }, token, (v) => isObject(v) && !v['sessionId']);
+    return releaseWork(
+      this.records,
+      { collection: ORDERS, key: orderId },
+      token,
+      (v) => isObject(v) && !v['sessionId'],
+    );
   }
 
   async get(id: string): Promise<SessionRecord | null> {
@@ -286,7 +303,9 @@ export class SessionBook {
       const session = sessionOf(held.value);
       if (session.status === 'paid') return null;
       const paid: SessionRecord = { ...session, status: 'paid', ...mark };
-      const writes: RecordWrite[] = [{ collection: RECORDS, key: id, value: stored(paid, null), expect: held.version }];
+      const writes: RecordWrite[] = [
+        { collection: RECORDS, key: id, value: stored(paid, null), expect: held.version },
+      ];
       if (session.status === 'pending') writes.push({ ...pendingEntry(session), value: null });
       const done = await this.transition({
         writes,
@@ -378,7 +397,9 @@ export class SessionBook {
     const held = await this.records.get(RECORDS, id);
     if (!held || heldOf(held.value)?.token !== token) return;
     await this.records.commit({
-      writes: [{ collection: RECORDS, key: id, value: stored(sessionOf(held.value), null), expect: held.version }],
+      writes: [
+        { collection: RECORDS, key: id, value: stored(sessionOf(held.value), null), expect: held.version },
+      ],
     });
   }
 }

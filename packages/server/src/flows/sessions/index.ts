@@ -86,7 +86,8 @@ function watchOf(kit: Kit, book: SessionBook) {
         // the check started after these accounts closed and read back to each session's creation
         // without finding its credit: the session is expired
         for (const p of expiring)
-          if (await book.markExpired(p.id, p.reference)) kit.logger.info('session expired', { sessionId: p.id });
+          if (await book.markExpired(p.id, p.reference))
+            kit.logger.info('session expired', { sessionId: p.id });
       },
     };
   };

@@ -127,8 +127,7 @@ export class OrderSessions {
     const startedAt = Date.now();
     for (let look = 0; ; look++) {
       const claimed = await sessions.claimOrder(orderId, this.#claim(token));
-      if (claimed.outcome === 'session')
-        return this.#refreshed(this.#checked(claimed.session, order), log);
+      if (claimed.outcome === 'session') return this.#refreshed(this.#checked(claimed.session, order), log);
       if (claimed.outcome === 'busy') {
         await this.#wait(startedAt, look);
         continue;

@@ -70,7 +70,11 @@ describe('session display fields', () => {
     const response = await world.request('/pay/sessions', jsonPost({ order_id: 'order-bad' }));
     assert.equal(response.status, 500);
     assert.ok(
-      world.logs.some((line) => line.includes("resolveOrder's answer for order order-bad is not an order") && line.includes('display')),
+      world.logs.some(
+        (line) =>
+          line.includes("resolveOrder's answer for order order-bad is not an order") &&
+          line.includes('display'),
+      ),
       'the log line names the field',
     );
   });
