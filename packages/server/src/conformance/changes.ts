@@ -5,7 +5,7 @@
 // marker, and announcements arrive in commit order, so what has not come before it never will.
 import assert from 'node:assert/strict';
 import type { PayStore, StoredRecord } from '../store/contract.js';
-import { suite, type ConformanceTest, type StoreFactory } from './support.js';
+import { suite, type Check, type ConformanceTest, type StoreFactory } from './support.js';
 
 const C = 'conformance.changes';
 
@@ -64,101 +64,112 @@ async function listening(stores: readonly PayStore[], also?: (store: PayStore) =
   return heard;
 }
 
-export function changeFeedConformance(factory: StoreFactory): ConformanceTest[] {
-  return suite('changes', factory, (test) => {
-    test('announces a commit’s names once it has committed, in order: reads by then see it', 1, async (c) => {
-      const store = c.at(0);
-      const reads: Array<Promise<StoredRecord | null>> = [];
-      const [heard] = await listening([store], (s) => () => reads.push(s.records.get(C, 'k')));
-      assert.ok(heard);
-      const committed = await store.records.commit({
-        writes: [{ collection: C, key: 'k', value: 'v', expect: 0 }],
-        announce: ['conformance:k', 'conformance:other'],
-      });
-      assert.equal(committed, true);
-      await heard.until('conformance:other');
-      assert.deepEqual(heard.names, ['conformance:k', 'conformance:other']);
-      for (const read of await Promise.all(reads)) assert.equal(read?.version, 1, 'the commit is visible');
-      heard.stop();
+const check0: Check = [
+  'announces a commit’s names once it has committed, in order: reads by then see it',
+  1,
+  async (c) => {
+    const store = c.at(0);
+    const reads: Array<Promise<StoredRecord | null>> = [];
+    const [heard] = await listening([store], (s) => () => reads.push(s.records.get(C, 'k')));
+    assert.ok(heard);
+    const committed = await store.records.commit({
+      writes: [{ collection: C, key: 'k', value: 'v', expect: 0 }],
+      announce: ['conformance:k', 'conformance:other'],
     });
+    assert.equal(committed, true);
+    await heard.until('conformance:other');
+    assert.deepEqual(heard.names, ['conformance:k', 'conformance:other']);
+    for (const read of await Promise.all(reads)) assert.equal(read?.version, 1, 'the commit is visible');
+    heard.stop();
+  },
+];
 
-    test(
-      'announces nothing for a commit that did not happen, nor for one that announces nothing',
-      1,
-      async (c) => {
-        const store = c.at(0);
-        const [heard] = await listening([store]);
-        assert.ok(heard);
-        const write = { collection: C, key: 'k', value: 'v', expect: 0 };
-        assert.equal(await store.records.commit({ writes: [write], announce: ['conformance:made'] }), true);
-        assert.equal(
-          await store.records.commit({
-            writes: [write],
-            owe: [{ topic: C, id: 'x', dueAt: 0 }],
-            announce: ['conformance:refused'],
-          }),
-          false,
-        );
-        await assert.rejects(() =>
-          store.records.commit({
-            writes: [{ ...write, collection: 'Bad' }],
-            announce: ['conformance:invalid'],
-          }),
-        );
-        assert.equal(await store.records.commit({ writes: [{ ...write, key: 'quiet' }] }), true);
-        const marker = await mark(store, heard);
-        assert.deepEqual(heard.names, ['conformance:made', marker]);
-        heard.stop();
-      },
+const check1: Check = [
+  'announces nothing for a commit that did not happen, nor for one that announces nothing',
+  1,
+  async (c) => {
+    const store = c.at(0);
+    const [heard] = await listening([store]);
+    assert.ok(heard);
+    const write = { collection: C, key: 'k', value: 'v', expect: 0 };
+    assert.equal(await store.records.commit({ writes: [write], announce: ['conformance:made'] }), true);
+    assert.equal(
+      await store.records.commit({
+        writes: [write],
+        owe: [{ topic: C, id: 'x', dueAt: 0 }],
+        announce: ['conformance:refused'],
+      }),
+      false,
     );
-
-    test(
-      'stops when unsubscribed; a listener that throws stops neither the commit nor the others',
-      1,
-      async (c) => {
-        const store = c.at(0);
-        const stopThrowing = store.changes.subscribe(() => {
-          throw new Error('a listener that fails');
-        });
-        const [heard, stopped] = await listening([store, store]);
-        assert.ok(heard && stopped);
-        assert.equal(await store.records.commit({ announce: ['conformance:before'] }), true);
-        await Promise.all([heard.until('conformance:before'), stopped.until('conformance:before')]);
-        stopped.stop();
-        const committed = await store.records.commit({
-          writes: [{ collection: C, key: 'k', value: 1 }],
-          announce: ['conformance:after'],
-        });
-        assert.equal(committed, true, 'committed whatever a listener does');
-        const marker = await mark(store, heard);
-        assert.deepEqual(heard.names, ['conformance:before', 'conformance:after', marker]);
-        assert.deepEqual(stopped.names, ['conformance:before'], 'nothing after unsubscribing');
-        assert.equal((await store.records.get(C, 'k'))?.value, 1);
-        stopThrowing();
-        heard.stop();
-      },
+    await assert.rejects(() =>
+      store.records.commit({
+        writes: [{ ...write, collection: 'Bad' }],
+        announce: ['conformance:invalid'],
+      }),
     );
+    assert.equal(await store.records.commit({ writes: [{ ...write, key: 'quiet' }] }), true);
+    const marker = await mark(store, heard);
+    assert.deepEqual(heard.names, ['conformance:made', marker]);
+    heard.stop();
+  },
+];
 
-    if (factory.sharesAnnouncements)
-      test('announces a commit on one connection to the listeners of every other', 3, async (c) => {
-        const [a, b, d] = c.all;
-        assert.ok(a && b && d);
-        const reads: Array<Promise<StoredRecord | null>> = [];
-        const heard = await listening([b, d], (s) => (name) => {
-          if (name === 'conformance:across') reads.push(s.records.get(C, 'across'));
-        });
-        assert.equal(
-          await a.records.commit({
-            writes: [{ collection: C, key: 'across', value: 'told', expect: 0 }],
-            announce: ['conformance:across'],
-          }),
-          true,
-        );
-        const marker = await mark(a, ...heard);
-        for (const h of heard) assert.deepEqual(h.names, ['conformance:across', marker]);
-        for (const read of await Promise.all(reads))
-          assert.equal(read?.value, 'told', 'the commit is visible');
-        for (const h of heard) h.stop();
-      });
-  });
+const check2: Check = [
+  'stops when unsubscribed; a listener that throws stops neither the commit nor the others',
+  1,
+  async (c) => {
+    const store = c.at(0);
+    const stopThrowing = store.changes.subscribe(() => {
+      throw new Error('a listener that fails');
+    });
+    const [heard, stopped] = await listening([store, store]);
+    assert.ok(heard && stopped);
+    assert.equal(await store.records.commit({ announce: ['conformance:before'] }), true);
+    await Promise.all([heard.until('conformance:before'), stopped.until('conformance:before')]);
+    stopped.stop();
+    const committed = await store.records.commit({
+      writes: [{ collection: C, key: 'k', value: 1 }],
+      announce: ['conformance:after'],
+    });
+    assert.equal(committed, true, 'committed whatever a listener does');
+    const marker = await mark(store, heard);
+    assert.deepEqual(heard.names, ['conformance:before', 'conformance:after', marker]);
+    assert.deepEqual(stopped.names, ['conformance:before'], 'nothing after unsubscribing');
+    assert.equal((await store.records.get(C, 'k'))?.value, 1);
+    stopThrowing();
+    heard.stop();
+  },
+];
+
+const check3: Check = [
+  'announces a commit on one connection to the listeners of every other',
+  3,
+  async (c) => {
+    const [a, b, d] = c.all;
+    assert.ok(a && b && d);
+    const reads: Array<Promise<StoredRecord | null>> = [];
+    const heard = await listening([b, d], (s) => (name) => {
+      if (name === 'conformance:across') reads.push(s.records.get(C, 'across'));
+    });
+    assert.equal(
+      await a.records.commit({
+        writes: [{ collection: C, key: 'across', value: 'told', expect: 0 }],
+        announce: ['conformance:across'],
+      }),
+      true,
+    );
+    const marker = await mark(a, ...heard);
+    for (const h of heard) assert.deepEqual(h.names, ['conformance:across', marker]);
+    for (const read of await Promise.all(reads)) assert.equal(read?.value, 'told', 'the commit is visible');
+    for (const h of heard) h.stop();
+  },
+];
+
+export function changeFeedConformance(factory: StoreFactory): ConformanceTest[] {
+  return suite('changes', factory, [
+    check0,
+    check1,
+    check2,
+    ...(factory.sharesAnnouncements ? [check3] : []),
+  ]);
 }

@@ -33,16 +33,15 @@ export interface Connections {
 }
 
 /** A suite's tests as they are declared: `test(name, connections, body)`. */
-export function suite(
-  block: string,
-  factory: StoreFactory,
-  declare: (test: (name: string, count: number, body: (c: Connections) => Promise<void>) => void) => void,
-): ConformanceTest[] {
-  const tests: ConformanceTest[] = [];
-  declare((name, count, body) =>
-    tests.push({ block, name, run: () => withConnections(factory, count, body) }),
-  );
-  return tests;
+/** One check of a block: its name, how many connections it takes, what it does with them. */
+export type Check = readonly [name: string, count: number, body: (c: Connections) => Promise<void>];
+
+export function suite(block: string, factory: StoreFactory, checks: readonly Check[]): ConformanceTest[] {
+  return checks.map(([name, count, body]) => ({
+    block,
+    name,
+    run: () => withConnections(factory, count, body),
+  }));
 }
 
 async function withConnections(

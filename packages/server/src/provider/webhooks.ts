@@ -50,6 +50,33 @@ export interface WebhookRouteOptions {
 /** Event ids are forgotten at most this often (the first accepted webhook of each hour does it). */
 const FORGET_EVERY_MS = 60 * 60 * 1000;
 
+/** A credit: offered to the flows with what the event says of the account credited. */
+async function credit(
+  event: WebhookEvent,
+  log: Logger,
+  { watcher, clock }: Pick<WebhookRouteOptions, 'watcher' | 'clock'>,
+): Promise<void> {
+  const credited = CreditedEvent.safeParse(event);
+  if (!credited.success) return;
+  const { data } = credited.data;
+  // the event's own figures must agree with its transaction; whom it pays is the flows' rule
+  if (!decimal.equals(data.amount, data.transaction.amount)) {
+    log.warn('credit event whose amount differs from its transaction; ignored', {
+      eventId: event.id,
+      amount: data.amount,
+    });
+    return;
+  }
+  const outcome = await watcher.offer(data.transaction, {
+    log,
+    via: 'webhook',
+    now: clock.now(),
+    account: { reference: data.account_reference, number: data.account_number, currency: data.currency },
+  });
+  if (outcome === 'not-mine')
+    log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
+}
+
 export function webhookRoutes(options: WebhookRouteOptions): Route[] {
   const { once, watcher, clock, observer, handlers } = options;
   const verify: WebhookVerifier =
@@ -58,32 +85,9 @@ export function webhookRoutes(options: WebhookRouteOptions): Route[] {
       verifyWebhook({ ...input, secret: options.secret ?? '', toleranceSeconds: options.toleranceSeconds }));
   let forgottenAt = Number.NEGATIVE_INFINITY;
 
-  /** A credit: offered to the flows with what the event says of the account credited. */
-  async function credit(event: WebhookEvent, log: Logger): Promise<void> {
-    const credited = CreditedEvent.safeParse(event);
-    if (!credited.success) return;
-    const { data } = credited.data;
-    // the event's own figures must agree with its transaction; whom it pays is the flows' rule
-    if (!decimal.equals(data.amount, data.transaction.amount)) {
-      log.warn('credit event whose amount differs from its transaction; ignored', {
-        eventId: event.id,
-        amount: data.amount,
-      });
-      return;
-    }
-    const outcome = await watcher.offer(data.transaction, {
-      log,
-      via: 'webhook',
-      now: clock.now(),
-      account: { reference: data.account_reference, number: data.account_number, currency: data.currency },
-    });
-    if (outcome === 'not-mine')
-      log.info('credit for an account the kit did not open; ignored', { eventId: event.id });
-  }
-
   /** What the event asks of the kit: a credit offered, another type handled, or nothing. */
   async function act(event: WebhookEvent, log: Logger): Promise<void> {
-    if (event.type === CreditedEvent.shape.type.value) return credit(event, log);
+    if (event.type === CreditedEvent.shape.type.value) return credit(event, log, options);
     const handle = handlers.get(event.type);
     if (handle) return handle(event, log);
     if (!KNOWN_WEBHOOK_TYPES.has(event.type))

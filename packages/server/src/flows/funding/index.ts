@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { Transaction } from '@pay-elements/api';
 import { PayError } from '../../errors.js';
-import type { CreditContext, CreditOutcome, Flow } from '../../flow.js';
+import type { CreditCheck, CreditContext, CreditOutcome, Flow } from '../../flow.js';
 import { count, fn, perMinute } from '../../options.js';
 import { RequestLimiter } from '../../provider/rate-limit.js';
 import { ViewHub } from '../../streams/view-hub.js';
@@ -86,6 +86,32 @@ const fundingOptions = {
 
 export type FundingOptions = NonNullable<z.input<z.ZodObject<typeof fundingOptions>>['funding']>;
 
+/** A credit into one of a customer's accounts (found by its number): a deposit, or one in flight. */
+async function creditOf(
+  book: FundingBook,
+  deposits: DepositBook,
+  transaction: Transaction,
+  context: CreditContext,
+): Promise<CreditOutcome> {
+  const number = context.account?.number ?? transaction.payment_transfer.account_number;
+  const account = number === undefined ? null : await book.findAccount(number);
+  return account ? deposits.record(account, transaction, context.log) : 'not-mine';
+}
+
+/** What a check reads for customers' accounts: what is new, and back to each credit still processing. */
+async function watchOf(book: FundingBook, startedAt: number): Promise<CreditCheck | null> {
+  if (!(await book.hasAccounts())) return null;
+  const inflight = await book.listInflight(INFLIGHT_LIMIT);
+  return {
+    oldest: startedAt - INFLIGHT_SLACK_MS,
+    // a credit still processing is read again, however far behind the watermark it falls
+    closing: inflight.map((c) => ({
+      before: c.createdAt - INFLIGHT_SLACK_MS,
+      found: (transaction: Transaction) => transaction.id === c.id,
+    })),
+  };
+}
+
 export const funding: Flow<typeof fundingOptions, FundingApi> = {
   name: 'funding',
   options: fundingOptions,
@@ -138,12 +164,6 @@ export const funding: Flow<typeof fundingOptions, FundingApi> = {
     // a deposit recorded by this instance or (PostgreSQL) another reaches the streams held here at once
     const unsubscribe = kit.changes(CHANGED, (customerId) => hub.changed(customerId));
 
-    async function credit(transaction: Transaction, context: CreditContext): Promise<CreditOutcome> {
-      const number = context.account?.number ?? transaction.payment_transfer.account_number;
-      const account = number === undefined ? null : await book.findAccount(number);
-      return account ? deposits.record(account, transaction, context.log) : 'not-mine';
-    }
-
     const { onDeposit } = options;
     return {
       routes: fundingRoutes({
@@ -154,19 +174,8 @@ export const funding: Flow<typeof fundingOptions, FundingApi> = {
         maxBodyBytes: kit.maxBodyBytes,
         clientKey: kit.streams.clientKey,
       }),
-      credit,
-      async watch(startedAt) {
-        if (!(await book.hasAccounts())) return null;
-        const inflight = await book.listInflight(INFLIGHT_LIMIT);
-        return {
-          oldest: startedAt - INFLIGHT_SLACK_MS,
-          // a credit still processing is read again, however far behind the watermark it falls
-          closing: inflight.map((c) => ({
-            before: c.createdAt - INFLIGHT_SLACK_MS,
-            found: (transaction: Transaction) => transaction.id === c.id,
-          })),
-        };
-      },
+      credit: (transaction, context) => creditOf(book, deposits, transaction, context),
+      watch: (startedAt) => watchOf(book, startedAt),
       deliveries: {
         deposit: {
           names: { callback: 'onDeposit', id: 'depositId' },

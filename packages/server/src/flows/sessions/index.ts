@@ -4,6 +4,7 @@
 // oldest pending session, and for those past their expiry back to their creation before any is
 // called expired), onPaid owed in the outbox, and the `session.paid` / `session.expired` events.
 import type { Transaction } from '@pay-elements/api';
+import type * as z from 'zod';
 import type { CreditCheck, CreditContext, CreditOutcome, Flow, Kit } from '../../flow.js';
 import { toIso } from '../../provider/credits.js';
 import { RequestLimiter } from '../../provider/rate-limit.js';
@@ -93,6 +94,42 @@ function watchOf(kit: Kit, book: SessionBook) {
   };
 }
 
+/** An order's one session and its renewals: account openings under claims, limited per client and order. */
+function orderSessions(
+  kit: Kit,
+  options: z.output<z.ZodObject<typeof sessionOptions>>,
+  book: SessionBook,
+  refresh: (session: SessionRecord) => Promise<SessionRecord>,
+): OrderSessions {
+  const { clock, logger } = kit;
+  const limits = options.accountRateLimit;
+  return new OrderSessions({
+    sessions: book,
+    opener: new AccountOpener({
+      client: kit.client,
+      provider: kit.provider,
+      lifespanMinutes: options.lifespanMinutes,
+      // the opening gives up a little before a waiting request does, so that it can take over
+      timeoutMs: Math.floor(kit.claims.timeoutMs * 0.8),
+    }),
+    refresh,
+    clock,
+    limiter: limits
+      ? new RequestLimiter({
+          clock,
+          logger,
+          perClientPerMinute: limits.perClientPerMinute,
+          perSubjectPerMinute: limits.perOrderPerMinute,
+          maxKeys: limits.maxKeys,
+          clientKey: kit.clientKey,
+          what: 'account openings',
+        })
+      : null,
+    claimTimeoutMs: kit.claims.timeoutMs,
+    claimLeaseMs: kit.claims.leaseMs,
+  });
+}
+
 export const sessions: Flow<typeof sessionOptions, SessionsApi> = {
   name: 'sessions',
   options: sessionOptions,
@@ -112,32 +149,7 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi> = {
       Promise.resolve(
         stableView(session, options.checkoutUrl, sessionDisplay(kit.merchant, session), extras(session)),
       );
-    const limits = options.accountRateLimit;
-    const orders = new OrderSessions({
-      sessions: book,
-      opener: new AccountOpener({
-        client: kit.client,
-        provider: kit.provider,
-        lifespanMinutes: options.lifespanMinutes,
-        // the opening gives up a little before a waiting request does, so that it can take over
-        timeoutMs: Math.floor(kit.claims.timeoutMs * 0.8),
-      }),
-      refresh,
-      clock,
-      limiter: limits
-        ? new RequestLimiter({
-            clock,
-            logger,
-            perClientPerMinute: limits.perClientPerMinute,
-            perSubjectPerMinute: limits.perOrderPerMinute,
-            maxKeys: limits.maxKeys,
-            clientKey: kit.clientKey,
-            what: 'account openings',
-          })
-        : null,
-      claimTimeoutMs: kit.claims.timeoutMs,
-      claimLeaseMs: kit.claims.leaseMs,
-    });
+    const orders = orderSessions(kit, options, book, refresh);
     const { streams } = kit;
     const hub = new SessionHub({
       sessions: book,
