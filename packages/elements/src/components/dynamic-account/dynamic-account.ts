@@ -264,8 +264,9 @@ export class PayDynamicAccount extends PayElement {
       this.accountRenewed = true;
       this.announcer.announce(this.#localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
-    if (view.status === 'pending' && this.updates === 'push')
-      this.#stream.listen(this.endpoint, this.session);
+    // a final view (polled, when the stream sent none the element reads) ends the listening too
+    if (view.status !== 'pending') this.#stream.stop();
+    else if (this.updates === 'push') this.#stream.listen(this.endpoint, this.session);
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(
