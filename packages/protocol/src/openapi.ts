@@ -139,7 +139,7 @@ const fieldNotes: Record<string, Record<string, string>> = {
   SessionView: {
     id: 'The session id: unguessable (the kit: 128 random bits); it is the only credential the browser holds.',
     reference: "The provider's reference of the current account (it changes with a renewal).",
-    created_at: 'When the current account was opened.',
+    created_at: 'When the session was created (a renewal keeps it).',
     expires_at: 'When the current account stops taking transfers.',
     paid_at: 'When the transfer arrived: null until paid.',
     server_time: "The backend's clock when it answered: the element corrects the visitor's clock with it.",
