@@ -8,12 +8,12 @@ import {
   nextView,
   openSessionStream,
   readSession,
-  sessionView,
+  looseSession,
   waitForSession,
   type Context,
 } from './context.js';
 import { expect, expectStatus } from './report.js';
-import { pay, sessionEventView } from './sessions.js';
+import { looseEvent, pay } from './sessions.js';
 
 /** The longest account life the expiry rules wait for, ms. */
 const LONGEST_MS = 2 * 60_000;
@@ -42,7 +42,7 @@ export async function expiryAndRenewal(
   await report.rule(EXPIRY_RULES.short, async () => {
     const answer = await createSession(ctx, orderId);
     expectStatus(answer, 201);
-    const view = sessionView(answer);
+    const view = looseSession(answer.json, answer.what);
     const life = Date.parse(view.expires_at) - Date.parse(view.created_at);
     expect(
       life <= LONGEST_MS,
@@ -62,7 +62,7 @@ export async function expiryAndRenewal(
       const { view } = await nextView(
         stream,
         'session',
-        sessionEventView,
+        looseEvent,
         (v) => v.status !== 'pending',
         Math.max(0, untilExpiry) + ctx.limits.expiryGraceMs,
       );
@@ -91,7 +91,7 @@ export async function expiryAndRenewal(
   await report.rule(EXPIRY_RULES.renew, async () => {
     const answer = await backend.ask(renewPath(session.id), { body: {} });
     expectStatus(answer, 200, 201);
-    const view = sessionView(answer);
+    const view = looseSession(answer.json, answer.what);
     expect(view.id === session.id, `the renewal answered session ${view.id}, not ${session.id}`);
     expect(view.status === 'pending', `the renewed session is "${view.status}", not "pending"`);
     expect(
@@ -115,7 +115,7 @@ export async function expiryAndRenewal(
       `renewing a session already renewed changed its account (${current.account.account_number} → ${view.account.account_number})`,
     );
     for (const answer of answers.filter((a) => a.status !== 409)) {
-      const other = sessionView(answer);
+      const other = looseSession(answer.json, answer.what);
       expect(
         other.account.account_number === current.account.account_number,
         'concurrent renewals answered two accounts',
@@ -125,7 +125,7 @@ export async function expiryAndRenewal(
   await report.rule(EXPIRY_RULES.order, async () => {
     const answer = await createSession(ctx, orderId);
     expectStatus(answer, 200);
-    const view = sessionView(answer);
+    const view = looseSession(answer.json, answer.what);
     expect(view.id === session.id, `the order answered session ${view.id}, not its renewed ${session.id}`);
     expect(
       view.account.account_number === current.account.account_number,

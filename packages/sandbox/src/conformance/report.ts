@@ -53,7 +53,8 @@ export class Report {
 
   summary(): string {
     const count = (outcome: Outcome) => this.lines.filter((l) => l.outcome === outcome).length;
-    return `pay-conformance: ${this.lines.length} rules, ${count('ok')} ok, ${count('not ok')} not ok, ${count('skip')} skipped`;
+    const rules = this.lines.length === 1 ? 'rule' : 'rules';
+    return `pay-conformance: ${this.lines.length} ${rules}, ${count('ok')} ok, ${count('not ok')} not ok, ${count('skip')} skipped`;
   }
 
   #add(rule: string, outcome: Outcome, why?: string): void {

@@ -54,9 +54,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   };
   const [first, second, third] = options.orders;
   print(`pay-conformance: backend ${options.backend}, emulator ${options.sandbox}`);
-  const reachable = await report.rule('emulator: its control API answers with the key given', () =>
-    ctx.emulator.webhooks(),
-  );
+  const reachable = await report.rule('emulator: its control API answers with the key given', async () => {
+    try {
+      await ctx.emulator.webhooks();
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`${options.sandbox}/_sandbox/webhooks: ${why}`, { cause: error });
+    }
+  });
   if (!reachable) {
     print(report.summary());
     return report;
