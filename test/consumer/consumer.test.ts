@@ -181,7 +181,7 @@ describe('installed in a merchant’s project, with plain node', () => {
     assert.deepEqual(seen.paid, [seen.id]);
   });
 
-  it('runs `npx pay-sandbox --port 0` (compiled JavaScript, no tsx): the API, its dashboard and OpenAPI', async () => {
+  it('runs `npx pay-sandbox --port 0` (compiled JavaScript, no tsx): the API, its dashboard and OpenAPI, and `npx pay-conformance`', async () => {
     assert.ok(!existsSync(join(app, 'node_modules/tsx')), 'tsx is not installed with the packages');
     const child = spawn('npx', ['pay-sandbox', '--port', '0'], {
       cwd: app,
@@ -219,6 +219,32 @@ describe('installed in a merchant’s project, with plain node', () => {
       assert.ok((await script.text()).includes('sandbox-dashboard'), 'the built dashboard script');
       const openapi = await fetch(`${url}/_sandbox/openapi.json`);
       assert.equal(openapi.status, 200);
+      // pay-conformance, the package's second command, compiled too: against the emulator and no
+      // backend, it says which rule broke and exits 1
+      const checked = await run(
+        'npx',
+        [
+          'pay-conformance',
+          '--backend',
+          'http://127.0.0.1:9/pay',
+          '--sandbox',
+          url,
+          '--order',
+          'o-1',
+          '--skip-expiry',
+        ],
+        {
+          cwd: app,
+          env,
+          timeout: 60_000,
+        },
+      ).then(
+        () => assert.fail('pay-conformance exited 0 with no backend'),
+        (error: { code?: number; stdout?: string }) => error,
+      );
+      assert.equal(checked.code, 1);
+      assert.match(checked.stdout ?? '', /^ok emulator: /m);
+      assert.match(checked.stdout ?? '', /^not ok one session per order: .*could not be asked/m);
     } finally {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
     }

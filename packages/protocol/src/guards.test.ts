@@ -1,5 +1,7 @@
 // The browser's guards give the zod schemas' verdict on the same answers: valid ones read alike,
-// answers that are not the protocol's are refused by both.
+// answers that are not the protocol's are refused by both, except what the guards forgive on purpose
+// (an optional field sent as null, a currency in lower case), which they read as zod reads the answer
+// put right. A refusal names the field.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -19,6 +21,7 @@ import {
   readInvoiceView,
   readLinkView,
   readSessionView,
+  type Refusal,
 } from './guards.js';
 import {
   fundingViewFixture,
@@ -34,6 +37,9 @@ const session = {
   return_url: 'https://shop.example/orders/1001',
 };
 const invoice = invoiceViewFixture;
+/** `value` without the fields named */
+const without = (value: object, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 const link = linkViewFixture;
 const funding = fundingViewFixture;
 const [ngnAccount, usdAccount] = funding.accounts;
@@ -44,6 +50,8 @@ interface Case {
   guard: (value: unknown) => unknown;
   valid: unknown[];
   invalid: unknown[];
+  /** what zod refuses and the guard forgives: [as sent, as the guard reads it (zod's parse of it)] */
+  forgiven?: [unknown, unknown][];
 }
 
 const cases: Case[] = [
@@ -57,7 +65,6 @@ const cases: Case[] = [
       [],
       { ...session, amount: 5000 },
       { ...session, amount: '5e3' },
-      { ...session, currency: 'ngn' },
       { ...session, status: 'done' },
       { ...session, paid_at: undefined },
       { ...session, created_at: '' },
@@ -65,6 +72,21 @@ const cases: Case[] = [
       { ...session, return_url: 'javascript:alert(1)' },
       { ...session, merchant: { name: '' } },
       { ...session, order: { title: 'x', reference: '' } },
+      { ...session, paid_at: 1 },
+      { ...session, checkout_url: 5 },
+    ],
+    forgiven: [
+      [
+        { ...session, checkout_url: null, receipt_url: null, return_url: null },
+        without(session, 'return_url'),
+      ],
+      [
+        { ...session, merchant: { name: 'Shop', logo_url: null } },
+        { ...session, merchant: { name: 'Shop' } },
+      ],
+      [{ ...session, order: null, merchant: null }, without(session, 'order', 'merchant')],
+      [{ ...session, currency: 'ngn' }, session],
+      [{ ...session, currency: 'Ngn' }, session],
     ],
   },
   {
@@ -78,6 +100,15 @@ const cases: Case[] = [
       { ...invoice, charges: [{ kind: 'tip', type: 'flat', rate: '1', amount: '1' }] },
       { ...invoice, payment_details: { ...invoice.payment_details, currency: 'N' } },
       { ...invoice, items: {} },
+      { ...invoice, total: 215 },
+      { ...invoice, items: [{ name: 'x', unit_price: 100, quantity: 2, total: '200.00' }] },
+    ],
+    forgiven: [
+      [{ ...invoice, hosted_url: null, receipt_url: null }, invoice],
+      [
+        { ...invoice, currency: 'ngn', payment_details: { ...invoice.payment_details, currency: 'ngn' } },
+        invoice,
+      ],
     ],
   },
   {
@@ -93,10 +124,19 @@ const cases: Case[] = [
       { ...funding, accounts: [{ ...ngnAccount, bank_code: undefined }] },
       { ...funding, accounts: [{ ...usdAccount, routing: { ach: '1', rtp: '2' } }] },
       { ...funding, deposits: [{ ...funding.deposits[0], amount: 2000 }] },
-      { ...funding, deposits: [{ ...funding.deposits[0], currency: 'ngn' }] },
       { ...funding, totals: [{ currency: 'NGN' }] },
       { ...funding, server_time: '' },
       { ...funding, accounts: null },
+    ],
+    forgiven: [
+      [
+        { ...funding, accounts: [{ ...ngnAccount, routing: null, swift_code: null, bank_address: null }] },
+        { ...funding, accounts: [ngnAccount] },
+      ],
+      [
+        { ...funding, totals: [{ currency: 'ngn', amount: '1.00' }] },
+        { ...funding, totals: [{ currency: 'NGN', amount: '1.00' }] },
+      ],
     ],
   },
   {
@@ -108,6 +148,13 @@ const cases: Case[] = [
       { ...link, status: 'paused' },
       { ...link, currency: 'naira' },
       { ...link, url: 1 },
+    ],
+    forgiven: [
+      [{ ...link, currency: null }, link],
+      [
+        { ...link, currency: 'ngn' },
+        { ...link, currency: 'NGN' },
+      ],
     ],
   },
   {
@@ -138,11 +185,17 @@ const cases: Case[] = [
       { error: { code: 'invalid_request', message: 'Bad.', fields: { order_id: 'required' } } },
       'Internal Server Error',
     ],
+    forgiven: [
+      [
+        { error: { code: 'not_found', message: 'No such session.', fields: null } },
+        { error: { code: 'not_found', message: 'No such session.' } },
+      ],
+    ],
   },
 ];
 
 describe('browser guards', () => {
-  for (const { name, schema, guard, valid, invalid } of cases) {
+  for (const { name, schema, guard, valid, invalid, forgiven = [] } of cases) {
     it(`read a ${name} as zod parses it`, () => {
       for (const value of valid) {
         const parsed = schema.safeParse(value);
@@ -156,5 +209,61 @@ describe('browser guards', () => {
         assert.equal(guard(value), null, JSON.stringify(value));
       }
     });
+    it(`forgive in a ${name} what changes no meaning (null for absent, the currency's case)`, () => {
+      for (const [sent, read] of forgiven) {
+        assert.equal(schema.safeParse(sent).success, false, `zod refuses ${JSON.stringify(sent)}`);
+        const parsed = schema.safeParse(read);
+        assert.equal(parsed.success, true, JSON.stringify(read));
+        assert.deepEqual(guard(sent), parsed.data, JSON.stringify(sent));
+      }
+    });
   }
+});
+
+describe('a refusal', () => {
+  const refusal = (read: (value: unknown, refused: (r: Refusal) => void) => unknown, value: unknown) => {
+    let heard: Refusal | undefined;
+    assert.equal(
+      read(value, (r) => (heard = r)),
+      null,
+    );
+    return heard;
+  };
+
+  it('names the field and what it held', () => {
+    assert.deepEqual(refusal(readSessionView, { ...session, amount: 5000 }), {
+      field: 'amount',
+      value: 5000,
+    });
+    assert.deepEqual(refusal(readSessionView, { ...session, status: 'done' }), {
+      field: 'status',
+      value: 'done',
+    });
+    assert.deepEqual(refusal(readSessionView, { ...session, account: { account_name: 'x' } }), {
+      field: 'account.account_number',
+      value: undefined,
+    });
+    assert.deepEqual(refusal(readSessionView, { ...session, currency: 'naira' }), {
+      field: 'currency',
+      value: 'naira',
+    });
+  });
+
+  it('names a field inside a list by its index, and the answer itself by nothing', () => {
+    const items = [invoice.items[0], { ...invoice.items[0], unit_price: 100 }];
+    assert.equal(refusal(readInvoiceView, { ...invoice, items })?.field, 'items.1.unit_price');
+    assert.deepEqual(refusal(readSessionView, 'Internal Server Error'), {
+      field: '',
+      value: 'Internal Server Error',
+    });
+    // a refusal after another starts from the answer's top
+    assert.equal(refusal(readSessionView, { ...session, paid_at: 1 })?.field, 'paid_at');
+  });
+
+  it('is not heard for an answer that is read', () => {
+    assert.notEqual(
+      readSessionView(session, () => assert.fail('no refusal')),
+      null,
+    );
+  });
 });

@@ -1,7 +1,10 @@
 // The browser's check of the answers it reads (`@pay-elements/protocol/guards`): the same shapes as
 // the zod schemas, written by hand so that an element's bundle carries no validator. zod stays on the
 // server, where input crosses a trust boundary; guards.test.ts holds both to the same verdicts.
-// Each reader answers a copy holding only the protocol's fields (as zod's parse does), or null.
+// Each reader answers a copy holding only the protocol's fields (as zod's parse does), or null. They
+// forgive what a backend commonly gets wrong where nothing is lost (docs/protocol.md, "What the
+// elements forgive"): an optional field sent as null is absent, a currency in lower case is read in
+// upper case. Where meaning could change (an amount as a number) they refuse, naming the field.
 import type { BankList, BankSuggestions } from './banks.js';
 import type { ErrorBody } from './errors.js';
 import type { FundingView } from './funding.js';
@@ -29,26 +32,49 @@ export {
 /** Reads a value of the protocol or throws `notProtocol`. */
 type Read<T> = (value: unknown) => T;
 
+/**
+ * Why an answer is not the protocol's: the field (a dotted path, `items.0.unit_price`; '' for the
+ * answer itself) and what it held there (undefined: missing).
+ */
+export interface Refusal {
+  field: string;
+  value: unknown;
+}
+
 const notProtocol = new Error('not the protocol');
+/** The field being read (keys and indexes), and at a refusal the value refused: reading is synchronous. */
+let path: (string | number)[] = [];
+let refused: unknown;
+
+function refuse(value: unknown): never {
+  refused = value;
+  throw notProtocol;
+}
 
 const check =
   <T>(test: (value: unknown) => boolean): Read<T> =>
-  (value) => {
-    if (!test(value)) throw notProtocol;
-    return value as T;
-  };
+  (value) =>
+    test(value) ? (value as T) : refuse(value);
+
+/** Reads `value`, the field `key` of what is being read: a refusal names the field. */
+function within<T>(key: string | number, read: Read<T>, value: unknown): T {
+  path.push(key);
+  const field = read(value);
+  path.pop();
+  return field;
+}
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const text = (min = 0, max = Infinity) =>
   check<string>((v) => isString(v) && v.length >= min && v.length <= max);
-const matching = (pattern: RegExp) => check<string>((v) => isString(v) && pattern.test(v));
 const oneOf = <T extends string>(values: readonly T[]) => check<T>((v) => values.includes(v as T));
 const number = check<number>((v) => typeof v === 'number' && Number.isFinite(v));
 
+/** Absent; `null` is read as absent too (a backend's None or null), since nothing is lost. */
 const optional =
   <T>(read: Read<T>): Read<T | undefined> =>
   (value) =>
-    value === undefined ? undefined : read(value);
+    value === undefined || value === null ? undefined : read(value);
 const nullable =
   <T>(read: Read<T>): Read<T | null> =>
   (value) =>
@@ -56,32 +82,35 @@ const nullable =
 const array =
   <T>(read: Read<T>): Read<T[]> =>
   (value) => {
-    if (!Array.isArray(value)) throw notProtocol;
-    return value.map(read);
+    if (!Array.isArray(value)) refuse(value);
+    return value.map((item, index) => within(index, read, item));
   };
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const record =
   <T>(read: Read<T>): Read<Record<string, T>> =>
   (value) => {
-    if (!isRecord(value)) throw notProtocol;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, read(item)]));
+    if (!isRecord(value)) refuse(value);
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, within(key, read, item)]));
   };
 const object =
   <T>(fields: { [K in keyof T]-?: Read<T[K]> }): Read<T> =>
   (value) => {
-    if (!isRecord(value)) throw notProtocol;
+    if (!isRecord(value)) refuse(value);
     const out: Record<string, unknown> = {};
     for (const [key, read] of Object.entries<Read<unknown>>(fields)) {
-      const field = read(value[key]);
+      const field = within(key, read, value[key]);
       if (field !== undefined) out[key] = field;
     }
     return out as T;
   };
 
 const string = text();
-const amount = matching(amountPattern);
-const currency = matching(currencyPattern);
+/** Never a number: 5000 and 5000.5 do not say which decimals the backend meant. */
+const amount = check<string>((v) => isString(v) && amountPattern.test(v));
+/** Read upper-case: a provider's "ngn" is NGN, nothing is lost. */
+const currency: Read<string> = (value) =>
+  isString(value) && currencyPattern.test(value.toUpperCase()) ? value.toUpperCase() : refuse(value);
 const timestamp = text(1);
 const httpUrl = check<string>((v) => isString(v) && v.length <= 2048 && isHttpUrl(v));
 
@@ -182,16 +211,19 @@ const errorBody = (): Read<ErrorBody> =>
 
 /**
  * A reader that answers null instead of throwing, made on its first use: a bundle keeps only the
- * readers it calls (the calls below are pure, and their shapes are built on first use).
+ * readers it calls (the calls below are pure, and their shapes are built on first use). `onRefusal`
+ * hears why an answer was not read: the field, and what it held.
  */
 const orNull = <T>(make: () => Read<T>) => {
   let read: Read<T> | undefined;
-  return (value: unknown): T | null => {
+  return (value: unknown, onRefusal?: (refusal: Refusal) => void): T | null => {
+    path = [];
     try {
       return (read ??= make())(value);
     } catch (error) {
-      if (error === notProtocol) return null;
-      throw error;
+      if (error !== notProtocol) throw error;
+      onRefusal?.({ field: path.join('.'), value: refused });
+      return null;
     }
   };
 };

@@ -1,5 +1,11 @@
 // What both the schemas and the browser's guards (guards.ts) need, written without zod so that the
 // elements carry none: the error codes and their statuses, the scalar patterns, the URL check.
+/**
+ * The version of the wire format (docs/protocol.md, "Versions"): a minor version only adds (optional
+ * fields, routes, error codes); anything else is a new major version, served at a base path of its own.
+ */
+export const protocolVersion = '1.0';
+
 export const errorCodes = [
   'invalid_request',
   'forbidden',

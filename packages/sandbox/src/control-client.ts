@@ -106,6 +106,14 @@ export class SandboxControl {
   accounts(): Promise<AccountOverview[]> {
     return this.#call(AccountOverviewSchema.array(), 'GET', '/accounts');
   }
+  /** Holds every webhook delivery back (they wait in the log) until `resumeWebhooks()`. */
+  async pauseWebhooks(): Promise<void> {
+    await this.#call(z.object({ paused: z.boolean() }), 'POST', '/webhooks/pause');
+  }
+  /** Delivers the webhooks that waited, and the next ones as they come. */
+  async resumeWebhooks(): Promise<void> {
+    await this.#call(z.object({ paused: z.boolean() }), 'POST', '/webhooks/resume');
+  }
   /** The webhook delivery log, newest first. */
   webhooks(): Promise<Delivery[]> {
     return this.#call(DeliverySchema.array(), 'GET', '/webhooks');

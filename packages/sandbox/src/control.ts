@@ -1,5 +1,6 @@
 // The control API under /_sandbox (full key required, same envelope): reset, customers, cards,
-// inbound transfers, paying invoices, moving the clock, injecting faults, the webhook delivery log.
+// inbound transfers, paying invoices, moving the clock, injecting faults, the webhook delivery log
+// and pausing its delivery.
 import { MINUTE } from './clock.js';
 import { param, type Route } from './context.js';
 import { ClockBody, CreateCustomerBody, FaultBody, IssueCardBody, TransferBody } from './control-schemas.js';
@@ -86,6 +87,22 @@ export const controlRoutes: Route[] = [
     method: 'GET',
     path: '/_sandbox/webhooks',
     handle: (ctx) => ok([...ctx.state.deliveries.values()].reverse().map((d) => ctx.webhooks.view(d))),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/webhooks/pause',
+    handle: (ctx) => {
+      ctx.webhooks.pause();
+      return ok({ paused: true });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/webhooks/resume',
+    handle: (ctx) => {
+      ctx.webhooks.resume();
+      return ok({ paused: false });
+    },
   },
   {
     method: 'POST',

@@ -69,6 +69,8 @@ export class WebhookDispatcher {
   #next: NextEvents = {};
   /** events held by out_of_order_webhooks, oldest first */
   #held: DeliveryRecord[] = [];
+  /** delivery paused (`POST /_sandbox/webhooks/pause`): events wait in the log until resumed */
+  #paused = false;
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
@@ -106,6 +108,27 @@ export class WebhookDispatcher {
     this.#options.state().deliveries.set(record.id, record);
     this.pump();
     return event;
+  }
+
+  /** Whether delivery is paused. */
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /**
+   * Holds every delivery back, first attempts and retries alike, until `resume()`: events still go
+   * in the log, due at the time they would have gone (a backend's payment watcher is tested alone).
+   */
+  pause(): void {
+    this.#paused = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Delivers what waited (each at once) and goes on as before. */
+  resume(): void {
+    this.#paused = false;
+    this.pump();
   }
 
   /** Changes how the next events go out (a scenario). */
@@ -164,7 +187,7 @@ export class WebhookDispatcher {
   /** Starts every attempt that is due on the emulator's clock, and sets a timer for the next. */
   pump(): void {
     // no URL configured: deliveries restored from a file wait for a run that has one
-    if (this.#closed || !this.#options.url) return;
+    if (this.#closed || this.#paused || !this.#options.url) return;
     const { clock } = this.#options;
     const { deliveries, disabledEndpoints } = this.#options.state();
     const now = clock.now();
@@ -208,10 +231,11 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Forgets scenarios in progress (the log itself lives in the state, which is reseeded). */
+  /** Forgets scenarios in progress and a pause (the log itself lives in the state, which is reseeded). */
   reset(): void {
     this.#next = {};
     this.#held = [];
+    this.#paused = false;
   }
 
   /** Abandons attempts in flight and stops the timer. */

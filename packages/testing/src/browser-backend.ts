@@ -64,6 +64,25 @@ function send(ctx: Context, status: number, body: unknown): void {
   ctx.body = JSON.stringify(body);
 }
 
+/**
+ * The kit's stream as a backend that names no event sends it: each `event:` line taken out, so the
+ * browser hears every view as an unnamed `message` (the kit writes one whole event per chunk), and
+ * the stream kept open after a final view, as such a backend does (the browser closes it).
+ */
+function withoutEventNames(res: ServerResponse): void {
+  res.end = (() => res) as ServerResponse['end'];
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(
+      typeof chunk === 'string' || chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+            .toString('utf8')
+            .replace(/^event:.*\n/gm, '')
+        : chunk,
+      ...rest,
+    )) as ServerResponse['write'];
+}
+
 export async function startBrowserBackend(): Promise<BrowserBackend> {
   // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket
   let suggestBucket = 0;
@@ -115,6 +134,8 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
   /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
   const streams = { open: new Set<ServerResponse>(), total: 0, lastEventIds: [] as (string | null)[] };
   let refusal = { status: 0, times: 0 };
+  /** the next status streams answered with their events' names taken out (`data:` alone) */
+  let unnamed = 0;
 
   /** /pay/... → the kit's node listener (koa steps aside: the kit writes the answer itself). */
   const kitMiddleware: Middleware = async (ctx, next) => {
@@ -132,6 +153,10 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
         return send(ctx, refusal.status, { error: { code, message: 'refused by the test backend' } });
       }
       const res = ctx.res;
+      if (unnamed > 0) {
+        unnamed--;
+        withoutEventNames(res);
+      }
       streams.total++;
       streams.lastEventIds.push(ctx.get('last-event-id') || null);
       streams.open.add(res);
@@ -164,6 +189,7 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       await control.clearFaults();
       outage = 0;
       refusal = { status: 0, times: 0 };
+      unnamed = 0;
       return {};
     },
     'POST /kit-outage': (body) => {
@@ -222,6 +248,10 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
     'POST /stream-refusal': (body) => {
       refusal = { status: Number(body.status ?? 503), times: Number(body.times ?? 1) };
       return refusal;
+    },
+    'POST /stream-unnamed': (body) => {
+      unnamed = Number(body.times ?? 1);
+      return { times: unnamed };
     },
   };
 

@@ -81,6 +81,10 @@ const ar: Translation = {
   qrCode: 'رمز QR',
   qrCheckout: 'رمز QR للدفع من جهاز آخر',
   qrCheckoutCaption: 'امسح الرمز للدفع من هاتفك',
+  qrDetails: 'رمز QR لبيانات التحويل',
+  qrDetailsCaption: 'امسح الرمز لنقل هذه البيانات إلى هاتفك',
+  detailLine: (label, value) => `${label}: ${value}`,
+  viewReceipt: 'عرض الإيصال',
   connection: { reconnecting: 'جارٍ إعادة الاتصال…' },
   bankPicker: {
     label: 'البنك',

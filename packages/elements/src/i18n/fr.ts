@@ -60,6 +60,10 @@ const fr: Translation = {
   qrCode: 'Code QR',
   qrCheckout: 'Code QR pour payer sur un autre appareil',
   qrCheckoutCaption: 'Scannez pour payer depuis votre téléphone',
+  qrDetails: 'Code QR des coordonnées du virement',
+  qrDetailsCaption: 'Scannez pour retrouver ces coordonnées sur votre téléphone',
+  detailLine: (label, value) => `${label}\u00a0: ${value}`,
+  viewReceipt: 'Voir le reçu',
   connection: { reconnecting: 'Reconnexion…' },
   bankPicker: {
     label: 'Banque',

@@ -61,6 +61,10 @@ const pt: Translation = {
   qrCode: 'Código QR',
   qrCheckout: 'Código QR para pagar a partir de outro dispositivo',
   qrCheckoutCaption: 'Digitalize para pagar a partir do telemóvel',
+  qrDetails: 'Código QR dos dados da transferência',
+  qrDetailsCaption: 'Leia para levar estes dados para o seu telemóvel',
+  detailLine: (label, value) => `${label}: ${value}`,
+  viewReceipt: 'Ver recibo',
   connection: { reconnecting: 'Reconexão em curso…' },
   bankPicker: {
     label: 'Banco',

@@ -61,6 +61,10 @@ const sw: Translation = {
   qrCode: 'Msimbo wa QR',
   qrCheckout: 'Msimbo wa QR wa kulipa kwenye kifaa kingine',
   qrCheckoutCaption: 'Changanua ili ulipe kwa simu yako',
+  qrDetails: 'Msimbo wa QR wa maelezo ya uhamisho',
+  qrDetailsCaption: 'Changanua ili kupata maelezo haya kwenye simu yako',
+  detailLine: (label, value) => `${label}: ${value}`,
+  viewReceipt: 'Tazama risiti',
   connection: { reconnecting: 'Inaunganisha upya…' },
   bankPicker: {
     label: 'Benki',

@@ -56,6 +56,12 @@ export interface PaymentDetailsTranslation {
   };
 }
 
+/** The way to a payment's receipt, once paid: <pay-dynamic-account>, <pay-invoice-view>. */
+export interface ReceiptTranslation {
+  /** The link to the receipt the backend names (`receipt_url`): "View receipt". */
+  viewReceipt: string;
+}
+
 /** <pay-qr>. */
 export interface QrTranslation {
   /** Default accessible name of <pay-qr>. */
@@ -103,6 +109,12 @@ export interface DynamicAccountTranslation {
   qrCheckout: string;
   /** Visible caption under the hosted-checkout QR: what it is for. */
   qrCheckoutCaption: string;
+  /** Accessible name of the QR of the transfer details, shown when there is no hosted checkout. */
+  qrDetails: string;
+  /** Visible caption under the QR of the transfer details. */
+  qrDetailsCaption: string;
+  /** One line of the QR's text: "Bank: Wema Bank" (the colon as the language writes it). */
+  detailLine: (label: string, value: string) => string;
 }
 
 /** <pay-bank-picker>. */
@@ -293,6 +305,7 @@ export interface Translation
     FailureTranslation,
     CopyTranslation,
     PaymentDetailsTranslation,
+    ReceiptTranslation,
     QrTranslation,
     DynamicAccountTranslation,
     BankPickerTranslation,
@@ -307,12 +320,14 @@ export type DynamicAccountTerms = IdentityTranslation &
   FailureTranslation &
   CopyTranslation &
   PaymentDetailsTranslation &
+  ReceiptTranslation &
   DynamicAccountTranslation;
 export type BankPickerTerms = IdentityTranslation & FailureTranslation & BankPickerTranslation;
 export type InvoiceViewTerms = IdentityTranslation &
   FailureTranslation &
   CopyTranslation &
   PaymentDetailsTranslation &
+  ReceiptTranslation &
   InvoiceViewTranslation;
 export type LinkTerms = IdentityTranslation & FailureTranslation & CopyTranslation & LinkTranslation;
 export type FundingAccountTerms = IdentityTranslation &

@@ -1,6 +1,7 @@
 // The one place the elements talk to the merchant's backend (the kit's widget endpoints): one fetch
 // path for every read and write, abortable, never rejecting. Every answer is checked with the
-// protocol's browser guards (no validator in the bundle); nothing unchecked reaches a component.
+// protocol's browser guards (no validator in the bundle); nothing unchecked reaches a component, and
+// an answer refused is told on the console with the field at fault (`refusedBy`).
 import type {
   BankEntry,
   BankSuggestions,
@@ -30,6 +31,7 @@ import {
   suggestPath,
 } from '@pay-elements/protocol/guards';
 
+import type { Refusal } from '@pay-elements/protocol/guards';
 import type { BackendError } from '../errors.js';
 
 export type { BackendError, ClientErrorCode } from '../errors.js';
@@ -51,6 +53,18 @@ export interface RequestOptions {
   fetch?: typeof fetch;
 }
 
+/** A guard's reader: the checked copy, or null (and why, to `refused`). */
+export type Reader<T> = (value: unknown, refused?: (refusal: Refusal) => void) => T | null;
+
+/**
+ * Tells the page's developer, on the console, why what `source` sent is refused: the field at fault,
+ * and what it held (the shopper is told only that the answer was unexpected).
+ */
+export const refusedBy =
+  (source: string) =>
+  ({ field, value }: Refusal): void =>
+    console.error(`pay-elements refused ${source}: "${field}" is`, value);
+
 /** Joins the kit's base path (e.g. "/pay" or "https://shop.example/pay/") and a protocol route. */
 export function endpointUrl(endpoint: string, route: string): string {
   return endpoint.replace(/\/+$/, '') + route;
@@ -71,7 +85,7 @@ function isAbort(error: unknown): boolean {
 async function request<T>(
   url: string,
   init: RequestInit,
-  read: (value: unknown) => T | null,
+  read: Reader<T>,
   what: string,
   options: RequestOptions,
 ): Promise<ViewAnswer<T>> {
@@ -108,7 +122,7 @@ async function request<T>(
       : { code: codeForStatus(status), message: `HTTP ${status}`, status };
     return { kind: 'error', error };
   }
-  const view = read(body);
+  const view = read(body, refusedBy(`${what} from ${url}`));
   if (view === null) {
     return {
       kind: 'error',
@@ -121,7 +135,7 @@ async function request<T>(
 /** A GET of a view the element follows: never from the HTTP cache, conditional on `etag` when given. */
 function getView<T>(
   url: string,
-  read: (value: unknown) => T | null,
+  read: Reader<T>,
   what: string,
   options: RequestOptions,
 ): Promise<ViewAnswer<T>> {
@@ -217,11 +231,11 @@ export async function fetchSuggestions(
  * checked like an answer; null when there is none or it is not a valid view. Taken in place of the
  * first request, so the page's HTML is not fetched twice.
  */
-export function viewFromPage<T>(host: Element, read: (value: unknown) => T | null): ViewAnswer<T> | null {
+export function viewFromPage<T>(host: Element, read: Reader<T>): ViewAnswer<T> | null {
   const script = host.querySelector(':scope > script[type="application/json"]');
   if (!script?.textContent) return null;
   try {
-    const view = read(JSON.parse(script.textContent));
+    const view = read(JSON.parse(script.textContent), refusedBy(`the view in <${host.localName}>`));
     return view ? { kind: 'view', view, etag: null } : null;
   } catch {
     return null;

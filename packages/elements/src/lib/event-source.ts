@@ -12,3 +12,13 @@ export function openEventSource(url: string): EventSource | null {
     return null;
   }
 }
+
+/**
+ * An event without a name (`data:` alone) reaches no element, which reads only the events the
+ * protocol names: told once on the console, for the backend's developer (the element polls meanwhile).
+ */
+export function warnUnnamed(source: EventSource, url: string): void {
+  const warn = () =>
+    console.warn(`pay-elements: ${url} sent an event without a name: ignored, polling instead`);
+  source.addEventListener('message', warn, { once: true });
+}

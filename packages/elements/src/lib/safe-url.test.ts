@@ -22,4 +22,11 @@ describe('safeHttpUrl', () => {
       expect(safeHttpUrl(bad), bad).to.equal(null);
     }
   });
+
+  it('resolves a relative URL against the base it is given, and still refuses a script URL', () => {
+    expect(safeHttpUrl('/receipts/abc', 'https://shop.example/checkout/1')).to.equal(
+      'https://shop.example/receipts/abc',
+    );
+    expect(safeHttpUrl('javascript:alert(1)', 'https://shop.example/')).to.equal(null);
+  });
 });

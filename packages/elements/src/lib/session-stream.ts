@@ -2,16 +2,18 @@
 // showing that session (two widgets of one checkout hold one connection to the kit). Views are
 // parsed like polled ones; a stream the kit refuses (404, 429, 503, any answer that is not a
 // stream), that a policy blocks, or that sends something unparseable is reported as failed so the
-// elements poll instead. A final view closes it. One the browser closed without a word is opened
-// again when the page comes back (`reviveSession`).
+// elements poll instead. It counts as open only once it has sent a `session` event the elements
+// read: a backend whose events have no name (`data:` alone) is never heard, so the elements go on
+// polling. A final view closes it. One the browser closed without a word is opened again when the
+// page comes back (`reviveSession`).
 import type { SessionView } from '@pay-elements/protocol';
 import { readSessionView, sessionEventsPath } from '@pay-elements/protocol/guards';
-import { endpointUrl } from './backend.js';
-import { openEventSource } from './event-source.js';
+import { endpointUrl, refusedBy } from './backend.js';
+import { openEventSource, warnUnnamed } from './event-source.js';
 
 /**
- * `connecting`: not open yet, or dropped and being reopened by the browser (Last-Event-ID resumes);
- * `open`: events flow; `failed`: given up (refused, blocked, or unusable): poll instead;
+ * `connecting`: not open yet (or no event read from it yet), or dropped and being reopened by the
+ * browser (Last-Event-ID resumes); `open`: events flow, the elements read them; `failed`: given up (refused, blocked, or unusable): poll instead;
  * `ended`: closed after a final view.
  */
 export type StreamState = 'connecting' | 'open' | 'failed' | 'ended';
@@ -27,6 +29,8 @@ interface Shared {
   listeners: Set<StreamListener>;
   state: StreamState;
   last: { view: SessionView; version: string | null } | null;
+  /** a `session` event was read from it: it speaks the protocol, and open means views arrive */
+  heard?: boolean;
   /** lets go of a stream opened ahead of its elements (`openSessionStream`) once one of them listens */
   ahead?: () => void;
 }
@@ -39,9 +43,9 @@ export function openStreamCount(): number {
 }
 
 /** The data of a stream's `session` event, checked like a polled answer; null when it is not a view. */
-function parseSessionEvent(data: string): SessionView | null {
+function parseSessionEvent(data: string, url: string): SessionView | null {
   try {
-    return readSessionView(JSON.parse(data));
+    return readSessionView(JSON.parse(data), refusedBy(`the "session" event of ${url}`));
   } catch {
     return null;
   }
@@ -67,20 +71,26 @@ function tell(shared: Shared, state: 'open' | 'connecting'): void {
 /** Listens to `shared`'s (new) source. */
 function wire(url: string, shared: Shared): void {
   const { source } = shared;
-  source.addEventListener('open', () => tell(shared, 'open'));
+  // open counts once the stream has been heard: until then the elements keep polling
+  source.addEventListener('open', () => shared.heard && tell(shared, 'open'));
   source.addEventListener('error', () => {
     // CLOSED: refused, blocked or not a stream (the browser will not retry); otherwise it reconnects
     if (source.readyState === EventSource.CLOSED) return finish(url, shared, 'failed');
     tell(shared, 'connecting');
   });
   source.addEventListener('session', (event: MessageEvent<string>) => {
-    const view = parseSessionEvent(event.data);
+    const view = parseSessionEvent(event.data, url);
     if (!view) return finish(url, shared, 'failed');
     const version = event.lastEventId === '' ? null : event.lastEventId;
     shared.last = { view, version };
     for (const listener of [...shared.listeners]) listener.view(view, version);
-    if (view.status !== 'pending') finish(url, shared, 'ended');
+    if (view.status !== 'pending') return finish(url, shared, 'ended');
+    if (!shared.heard) {
+      shared.heard = true;
+      tell(shared, 'open');
+    }
   });
+  warnUnnamed(source, url);
 }
 
 /**

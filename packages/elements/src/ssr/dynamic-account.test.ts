@@ -71,5 +71,17 @@ describe('dynamicAccountHtml (server-rendered fallback)', () => {
     const paid = parse(dynamicAccountHtml({ ...view, status: 'paid', paid_at: '2025-01-01T14:10:00.000Z' }));
     expect(paid.body.textContent).to.include('Payment received');
     expect(paid.body.textContent).not.to.include('123 456 7890');
+    expect(paid.querySelector('a')).to.equal(null, 'no receipt named, no link');
+  });
+
+  it('links the receipt once paid when the view names one, never a script URL', () => {
+    const paid = { ...view, status: 'paid', paid_at: '2025-01-01T14:10:00.000Z' } as const;
+    const doc = parse(dynamicAccountHtml({ ...paid, receipt_url: '/receipts/rct_1' }, { locale: 'fr' }));
+    const link = doc.querySelector('a')!;
+    expect(link.textContent).to.equal('Voir le reçu');
+    expect(link.getAttribute('href')).to.equal('/receipts/rct_1');
+    expect(link.hasAttribute('target')).to.equal(false);
+    const script = parse(dynamicAccountHtml({ ...paid, receipt_url: 'javascript:alert(1)' }));
+    expect(script.querySelector('a')).to.equal(null);
   });
 });

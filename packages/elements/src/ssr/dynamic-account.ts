@@ -7,6 +7,7 @@ import type { SessionView } from '@pay-elements/protocol';
 import { displayAccountNumber } from '../lib/account-number.js';
 import { formatMoney, isolateLtr } from '../lib/money.js';
 import { dateTimeFormat } from '../lib/intl.js';
+import { safeHttpUrl } from '../lib/safe-url.js';
 import { translationFor } from '../i18n/index.js';
 import { attribute, escapeHtml, jsonScript } from './html.js';
 
@@ -75,6 +76,10 @@ export function dynamicAccountFallback(view: SessionView, options: DynamicAccoun
         `<p>${text(t.paidBody)}</p>`,
         `<dl class="pay-fallback-details">${row(t.amountLabel, amount, true)}</dl>`,
         view.paid_at ? `<p>${text(t.paidAt(dateTime(view.paid_at, locale, options.timeZone)))}</p>` : '',
+        // an http(s) URL, or one relative to the page (resolved against any http base to check it)
+        view.receipt_url && safeHttpUrl(view.receipt_url, 'http://page/')
+          ? `<p><a href="${attribute(view.receipt_url)}">${text(t.viewReceipt)}</a></p>`
+          : '',
       ].join('');
       break;
     case 'expired':

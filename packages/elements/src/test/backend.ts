@@ -117,6 +117,21 @@ export function refuseStreams(status: 404 | 503, times = 1): Promise<unknown> {
   return control('POST', '/stream-refusal', { status, times });
 }
 
+/** The next `times` status streams come with their events' names taken out (`data:` alone), as some backends send them. */
+export function unnameStreams(times = 1): Promise<unknown> {
+  return control('POST', '/stream-unnamed', { times });
+}
+
+/** What the page says on the console at `level` from now on; `restore()` when done. */
+export function recordConsole(level: 'warn' | 'error'): { lines: string[]; restore(): void } {
+  const lines: string[] = [];
+  const saved = Object.getOwnPropertyDescriptor(console, level);
+  console[level] = (...args: unknown[]) => {
+    lines.push(args.map(String).join(' '));
+  };
+  return { lines, restore: () => saved && Object.defineProperty(console, level, saved) };
+}
+
 /** Waits (real time, a few ms at a time) until `check` holds; fails after `ms`. */
 export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 3000): Promise<void> {
   const deadline = performance.now() + ms;

@@ -91,3 +91,22 @@ export function holdRequests(
   });
   return { release: () => release(), restore };
 }
+
+/**
+ * Answers the page's requests for `path` with the real answer's JSON body changed by `change`
+ * (status and headers kept): what another backend would send, or a field the kit does not send yet.
+ */
+export function rewriteAnswers(
+  path: string,
+  change: (body: Record<string, unknown>) => unknown,
+): { restore(): void } {
+  return interceptFetch(
+    (requested) => requested === path,
+    async (pass) => {
+      const response = await pass();
+      if (response.status !== 200) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify(change(body)), { status: 200, headers: response.headers });
+    },
+  );
+}

@@ -11,13 +11,15 @@ import {
   createSession,
   dropStreams,
   injectKitOutage,
+  recordConsole,
   refuseStreams,
   sendTransfer,
   streamStats,
+  unnameStreams,
   until,
 } from '../../test/backend.js';
 import { liveText, mountAccount, partText, setPageVisibility } from '../../test/account.js';
-import { openSessionStream, openStreamCount } from '../../lib/session-stream.js';
+import { listenToSession, openSessionStream, openStreamCount } from '../../lib/session-stream.js';
 
 async function openStreams(): Promise<number> {
   return (await streamStats()).open;
@@ -33,10 +35,19 @@ describe('<pay-dynamic-account> with the status stream', () => {
   it('shows "paid" pushed by the kit the moment the webhook lands, without a single poll', async () => {
     const view = await createSession();
     const requests = countSessionRequests(view.id);
+    let release = (): void => undefined;
     try {
       const before = await streamStats();
-      const { el, log } = await mountAccount(view.id, { updates: 'push' });
+      const { el, clock, log } = await mountAccount(view.id, { updates: 'push' });
       await until(async () => (await openStreams()) === 1, 'the stream to open');
+      // the stream counts as open once its first `session` event is read: polling stops there
+      await new Promise<void>((resolve) => {
+        release = listenToSession(endpoint, view.id, {
+          view: () => undefined,
+          state: (state) => state === 'open' && resolve(),
+        });
+      });
+      await clock.advance(10_000);
       const paid = log.next('pay-paid');
       await sendTransfer(view.account.account_number, view.amount);
       await paid; // no clock moved: no poll could have brought it
@@ -49,6 +60,34 @@ describe('<pay-dynamic-account> with the status stream', () => {
       await until(async () => (await openStreams()) === 0, 'the stream to close after "paid"');
       expect(openStreamCount()).to.equal(0);
     } finally {
+      release();
+      requests.restore();
+    }
+  });
+
+  it('keeps polling while the stream sends no event it reads (`data:` without `event: session`), and shows "paid" (issue 39)', async () => {
+    const view = await createSession();
+    await unnameStreams();
+    const requests = countSessionRequests(view.id);
+    const warnings = recordConsole('warn');
+    try {
+      const { el, clock, log } = await mountAccount(view.id, { updates: 'push' });
+      await until(async () => (await openStreams()) === 1, 'the stream to open');
+      // the kit sends the view at once, unnamed: heard by no element
+      await until(() => warnings.lines.length > 0, 'the unnamed event');
+      await sendTransfer(view.account.account_number, view.amount);
+      // the issue's case: 4.5 s after the backend said paid, the shopper still saw "pending"
+      await clock.advance(4500);
+      await until(() => el.status === 'paid', 'a poll to bring "paid"', 1000);
+      await el.updateComplete;
+      expect(partText(el, 'title')).to.equal('Payment received');
+      expect(log.of('pay-paid')).to.have.length(1);
+      expect(requests.count).to.equal(2, 'the first load and the poll at 2 s');
+      expect(warnings.lines).to.deep.equal([
+        `pay-elements: ${new URL(`${endpoint}/sessions/${view.id}/events`, location.href).href} sent an event without a name: ignored, polling instead`,
+      ]);
+    } finally {
+      warnings.restore();
       requests.restore();
     }
   });

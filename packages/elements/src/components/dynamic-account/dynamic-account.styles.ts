@@ -5,12 +5,14 @@ import { detailsWide } from '../../styles/shared/details-wide.styles.js';
 import { filledButton } from '../../styles/shared/filled-button.styles.js';
 import { focusRing } from '../../styles/shared/focus-ring.styles.js';
 import { raisedBox } from '../../styles/shared/raised-box.styles.js';
+import { receiptLink } from '../../styles/shared/receipt-link.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
   tokens,
   card,
   details,
+  receiptLink,
   css`
     :host {
       --pay-progress-height: 0.375rem;

@@ -6,11 +6,12 @@ import type { TemplateResult } from 'lit';
 import type { SessionView } from '@pay-elements/protocol';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
 import type { DynamicAccountTerms } from '../../i18n/types.js';
-import { displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
+import { compactAccountNumber, displayAccountNumber, spokenAccountNumber } from '../../lib/account-number.js';
 import type { BackendError } from '../../lib/backend.js';
 import { lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
+import { renderReceiptLink } from '../receipt-link.templates.js';
 
 /** The values <pay-dynamic-account> copies. */
 export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number'>;
@@ -64,7 +65,8 @@ export function renderError(
  * @param windowStart - When the account's window opened (server time, ms): the progress bar's whole.
  * @param renewed - The account replaced an expired one: say the number is new.
  * @param reconnecting - Polls fail while the account is shown: "Reconnecting…" replaces the waiting message.
- * @param showQr - Show a QR code of the hosted checkout URL (when the session has one).
+ * @param showQr - Show a QR code: of the hosted checkout URL when the session has one, else of the
+ * transfer details as text (amount, bank, account name and number), to carry them to a phone.
  */
 export function renderPending(
   view: SessionView,
@@ -82,8 +84,8 @@ export function renderPending(
   const accountNumber = displayAccountNumber(view.account.account_number);
   const numberCopied = copied === 'account-number';
   const amountCopied = copied === 'amount';
-  const qrUrl = showQr ? view.checkout_url : null;
-  if (qrUrl) defineQrOnce();
+  if (showQr) defineQrOnce();
+  const line = term.detailLine;
   return html`
     <div part="base" role="group" aria-labelledby="title">
       ${renderTitle(term.statusTitle.pending)}
@@ -148,10 +150,24 @@ export function renderPending(
           : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
       }
       ${
-        qrUrl
+        showQr
           ? html`<figure class="qr-figure">
-              <pay-qr part="qr" value=${qrUrl} label=${term.qrCheckout}></pay-qr>
-              <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>
+              ${
+                view.checkout_url
+                  ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
+                      <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>`
+                  : html`<pay-qr
+                        part="qr"
+                        value=${[
+                          line(term.amountLabel, amount),
+                          line(term.bankLabel, view.account.bank_name),
+                          line(term.accountNameLabel, view.account.account_name),
+                          line(term.accountNumberLabel, compactAccountNumber(view.account.account_number)),
+                        ].join('\n')}
+                        label=${term.qrDetails}
+                      ></pay-qr>
+                      <figcaption part="qr-caption">${term.qrDetailsCaption}</figcaption>`
+              }
             </figure>`
           : nothing
       }
@@ -204,6 +220,7 @@ export function renderPaid(
         </div>
       </dl>
       ${view.paid_at ? html`<p part="paid-at">${term.paidAt(format.dateTime(view.paid_at))}</p>` : nothing}
+      ${renderReceiptLink(view.receipt_url, term.viewReceipt)}
     </div>
   `;
 }

@@ -74,11 +74,12 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart message - The explanation under the title (waiting, paid, expired, error).
  * @csspart reconnecting - "Reconnecting…", in place of the waiting message while polls fail.
  * @csspart paid-at - "Received on …", in the paid state.
+ * @csspart receipt-link - "View receipt", in the paid state when the backend names a receipt (`receipt_url`).
  * @csspart renew-error - Why getting a new account failed, in the expired state.
  * @csspart status-icon - The icon of the paid, expired and error states.
  * @csspart renew-button - "Get a new account".
  * @csspart retry-button - "Try again".
- * @csspart qr - The <pay-qr> of the hosted checkout URL.
+ * @csspart qr - The <pay-qr> (`show-qr`): of the hosted checkout URL, or without one, of the transfer details.
  * @csspart qr-caption - What the QR code is for, under it.
  * @csspart low-time - The warning in the last minutes ("Less than 5 minutes left…"), an alert.
  * @csspart new-account - After a renewal: the account number is a new one.
@@ -131,7 +132,10 @@ export class PayDynamicAccount extends PayElement {
   /** Base URL of the backend kit's widget endpoints. */
   endpoint = '/pay';
 
-  /** Shows a QR code of the session's hosted checkout URL (when it has one), to finish on a phone. */
+  /**
+   * Shows a QR code to finish on a phone: of the session's hosted checkout URL when it has one
+   * (`checkout_url`), else of the transfer details as text (amount, bank, account name and number).
+   */
   showQr = false;
 
   /** Colour scheme: `auto` (follow the system), `light`, `dark` or `high-contrast`. */
@@ -264,8 +268,9 @@ export class PayDynamicAccount extends PayElement {
       this.accountRenewed = true;
       this.announcer.announce(this.#localize.term.newAccount);
     } else if (view.status !== 'pending') this.accountRenewed = false;
-    if (view.status === 'pending' && this.updates === 'push')
-      this.#stream.listen(this.endpoint, this.session);
+    // a final view (polled, when the stream sent none the element reads) ends the listening too
+    if (view.status !== 'pending') this.#stream.stop();
+    else if (this.updates === 'push') this.#stream.listen(this.endpoint, this.session);
 
     if (previous?.status === view.status) return;
     this.dispatchEvent(

@@ -5,7 +5,14 @@
 import { expect } from '../../test/testing.js';
 import { expectAccessible } from '../../test/axe.js';
 import { hasPart, liveText, part, partText, setPageVisibility, shadow } from '../../test/account.js';
-import { refuseStreams, sendTransfer, streamStats, until } from '../../test/backend.js';
+import {
+  recordConsole,
+  refuseStreams,
+  sendTransfer,
+  streamStats,
+  unnameStreams,
+  until,
+} from '../../test/backend.js';
 import {
   accountIn,
   countFundingRequests,
@@ -150,6 +157,33 @@ describe('<pay-funding-account> as deposits arrive', () => {
       expect(requests.count).to.equal(4);
       expect(events.of('pay-deposit')).to.have.length(1);
     } finally {
+      requests.restore();
+      sources.restore();
+    }
+  });
+
+  it('with a stream whose events have no name, goes on polling (5 s) and shows the deposit (issue 39)', async () => {
+    const token = await fundingToken();
+    const ngn = accountIn(await kitFunding(token), 'NGN');
+    const sources = recordEventSources();
+    const requests = countFundingRequests(token);
+    const warnings = recordConsole('warn');
+    try {
+      await unnameStreams();
+      const { el, clock, events } = await mountFunding(token, { updates: 'push' });
+      // the kit sends the view at once, unnamed: the element reads none of it
+      await until(() => warnings.lines.length > 0, 'the unnamed event');
+      expect(sources.opened[0]?.readyState).to.equal(1, 'the stream is open');
+      expect(warnings.lines[0]).to.contain('sent an event without a name: ignored, polling instead');
+      await sendTransfer(ngn.account_number, '2500');
+      const arriving = events.next('pay-deposit');
+      await clock.advance(5000);
+      await arriving;
+      await el.updateComplete;
+      expect(requests.count).to.equal(2, 'the first load and the poll at 5 s');
+      expect(totals(el)).to.deep.equal(['NGN\u00a02,500.00']);
+    } finally {
+      warnings.restore();
       requests.restore();
       sources.restore();
     }

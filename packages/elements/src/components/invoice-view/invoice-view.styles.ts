@@ -6,6 +6,7 @@ import { filledButton } from '../../styles/shared/filled-button.styles.js';
 import { focusRing } from '../../styles/shared/focus-ring.styles.js';
 import { header } from '../../styles/shared/header.styles.js';
 import { raisedBox } from '../../styles/shared/raised-box.styles.js';
+import { receiptLink } from '../../styles/shared/receipt-link.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
@@ -13,6 +14,7 @@ export default [
   card,
   header,
   details,
+  receiptLink,
   css`
     /* The box is the container its layout follows: labels beside values, a table or stacked rows. */
     [part='base'] {
@@ -288,7 +290,8 @@ export default [
 
       button,
       .spinner,
-      [role='status'] {
+      [role='status'],
+      [part='receipt-link'] {
         display: none;
       }
 

@@ -11,6 +11,7 @@ import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
 import { formatPercent, formatQuantity } from '../../lib/numbers.js';
 import { safeHttpUrl } from '../../lib/safe-url.js';
+import { renderReceiptLink } from '../receipt-link.templates.js';
 
 /** The values <pay-invoice-view> copies. */
 export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number' | 'swift-code'>;
@@ -63,6 +64,7 @@ export function renderInvoice(ctx: InvoiceTemplateContext): TemplateResult {
       ${qrUrl ? html`<pay-qr part="qr" value=${qrUrl} label=${term.invoice.qrLabel}></pay-qr>` : nothing}
       <div class="actions">
         <button part="print-button" type="button" @click=${ctx.onPrint}>${term.invoice.print}</button>
+        ${view.status === 'paid' ? renderReceiptLink(view.receipt_url, term.viewReceipt) : nothing}
       </div>
     </article>
   `;

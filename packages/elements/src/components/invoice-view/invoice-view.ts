@@ -87,6 +87,7 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart copy-button - Every copy button (also `copy-total`, `copy-account-number`, `copy-swift-code`).
  * @csspart qr - The <pay-qr> of the hosted invoice page.
  * @csspart print-button - "Print or save as PDF".
+ * @csspart receipt-link - "View receipt", once paid when the backend names a receipt (`receipt_url`).
  * @csspart retry-button - "Try again".
  *
  * @cssproperty --pay-color-text - Text colour.

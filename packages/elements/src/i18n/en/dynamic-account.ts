@@ -1,12 +1,13 @@
 // What <pay-dynamic-account> says in English.
 import type { DynamicAccountTerms } from '../types.js';
-import { copying, failure, identity, paymentDetails } from './shared.js';
+import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
 
 export const enDynamicAccount: DynamicAccountTerms = {
   ...identity,
   ...failure,
   ...copying,
   ...paymentDetails,
+  ...receipt,
   regionLabel: 'Pay by bank transfer',
   loading: 'Loading payment details…',
   statusTitle: {
@@ -35,4 +36,7 @@ export const enDynamicAccount: DynamicAccountTerms = {
   errorTitle: 'We could not load this payment',
   qrCheckout: 'QR code to pay on another device',
   qrCheckoutCaption: 'Scan to pay from your phone',
+  qrDetails: 'QR code of the transfer details',
+  qrDetailsCaption: 'Scan to take these details to your phone',
+  detailLine: (label, value) => `${label}: ${value}`,
 };

@@ -1,12 +1,13 @@
 // What <pay-invoice-view> says in English.
 import type { InvoiceViewTerms } from '../types.js';
-import { copying, failure, identity, paymentDetails } from './shared.js';
+import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
 
 export const enInvoiceView: InvoiceViewTerms = {
   ...identity,
   ...failure,
   ...copying,
   ...paymentDetails,
+  ...receipt,
   invoice: {
     title: (number) => `Invoice ${number}`,
     loading: 'Loading the invoice…',

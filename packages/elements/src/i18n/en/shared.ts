@@ -5,6 +5,7 @@ import type {
   FailureTranslation,
   IdentityTranslation,
   PaymentDetailsTranslation,
+  ReceiptTranslation,
 } from '../types.js';
 
 export const identity: IdentityTranslation = {
@@ -44,4 +45,8 @@ export const paymentDetails: PaymentDetailsTranslation = {
   copyAccountNumber: 'Copy account number',
   copiedAccountNumber: 'Account number copied',
   connection: { reconnecting: 'Reconnecting…' },
+};
+
+export const receipt: ReceiptTranslation = {
+  viewReceipt: 'View receipt',
 };
