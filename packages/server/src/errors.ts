@@ -1,12 +1,17 @@
-// The kit's errors, under one root: `PayError`. What is wrong with the options, a store or a provider
-// that cannot answer now, and what the browser is told (HttpError). Retry hints are in seconds, as
-// HTTP's Retry-After says them.
+// The kit's errors, under the one root every package shares (`PayError` of @pay-elements/api): what is
+// wrong with the options, a store or a provider that cannot answer now, what the browser is told
+// (HttpError); and the one rule each of whether the store or the provider is down (a passing outage:
+// 503 with Retry-After, the request may be retried; not a bug). Retry hints are in seconds, as HTTP's
+// Retry-After says them.
+import {
+  ConnectionError,
+  InternalServerError,
+  PayError,
+  UnexpectedResponseError,
+} from '@pay-elements/api';
 import { statusOfErrorCode, type ErrorCode } from '@pay-elements/protocol';
 
-/** Every error the kit throws of its own. */
-export class PayError extends Error {
-  override readonly name: string = 'PayError';
-}
+export { PayError };
 
 /** Thrown by createPayHandler (and a store's constructor) when an option is wrong. */
 export class PayConfigError extends PayError {
@@ -66,4 +71,51 @@ export class ProviderUnavailableError extends PayError {
 /** The provider answered something the kit cannot show as it is (a figure that is not a number). */
 export class ProviderDataError extends PayError {
   override readonly name = 'ProviderDataError';
+}
+
+/** Whether a failure means the provider is down (rather than answering, even with a refusal). */
+export function isProviderDown(error: unknown): boolean {
+  return (
+    error instanceof ConnectionError ||
+    error instanceof InternalServerError ||
+    error instanceof UnexpectedResponseError ||
+    error instanceof ProviderUnavailableError
+  );
+}
+
+/** node-postgres and network error codes of a connection that is gone or never came. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLite result codes of a file that is busy, locked, full or failing, not of a wrong statement. */
+const SQLITE_CODES = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY|PROTOCOL|NOMEM)/;
+
+/** D1's messages for a query that may be retried (Cloudflare's D1 docs, "Retry queries"). */
+const D1_TRANSIENT =
+  /Network connection lost|storage caused object to be reset|reset because its code was updated|D1 DB is overloaded|Cannot resolve D1 DB due to transient issue/i;
+
+/**
+ * Whether an error means the store is unreachable or unable to write for now: a
+ * StoreUnavailableError, a lost or refused connection, a PostgreSQL class 08 (connection), 53
+ * (resources), 57P0x (shutdown, cannot connect now) or 57014 (statement timeout), node-postgres'
+ * timeouts, a busy, locked or full SQLite file, or D1's retryable errors.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (CONNECTION_CODES.has(code) || SQLITE_CODES.test(code)) return true;
+  if (/^(08|53)/.test(code) || /^57P0[1-4]$/.test(code) || code === '57014') return true;
+  if (D1_TRANSIENT.test(error.message)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection closed/i.test(
+    error.message,
+  );
 }

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createHealth } from './health.js';
-import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
+import { isStoreUnavailable, StoreUnavailableError } from './errors.js';
 import { MemoryStore } from './store/memory.js';
 import type { StoredRecord } from './store/contract.js';
 import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';

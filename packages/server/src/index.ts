@@ -23,7 +23,7 @@ export {
   ProviderUnavailableError,
   StoreUnavailableError,
 } from './errors.js';
-export { isStoreUnavailable } from './store/errors.js';
+export { isProviderDown, isStoreUnavailable } from './errors.js';
 export { StoreContractError } from './store/commit-check.js';
 export {
   MAX_BANK_CACHE_MS,

@@ -4,10 +4,14 @@
 // whose detail goes to the log only.
 import { RateLimitError } from '@pay-elements/api';
 import { BodyError, BodyLimitError } from '@pay-elements/http';
-import { HttpError, ProviderUnavailableError, StoreUnavailableError } from '../errors.js';
+import {
+  HttpError,
+  isProviderDown,
+  isStoreUnavailable,
+  ProviderUnavailableError,
+  StoreUnavailableError,
+} from '../errors.js';
 import { describeError, type Logger } from '../log.js';
-import { isProviderDown } from '../provider/breaker.js';
-import { isStoreUnavailable } from '../store/errors.js';
 import { errorJson } from './answers.js';
 import { BodyCutOff, bodyHttpError, tooLarge } from './input.js';
 

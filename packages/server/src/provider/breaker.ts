@@ -3,22 +3,12 @@
 // `cooldownMs` on the kit's clock every call fails at once with ProviderUnavailableError instead of
 // waiting on a provider that is down. Then one trial call goes through (half-open): any answer from
 // the provider closes the breaker, another failure opens it for a new cooldown.
-import { ApiError, ConnectionError, InternalServerError, UnexpectedResponseError } from '@pay-elements/api';
+import { ApiError } from '@pay-elements/api';
 import type { Clock } from '../clock.js';
-import { ProviderUnavailableError } from '../errors.js';
+import { isProviderDown, ProviderUnavailableError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
 
-export { ProviderUnavailableError };
-
-/** Whether a failure means the provider is down (rather than answering, even with a refusal). */
-export function isProviderDown(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof InternalServerError ||
-    error instanceof UnexpectedResponseError ||
-    error instanceof ProviderUnavailableError
-  );
-}
+export { isProviderDown, ProviderUnavailableError };
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 

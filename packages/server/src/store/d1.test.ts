@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Miniflare } from 'miniflare';
 import { D1Store } from './d1.js';
-import { isStoreUnavailable } from './errors.js';
+import { isStoreUnavailable } from '../errors.js';
 import { isD1 } from '../testing/d1.js';
 import { runStoreConformance } from '../testing/store-suites.js';
 

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { StoreUnavailableError } from '../errors.js';
 import { describeError, type Logger } from '../log.js';
-import { isStoreUnavailable } from './errors.js';
+import { isStoreUnavailable } from '../errors.js';
 
 /** The channel on which the names a commit announces are told to every instance. */
 export const CHANGE_CHANNEL = 'pay_changes';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type Socket } from 'node:net';
 import type { LogFields, Logger } from '../log.js';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
-import { StoreUnavailableError } from './errors.js';
+import { StoreUnavailableError } from '../errors.js';
 import { PostgresStore } from './postgres.js';
 
 describe('PostgresStore through a database restart', { timeout: 60_000 }, () => {

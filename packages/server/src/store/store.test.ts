@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import * as z from 'zod';
 import Database from 'better-sqlite3';
 import { runStoreConformance } from '../testing/store-suites.js';
-import { isStoreUnavailable } from './errors.js';
+import { isStoreUnavailable } from '../errors.js';
 import { MemoryStore } from './memory.js';
 import { SqliteStore } from './sqlite.js';
 

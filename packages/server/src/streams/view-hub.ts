@@ -3,7 +3,7 @@
 // per watched key per interval however many streams watch it (`beforeCheck` first: the watcher's
 // merchant-wide check, when the view is the kit's own record). A stream ends once its view is final,
 // or is told to reconnect elsewhere when the instance drains.
-import { eventFrame, viewVersion } from '../http/event-stream.js';
+import { eventFrame, viewVersion } from './event-stream.js';
 import { describeError, type Logger } from '../log.js';
 import type { StreamConfig } from './options.js';
 

@@ -12,7 +12,7 @@ import {
   type BankSuggestions,
 } from '@pay-elements/protocol';
 import * as z from 'zod';
-import { isProviderDown } from '../../provider/breaker.js';
+import { isProviderDown } from '../../errors.js';
 import { TtlCache, type CacheRead } from '../../provider/cache.js';
 import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
 import type { Kit } from '../../flow.js';
 import { etagJson } from '../../http/answers.js';
-import { openEventStream, retryHint, streamSink } from '../../http/event-stream.js';
+import { openEventStream, retryHint, streamSink } from '../../streams/event-stream.js';
 import type { Route } from '../../http/router.js';
 import type { Logger } from '../../log.js';
 import type { StreamAdmission } from '../../streams/admission.js';

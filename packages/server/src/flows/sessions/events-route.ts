@@ -12,7 +12,7 @@ import {
   retryHint,
   streamSink,
   viewVersion,
-} from '../../http/event-stream.js';
+} from '../../streams/event-stream.js';
 import type { Route } from '../../http/router.js';
 import type { Logger } from '../../log.js';
 import type { StreamAdmission } from '../../streams/admission.js';

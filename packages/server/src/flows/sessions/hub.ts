@@ -4,7 +4,7 @@
 // a stream open, asks the watcher about that session at its interval (one timer per session however
 // many streams watch it). Timers come from an injectable scheduler so tests move time themselves.
 import type { Clock } from '../../clock.js';
-import { viewVersion } from '../../http/event-stream.js';
+import { viewVersion } from '../../streams/event-stream.js';
 import { describeError, type Logger } from '../../log.js';
 import type { Scheduler } from '../../streams/options.js';
 import type { SessionBook, SessionRecord } from './book.js';

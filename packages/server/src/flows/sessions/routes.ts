@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.js';
 import { HttpError, PayConfigError } from '../../errors.js';
 import { issueFields, parseInput, readJson } from '../../http/input.js';
 import type { Route } from '../../http/router.js';
-import { isStoreUnavailable } from '../../store/errors.js';
+import { isStoreUnavailable } from '../../errors.js';
 import type { SessionBook, SessionRecord } from './book.js';
 import { OrderSchema, type Order, type OrderContext } from './options.js';
 import type { OrderSessions } from './orders.js';

@@ -3,8 +3,8 @@
 // stream or the client goes away; HEAD answers what a stream would be without one; a stream is only
 // opened once the instance admits it (streams/admission.ts).
 import type { Logger } from '../log.js';
-import type { StreamAdmission } from '../streams/admission.js';
-import { etagOf } from './answers.js';
+import type { StreamAdmission } from './admission.js';
+import { etagOf } from '../http/answers.js';
 
 /** The version of a view: the ETag of its stable part, without quotes (an SSE event id). */
 export function viewVersion(view: object): string {

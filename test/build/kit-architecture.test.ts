@@ -1,0 +1,145 @@
+// docs/architecture.md held to the kit's code, so that a move that makes it false fails like a type
+// error: every folder of packages/server/src and every flow is named there, the registry lists every
+// flow folder, the layout's rules hold on the imports (a flow never imports another; the core imports
+// no flow but through the registry, the public index and its test support; the store and the HTTP
+// core know no other room; streams only the HTTP core), and no function of the kit is over 100 lines.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const src = join(root, 'packages/server/src');
+const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+
+/** The kit's modules (not tests), as paths under src. */
+function modules(dir = src, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) modules(full, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) out.push(relative(src, full));
+  }
+  return out;
+}
+
+/** A module's static relative imports and re-exports, as paths under src. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(src, file), 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    const base = resolve(dirname(join(src, file)), (match[1] ?? '').replace(/\.js$/, ''));
+    const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+    if (target) found.push(relative(src, target));
+  }
+  return found;
+}
+
+/** The room of a module: `top`, a folder, or `flows/<name>` (`flows` for the registry). */
+function room(file: string): string {
+  const parts = file.split('/');
+  if (parts.length === 1) return 'top';
+  if (parts[0] === 'flows') return parts.length === 2 ? 'flows' : `flows/${parts[1]}`;
+  return parts[0] ?? 'top';
+}
+
+const all = modules();
+const flowNames = readdirSync(join(src, 'flows')).filter((n) =>
+  statSync(join(src, 'flows', n)).isDirectory(),
+);
+
+/** Every import that breaks `allowed`, as `from → to`. */
+function breaking(
+  from: (file: string) => boolean,
+  allowed: (target: string, file: string) => boolean,
+): string[] {
+  return all.filter(from).flatMap((file) =>
+    importsOf(file)
+      .filter((t) => !allowed(t, file))
+      .map((t) => `${file} → ${t}`),
+  );
+}
+
+const shared = (target: string) => target === 'errors.ts' || target === 'log.ts';
+
+describe('docs/architecture.md and the kit', () => {
+  it('names every folder of the kit and every flow, and the registry lists every flow folder', () => {
+    // a folder with modules in it (an empty one left by a move is not the kit's)
+    const folders = [...new Set(all.filter((f) => f.includes('/')).map((f) => f.split('/')[0] ?? ''))];
+    for (const folder of folders) assert.ok(doc.includes(`\`${folder}/\``), `the doc names ${folder}/`);
+    assert.ok(flowNames.length >= 6, flowNames.join());
+    const registry = readFileSync(join(src, 'flows/index.ts'), 'utf8');
+    for (const flow of flowNames) {
+      assert.ok(doc.includes(`\`flows/${flow}/\``), `the doc's table names flows/${flow}/`);
+      assert.ok(registry.includes(`from './${flow}/index.js'`), `the registry imports flows/${flow}`);
+    }
+  });
+
+  it('keeps each flow to the core and its own folder', () => {
+    assert.deepEqual(
+      breaking(
+        (f) => room(f).startsWith('flows/'),
+        (t, f) => !room(t).startsWith('flows') || room(t) === room(f),
+      ),
+      [],
+    );
+  });
+
+  it('has the core import no flow but through the registry, the public index and its test support', () => {
+    const through = new Set(['handler.ts', 'index.ts']);
+    assert.deepEqual(
+      breaking(
+        (f) => !room(f).startsWith('flows') && !through.has(f) && room(f) !== 'testing',
+        (t) => !room(t).startsWith('flows'),
+      ),
+      [],
+    );
+  });
+
+  it('keeps the store and the HTTP core to themselves, and streams to the HTTP core', () => {
+    assert.deepEqual(
+      breaking(
+        (f) => room(f) === 'store',
+        (t) => room(t) === 'store' || shared(t),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      breaking(
+        (f) => room(f) === 'http',
+        (t) => room(t) === 'http' || shared(t),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      breaking(
+        (f) => room(f) === 'streams',
+        (t) => room(t) === 'streams' || room(t) === 'http' || shared(t) || t === 'clock.ts',
+      ),
+      [],
+    );
+  });
+
+  it('has no function over 100 lines', () => {
+    const long: string[] = [];
+    for (const file of all.filter((f) => room(f) !== 'testing')) {
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(join(src, file), 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+      );
+      const visit = (node: ts.Node): void => {
+        if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+          const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
+          const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+          if (end - start + 1 > 100) long.push(`${file}:${start + 1} (${end - start + 1} lines)`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    assert.deepEqual(long, []);
+  });
+});
