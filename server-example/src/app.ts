@@ -2,8 +2,9 @@
 // the provider or the emulator (provider.ts), the session store (stores.ts), the kit and its options
 // (kit.ts), the demo reset (demo-reset.ts), the site beside the kit (site.ts), dispatch between the
 // two (dispatch.ts), the sweeper (sweeper.ts) and the drain on stop (shutdown.ts). The kit answers
-// /pay; the site the demo at /, the hosted checkout at /checkout/{id} and invoice page at
-// /invoices/{number}, the elements' script-tag files at /cdn/, the locked-down pages under
+// /pay; the site the demo at /, the hosted checkout at /checkout/{id}, the invoice, customer and
+// receipt pages by token (/invoices/{token}, /fund/{token}, /receipts/{token}), the elements'
+// script-tag files at /cdn/, the locked-down pages under
 // /locked-down/ and (with the emulator only) the demo's sandbox buttons under /demo-api.
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';

@@ -63,6 +63,7 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
     ...(setup.observer ? { observer: setup.observer } : {}),
     checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
     invoiceUrl: (token) => `${url}/invoices/${token}`,
+    receiptUrl: (token) => `${url}/receipts/${token}`,
     // with the emulator, a demo secret that survives restarts (links stay good); a provider needs its own
     tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
     bankSuggestions: { enabled: true, perMinute: 10 },

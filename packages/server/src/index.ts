@@ -24,7 +24,7 @@ export {
   StoreUnavailableError,
 } from './errors.js';
 export { isProviderDown, isStoreUnavailable } from './errors.js';
-export { StoreContractError } from './store/commit-check.js';
+export { checkCommit, StoreContractError } from './store/commit-check.js';
 export {
   MAX_BANK_CACHE_MS,
   type CircuitBreakerOptions,

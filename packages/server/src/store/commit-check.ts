@@ -36,6 +36,7 @@ export function checkCommit(commit: Commit): void {
         `expect must be a version (a whole number ≥ 0), not ${String(write.expect)}`,
       );
   }
+  for (const name of commit.announce ?? []) checkKey('announced name', name);
   for (const owed of commit.owe ?? []) {
     checkName('topic', owed.topic);
     checkKey('outbox id', owed.id);

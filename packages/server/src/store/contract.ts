@@ -17,7 +17,7 @@ export interface StoredRecord {
 /**
  * One write of a commit. `expect` is the compare-and-set: the version the record must have for the
  * commit to happen (0: it must not exist); omitted, the write happens whatever the record's version.
- * `value` null deletes the record.
+ * `value` null deletes the record (with `expect: 0`: the commit happens only if it does not exist).
  */
 export interface RecordWrite {
   /** `[a-z0-9_.:-]`, 1 to 64 characters: a flow's name and what it keeps (`sessions.orders`) */
@@ -54,7 +54,7 @@ export interface OutboxEntry {
 export interface Commit {
   writes?: readonly RecordWrite[];
   owe?: readonly OutboxOwed[];
-  /** names told to the change feed's listeners once committed (`sessions:ses_1`) */
+  /** names told to the change feed's listeners once committed (`sessions:ses_1`; as keys are) */
   announce?: readonly string[];
 }
 
@@ -63,7 +63,7 @@ export interface RecordPart {
   get(collection: string, key: string): Promise<StoredRecord | null>;
   /**
    * The collection's records whose key starts with `prefix` (all without one), in key order (by
-   * code point; `reverse` the other way), at most `limit` (default 100).
+   * code point; `reverse` the other way), at most `limit` (default 100; a limit below 0 is 0).
    */
   list(
     collection: string,
