@@ -68,6 +68,16 @@ export class ProviderUnavailableError extends PayError {
   }
 }
 
+/** A commit, a collection, a key, an id or a value that the store contract does not allow. */
+export class StoreContractError extends PayError {
+  override readonly name = 'StoreContractError';
+}
+
+/** The store holds a record the kit cannot read (written by hand, or by another version). */
+export class StoredDataError extends PayError {
+  override readonly name = 'StoredDataError';
+}
+
 /** The provider answered something the kit cannot show as it is (a figure that is not a number). */
 export class ProviderDataError extends PayError {
   override readonly name = 'ProviderDataError';

@@ -21,10 +21,12 @@ export {
   PayError,
   ProviderDataError,
   ProviderUnavailableError,
+  StoreContractError,
+  StoredDataError,
   StoreUnavailableError,
 } from './errors.js';
 export { isProviderDown, isStoreUnavailable } from './errors.js';
-export { checkCommit, StoreContractError } from './store/commit-check.js';
+export { checkCommit } from './store/commit-check.js';
 export {
   MAX_BANK_CACHE_MS,
   type CircuitBreakerOptions,

@@ -1,13 +1,10 @@
 // What every store checks of a commit before it writes anything: the names, keys and ids the contract
 // allows (store/contract.ts), so that a flow's mistake is a clear error at once, the same on every
 // store, and never a half-written commit or a key one database takes and another refuses.
-import { PayError } from '../errors.js';
+import { StoreContractError } from '../errors.js';
 import { KEY_PATTERN, NAME_PATTERN, type Commit } from './contract.js';
 
-/** A commit, a collection, a key or an id that the store contract does not allow. */
-export class StoreContractError extends PayError {
-  override readonly name = 'StoreContractError';
-}
+export { StoreContractError };
 
 export function checkName(what: string, name: string): void {
   if (!NAME_PATTERN.test(name))

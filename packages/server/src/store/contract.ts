@@ -3,6 +3,7 @@
 // its own conformance suite (`@pay-elements/server/conformance`). The one atomic step that spans two
 // blocks is explicit: `records.commit` writes records by compare-and-set, makes outbox deliveries owed
 // and announces changes, all or nothing.
+import { StoreContractError } from '../errors.js';
 
 /** What a record or an outbox entry holds: plain JSON. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -149,7 +150,7 @@ export function recordKey(...parts: readonly (string | number)[]): string {
 export function toJson(value: unknown): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError('a stored number must be finite');
+    if (!Number.isFinite(value)) throw new StoreContractError('a stored number must be finite');
     return value;
   }
   if (Array.isArray(value)) return value.map(toJson);
@@ -158,5 +159,5 @@ export function toJson(value: unknown): Json {
     for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = toJson(field);
     return out;
   }
-  throw new TypeError(`a ${typeof value} cannot be stored`);
+  throw new StoreContractError(`a ${typeof value} cannot be stored`);
 }

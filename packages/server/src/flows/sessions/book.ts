@@ -6,6 +6,7 @@
 // commit by compare-and-set; paid and expired ones also owe the kit's events and onPaid.
 import type { SessionDisplay, SessionMerchant, SessionStatus } from '@pay-elements/protocol';
 import type { Clock } from '../../clock.js';
+import { StoredDataError } from '../../errors.js';
 import { create, type Kit, type PayEvent } from '../../flow.js';
 import { claimWork, heldOf, mayTake, releaseWork, type Claim } from '../../provider/claims.js';
 import { recordKey, toJson, type Json, type RecordPart, type RecordWrite } from '../../store/contract.js';
@@ -95,7 +96,7 @@ function displayOf(value: unknown): SessionDisplay | null {
 
 /** A stored value read back as a session (checked field by field: this is every poll's path). */
 export function sessionOf(value: Json): SessionRecord {
-  if (!isObject(value)) throw new TypeError('a stored session is not an object');
+  if (!isObject(value)) throw new StoredDataError('a stored session is not an object');
   const account = isObject(value['account']) ? value['account'] : {};
   const status = value['status'];
   const record: SessionRecord = {
@@ -231,7 +232,7 @@ export class SessionBook {
     );
     if (claimed.outcome !== 'done') return claimed;
     const session = await this.get(claimed.value);
-    if (!session) throw new TypeError(`order ${orderId} names a session the store does not hold`);
+    if (!session) throw new StoredDataError(`order ${orderId} names a session the store does not hold`);
     return { outcome: 'session', session };
   }
 
