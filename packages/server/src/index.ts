@@ -47,6 +47,7 @@ export {
   type Logger,
   withFields,
 } from './log.js';
+export { tokenFingerprint, tokenPathMasker } from './tokens.js';
 export { addressKey } from './provider/rate-limit.js';
 export { PaymentWatcher, creditPays, type Credit } from './provider/watcher.js';
 export { stableView, type StableSessionView } from './routes/session-view.js';

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Logger } from './log.js';
-import { TokenSigner } from './tokens.js';
+import { TokenSigner, tokenFingerprint, tokenPathMasker } from './tokens.js';
 
 function recording(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -158,5 +158,35 @@ describe('TokenSigner', () => {
       logger.lines.filter((l) => l.startsWith('warn tokens are signed with a random secret')).length,
       1,
     );
+  });
+});
+
+describe('tokenPathMasker', () => {
+  const mask = tokenPathMasker(['/pay/invoices/:token', '/pay/sessions/:id', '/fund/:token']);
+  const token = new TokenSigner(SECRET, recording()).sign('funding', 'cus_1');
+  const tok = tokenFingerprint(token);
+
+  it('writes the token of a path by token as its fingerprint, wherever the path is in the text', () => {
+    assert.match(tok, /^tok:[A-Za-z0-9_-]{8}$/);
+    assert.equal(tokenFingerprint(token), tok, 'the same token, the same fingerprint');
+    for (const [text, masked] of [
+      [`/pay/invoices/${token}`, `/pay/invoices/${tok}`],
+      [`/pay/invoices/${token}/events?x=1`, `/pay/invoices/${tok}/events?x=1`],
+      [`path=/fund/${token} status=503`, `path=/fund/${tok} status=503`],
+      [`"http://shop.example:3000/fund/${token}#top"`, `"http://shop.example:3000/fund/${tok}#top"`],
+      [`at (/fund/${token}), [/fund/${token}]`, `at (/fund/${tok}), [/fund/${tok}]`],
+    ] as const)
+      assert.equal(mask(text), masked);
+  });
+
+  it('leaves alone other parameters, other paths, the provider’s own, and a fingerprint', () => {
+    for (const text of [
+      '/pay/sessions/ses_123',
+      'GET /v1/invoices/view/INV-000101',
+      '/pay/invoicesx/abc',
+      '/fund/',
+      `/pay/invoices/${tok}`,
+    ])
+      assert.equal(mask(text), text);
   });
 });
