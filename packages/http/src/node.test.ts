@@ -4,6 +4,7 @@
 // it (streams, limits, HEAD, cookies, client addresses) is tested in @pay-elements/server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { Hono } from 'hono';
@@ -335,5 +336,55 @@ describe('toNodeListener and what a client sends', () => {
       assert.ok(outcome.answeredFirst, 'the answer came before the connection was cut');
       assert.ok(outcome.written < total, `cut off after ${outcome.written} of ${total} bytes`);
     });
+  });
+
+  describe('a body over the limit, streamed by a client in another process', () => {
+    // In one process the client reads the answer on the same event loop that wrote it, which hides
+    // the race a real client runs: a connection closed with bytes unread is reset under it, and its
+    // write fails (EPIPE) before it has read the 413. The adapter here runs in a process of its own,
+    // with its default limit (256 KiB), and answers 413 when its limit stops the body it reads.
+    let child: ChildProcess;
+    let port = 0;
+    before(async () => {
+      const node = new URL('./node.ts', import.meta.url).href;
+      const body = new URL('./body.ts', import.meta.url).href;
+      const script = `
+        import { createServer } from 'node:http';
+        import { toNodeListener } from ${JSON.stringify(node)};
+        import { readBytes } from ${JSON.stringify(body)};
+        const refuse = () => new Response('too_large', { status: 413 });
+        const server = createServer(toNodeListener((r) => readBytes(r).then(() => new Response('read'), refuse)));
+        server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;
+      child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /port (\d+)/.exec(out);
+          if (found) resolve(Number(found[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+      });
+    });
+    after(() => {
+      child.kill();
+    });
+
+    for (const [label, total, declare] of [
+      ['a declared 10 MiB body', 10 * 1024 * 1024, true],
+      ['a chunked 10 MiB body', 10 * 1024 * 1024, false],
+      ['a declared 2 MB body', 2_000_000, true],
+    ] as const) {
+      it(`reads the 413 of ${label}, three times in three, not EPIPE or ECONNRESET`, async () => {
+        const seen: string[] = [];
+        for (let round = 0; round < 3; round++) {
+          const outcome = await streamBody(port, total, declare);
+          seen.push(outcome.answeredFirst ? String(outcome.status) : (outcome.error?.code ?? 'no answer'));
+        }
+        assert.deepEqual(seen, ['413', '413', '413']);
+      });
+    }
   });
 });

@@ -1,8 +1,8 @@
 // Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
 // Node. The request body is streamed into the Request with the size limit enforced while reading (the
-// adapter answers 413 and the connection is closed after a bounded part of the rest is read and
-// dropped, so that the client reads the answer); an answer sent before the body was read to its end
-// closes the connection too; the answer is streamed back with backpressure (an event stream chunk by
+// adapter answers 413, then reads and drops the rest up to a bound, 4 MiB or 2 s, before it closes the
+// connection, so that a client still sending reads the answer); an answer sent before the body was
+// read to its end closes the connection the same way; the answer is streamed back with backpressure (an event stream chunk by
 // chunk as it comes); a client that goes away aborts the request's signal and cancels the answer's
 // body. The socket's remote address of each Request is recorded for `clientAddress`. A handler's
 // plain answers (`plainAnswers`) are written as they are; methods the Fetch API cannot carry are 405.
@@ -314,10 +314,13 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
 
 /**
  * After an answer that closes the connection while the request body is still coming (a 413, a
- * refusal), the rest is read and dropped, up to `bytes` or `ms`, before the socket is closed: closed
- * at once with bytes unread, the kernel resets the connection, and a client still sending its body
- * (Node's client, a browser) gets EPIPE or ECONNRESET instead of the answer it was sent. Node closes
- * such a connection through `destroySoon` once the answer is written; that is where this waits.
+ * refusal), the connection is not closed at once: closed with bytes unread, the kernel resets it, and
+ * a client still sending its body (Node's client, a browser, curl) gets EPIPE or ECONNRESET, often
+ * before it has read the answer it was sent. Node closes such a connection through `destroySoon` once
+ * the answer is written; that is where this waits: the answer and the end of ours are sent, then the
+ * rest of the body is read and dropped, up to `bytes` (then no more is read: the client's writes
+ * wait, the answer in its hands), and the socket is closed when the body ends, when the client closes
+ * (Node's client does as soon as it reads the end of ours), or after `ms`, whichever comes first.
  */
 function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): void {
   const socket = req.socket;
@@ -329,10 +332,7 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
     }
     socket.end(); // the answer, then the end of ours: the client reads it whatever it still sends
     let left = bytes;
-    let closing = false;
     const close = (): void => {
-      if (closing) return;
-      closing = true;
       clearTimeout(timer);
       // once what was written (the answer) has been handed to the system, not lost in a closed socket
       if (socket.writableLength === 0) socket.destroy();
@@ -341,7 +341,7 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
     const timer = setTimeout(close, ms);
     req.on('data', (chunk: Buffer) => {
       left -= chunk.byteLength;
-      if (left < 0) close();
+      if (left < 0) req.pause();
     });
     req.once('end', close);
     socket.once('close', () => clearTimeout(timer));
@@ -349,8 +349,11 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
   };
 }
 
-/** How long a client still sending an unread body is given to finish after the answer that closes its connection. */
-const LINGER_MS = 5_000;
+/** How long a client still sending an unread body is given after the answer that closes its connection. */
+const LINGER_MS = 2_000;
+
+/** The most of an unread body read and dropped after that answer: 4 MiB, or four limits if more. */
+const LINGER_BYTES = 4 * 1024 * 1024;
 
 /** Answers up to this size are sent whole, with a Content-Length, in one write. */
 const BUFFERED_ANSWER_BYTES = 1024 * 1024;
@@ -484,12 +487,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
       : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
-  /** an answer that closes its connection lets a client still sending finish, up to four limits more */
+  /** an answer that closes its connection while the body still comes is read by a client still sending */
+  const drainBytes = Math.max(LINGER_BYTES, 4 * limit);
   const closing = (req: IncomingMessage): void => {
-    if (req.complete) return;
-    // a declared length past what would be read anyway: the connection is cut at once, as it would be
-    if (Number(req.headers['content-length'] ?? '0') > 5 * limit) return;
-    lingerBeforeClose(req, 4 * limit, LINGER_MS);
+    if (!req.complete) lingerBeforeClose(req, drainBytes, LINGER_MS);
   };
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
