@@ -235,39 +235,60 @@ function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, st
   res.end();
 }
 
+/** A chunk shorter than this is copied into the gathering buffer (and let go at once); a longer one is kept as it is. */
+const SMALL_CHUNK = 256;
+/** The gathering buffer's size: one socket read's worth of a body in small chunks. */
+const GATHER_BYTES = 8 * 1024;
+
 /**
  * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
  * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
  * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
  * one-byte chunks by the thousand a read), and a web stream chunk for each cost more than node's own
- * work (docs/performance.md); they are gathered in a list and joined once, after the read
+ * work (docs/performance.md). A small chunk's bytes are copied into a gathering buffer as it comes, so
+ * that node's Buffer for it is garbage at once, as it is for a server that only counts them (kept
+ * until the read is over, thousands of them outlived the young generation's collections and cost
+ * more than node's own work); larger ones are kept in a list; both are joined once, after the read
  * (`setImmediate`).
  */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
   let finished = false;
   let pending: Buffer[] = [];
+  // small chunks' bytes: gather[from, at) not yet in `pending`
+  let gather: Buffer | undefined;
+  let from = 0;
+  let at = 0;
   let flushing: NodeJS.Immediate | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stop = (): void => {
     finished = true;
     pending = [];
+    gather = undefined;
     if (flushing) clearImmediate(flushing);
     req.off('data', onData);
     req.off('end', onEnd);
     req.off('error', onAborted);
     req.off('close', onAborted);
   };
+  /** The gathered bytes, in order, onto the list (a view: the bytes after it are written later). */
+  function keepGathered(): void {
+    if (gather && at > from) pending.push(gather.subarray(from, at));
+    from = at;
+  }
   function flush(): void {
     flushing = undefined;
-    if (finished || pending.length === 0) return;
+    if (finished) return;
+    keepGathered();
+    if (pending.length === 0) return;
     const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     if ((controller.desiredSize ?? 0) <= 0) req.pause();
   }
   function onData(chunk: Buffer): void {
-    total += chunk.byteLength;
+    const size = chunk.byteLength;
+    total += size;
     if (total > limit) {
       stop();
       onLimit();
@@ -275,7 +296,23 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
       controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
       return;
     }
-    pending.push(chunk);
+    if (size < SMALL_CHUNK && (gather !== undefined || pending.length > 0)) {
+      // (the first small chunk is kept as it is: a small body in one piece needs no gathering)
+      if (gather === undefined || at + size > GATHER_BYTES) {
+        keepGathered();
+        gather = Buffer.allocUnsafe(GATHER_BYTES);
+        from = 0;
+        at = 0;
+      }
+      if (size === 1) gather[at++] = chunk[0]!;
+      else {
+        chunk.copy(gather, at);
+        at += size;
+      }
+    } else {
+      keepGathered();
+      pending.push(chunk);
+    }
     flushing ??= setImmediate(flush);
   }
   function onEnd(): void {
