@@ -1,11 +1,12 @@
 // Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
 // Node. The request body is streamed into the Request with the size limit enforced while reading (the
-// adapter answers 413, then reads and drops the rest up to a bound, 4 MiB or 2 s, before it closes the
-// connection, so that a client still sending reads the answer); an answer sent before the body was
-// read to its end closes the connection the same way; the answer is streamed back with backpressure (an event stream chunk by
-// chunk as it comes); a client that goes away aborts the request's signal and cancels the answer's
-// body. The socket's remote address of each Request is recorded for `clientAddress`. A handler's
-// plain answers (`plainAnswers`) are written as they are; methods the Fetch API cannot carry are 405.
+// adapter answers 413, then reads and drops the rest up to a bound, 4 MiB or 2 s, before it closes
+// the connection, so that a client still sending reads the answer); an answer sent before the body
+// was read to its end closes the connection the same way; the answer is streamed back with
+// backpressure (an event stream chunk by chunk as it comes); a client that goes away aborts the
+// request's signal and cancels the answer's body. The socket's remote address of each Request is
+// recorded for `clientAddress`. A handler's plain answers (`plainAnswers`) are written as they are;
+// methods the Fetch API cannot carry are 405.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   DropConnection,
@@ -237,7 +238,7 @@ function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, st
 
 /** A chunk shorter than this is copied into the gathering buffer (and let go at once); a longer one is kept as it is. */
 const SMALL_CHUNK = 256;
-/** The gathering buffer's size: one socket read's worth of a body in small chunks. */
+/** The gathering buffer's size (a new one when it is full; 64 KiB measured no better, docs/performance.md). */
 const GATHER_BYTES = 8 * 1024;
 
 /**
