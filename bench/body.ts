@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readBytes } from '@pay-elements/http';
 import { toNodeListener } from '@pay-elements/http/node';
+import { bodyProcessesBench } from './body-processes.js';
 import { ratio, table } from './lib.js';
 
 const BODY_BYTES = 256 * 1024;
@@ -116,4 +117,5 @@ export async function bodyBench(): Promise<void> {
     rows,
   );
   for (const { server } of servers) await new Promise((resolve) => server.close(resolve));
+  await bodyProcessesBench();
 }

@@ -1,10 +1,15 @@
 // The one test command: type-check and lint, then every suite (node unit, conformance, api, kit,
-// browser components, end to end). Each stage's counts are added up and printed as the last line,
-// `N passed, N failed`, so any CI can read the result whatever runner produced it.
+// browser components in Chromium, Firefox and WebKit, end to end). Each stage's counts are added up
+// and printed as the last line, `N passed, N failed`, so any CI can read the result whatever runner
+// produced it. Before any test runs, what the stages need from the machine (browsers, PostgreSQL,
+// nginx…: the table in scripts/needs.mjs) is looked for: installed when it can be (root with
+// apt-get), else named on one line, and a stage that needs what is missing is not run, and says so.
+// `npm test -- <stage>…` runs those stages; `--dry-run` only looks and says what would run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { canInstall, foundEnv, install, look, missingLine, packagesOf } from './needs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -24,13 +29,16 @@ function find(dir, suffix, out = []) {
 const SOURCE = '--conditions=@pay-elements/source';
 const NODE_OPTIONS = [process.env.NODE_OPTIONS, SOURCE].filter(Boolean).join(' ');
 
+/** Where the programs the tests need were found (CHROME_PATH…), for every stage; set once looked for. */
+let found = {};
+
 function run(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n── ${label} ──`);
     let output = '';
     const child = spawn(cmd, args, {
       cwd: root,
-      env: { ...process.env, NODE_OPTIONS, ...env },
+      env: { ...process.env, NODE_OPTIONS, ...found, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d) => {
@@ -54,7 +62,12 @@ function counts(output) {
   return { passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) };
 }
 
-const only = process.argv.slice(2);
+const dryRun = process.argv.includes('--dry-run');
+const only = process.argv.slice(2).filter((arg) => arg !== '--dry-run');
+/** The engines of the browser stage, each run on its own. */
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+/** What each stage (or `browser:<engine>`) lacks, by name; set once looked for. */
+let lacking = () => [];
 const stages = [
   { name: 'check', run: () => run('type-check, lint, format', 'npm', ['run', '--silent', 'check']) },
   {
@@ -114,7 +127,14 @@ const stages = [
     name: 'browser',
     run: async () => {
       const runs = [];
-      for (const engine of ['chromium', 'firefox', 'webkit']) {
+      const notRun = [];
+      for (const engine of ENGINES) {
+        const missing = lacking(`browser:${engine}`);
+        if (missing.length) {
+          console.log(`\n── browser component tests (${engine}) ── not run: needs ${missing.join(', ')}`);
+          notRun.push(`browser (${engine})`);
+          continue;
+        }
         const started = Date.now();
         const result = await run(
           `browser component tests (${engine})`,
@@ -134,7 +154,7 @@ const stages = [
         console.log(`${r.engine}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
       const line = `${runs.reduce((n, r) => n + r.passed, 0)} passed, ${runs.reduce((n, r) => n + r.failed, 0)} failed`;
       console.log(line);
-      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output: line };
+      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output: line, notRun };
     },
     when: () => find(join(root, 'packages/elements/src'), '.test.ts').length > 0,
   },
@@ -153,13 +173,44 @@ const stages = [
   },
 ];
 
+const chosen = stages.filter(
+  (stage) => (!only.length || only.includes(stage.name)) && (!stage.when || stage.when()),
+);
+// before any test runs: what the chosen stages need, installed when it can be, else said on one line
+let needs = look(chosen.map((stage) => stage.name));
+const absent = needs.filter(({ at }) => at === undefined);
+if (absent.length && canInstall() && !dryRun) {
+  install(packagesOf(absent));
+  needs = look(chosen.map((stage) => stage.name));
+}
+const line = missingLine(needs);
+if (line) console.log(line);
+found = foundEnv(needs);
+lacking = (stage) =>
+  needs
+    .filter(({ need, at }) => at === undefined && need.stages.includes(stage))
+    .map(({ need }) => need.name);
+
 let passed = 0;
 let failed = 0;
-let broken = [];
-for (const stage of stages) {
-  if (only.length && !only.includes(stage.name)) continue;
-  if (stage.when && !stage.when()) continue;
-  const { code, output } = await stage.run();
+const broken = [];
+const notRun = [];
+for (const stage of chosen) {
+  // the browser stage looks at each engine's needs itself
+  const missing = stage.name === 'browser' ? [] : lacking(stage.name);
+  if (dryRun) {
+    const engines = stage.name === 'browser' ? ENGINES.filter((e) => lacking(`browser:${e}`).length) : [];
+    const skipped = missing.length ? 'not run' : engines.length ? `not run in ${engines.join(', ')}` : 'runs';
+    console.log(`${stage.name}: ${skipped}`);
+    continue;
+  }
+  if (missing.length) {
+    console.log(`\n── ${stage.name} ── not run: needs ${missing.join(', ')}`);
+    notRun.push(stage.name);
+    continue;
+  }
+  const { code, output, notRun: partly = [] } = await stage.run();
+  notRun.push(...partly);
   if (stage.name !== 'check') {
     const c = counts(output);
     passed += c.passed;
@@ -167,7 +218,9 @@ for (const stage of stages) {
   }
   if (code !== 0) broken.push(`${stage.name} (exit ${code})`);
 }
+if (dryRun) process.exit(line ? 1 : 0);
 if (broken.length) console.log(`\nstages that failed: ${broken.join(', ')}`);
+if (notRun.length) console.log(`\nnot run, for what this machine lacks: ${notRun.join(', ')}`);
 if (broken.length && failed === 0) failed = broken.length; // a stage that crashed counts as a failure
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(broken.length ? 1 : 0);
+console.log(`\n${passed} passed, ${failed} failed${notRun.length ? `, ${notRun.length} not run` : ''}`);
+process.exit(broken.length || notRun.length ? 1 : 0);

@@ -1,10 +1,15 @@
 // The demo's sandbox buttons under /demo-api: send the transfer a shopper would, pay an invoice, pay
 // into the demo customer's own account, move the emulator's clock, reset the demo. POST only, a JSON body (or none), with the emulator only.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import type { Sandbox, SandboxControl } from '@pay-elements/sandbox';
-import { errorAnswer, type PayHandler } from '@pay-elements/server';
+import { errorAnswer, WIDGET_BODY_LIMIT, type PayHandler } from '@pay-elements/server';
 import { json, segment } from './json-and-segment.js';
+
+/** A body past the widget routes' limit (the buttons send a few bytes): 413, as the kit answers it. */
+const tooLarge = () =>
+  errorAnswer('payload_too_large', `The request body is larger than ${WIDGET_BODY_LIMIT} bytes.`);
 
 const TransferBody = z.object({
   amount: z
@@ -35,6 +40,11 @@ export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unkn
   demo.use('*', async (c, next) => {
     if (!emulator) return errorAnswer('not_found', 'Only with the emulator.');
     if (c.req.method !== 'POST') return errorAnswer('method_not_allowed', 'Use POST.');
+    await next();
+  });
+  // counted as it is read, chunked or not; refused before the node adapter's own larger limit
+  demo.use('*', bodyLimit({ maxSize: WIDGET_BODY_LIMIT, onError: tooLarge }));
+  demo.use('*', async (c, next) => {
     let body: unknown = {};
     const text = await c.req.raw.text();
     if (text) {

@@ -2,11 +2,14 @@
 // per line in pino's shape (`level` as pino's number, `time` in ms, `msg`), for a log shipper. Each
 // line written while a request is answered names its `request_id`, read from the request's
 // `x-request-id` (set as the request arrives): by the kit through its `logFields`, by server-example's
-// own lines explicitly. No async context: on Node 20 one costs every request its promise hooks.
+// own lines explicitly. No async context: on Node 20 one costs every request its promise hooks. No
+// line carries a token (a working link): every path by token, the kit's and the hosted pages', is
+// written with the token's fingerprint (`tok:…`), whatever wrote it.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { IncomingMessage } from 'node:http';
-import type { LogFields, Logger } from '@pay-elements/server';
+import { endpoints } from '@pay-elements/protocol';
+import { tokenPathMasker, type LogFields, type Logger } from '@pay-elements/server';
 
 export type LogFormat = 'text' | 'json';
 
@@ -43,6 +46,14 @@ export function sameRequestId(requestId: string | undefined): RequestInit {
   return requestId ? { headers: { 'x-request-id': requestId } } : {};
 }
 
+/** server-example's paths by token: the kit's under /pay (the protocol's routes) and the hosted pages. */
+const maskTokens = tokenPathMasker([
+  ...Object.values(endpoints).map(({ path }) => `/pay${path}`),
+  '/invoices/:token',
+  '/fund/:token',
+  '/receipts/:token',
+]);
+
 /** pino's numbers for its levels */
 const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 } as const;
 type Level = keyof typeof LEVELS;
@@ -58,10 +69,11 @@ export function createLogger(
   options: { debug?: boolean; write?: (line: string, level: Level) => void } = {},
 ): Logger {
   const host = hostname();
-  const write =
+  const out =
     options.write ??
     ((line: string, level: Level) =>
       (LEVELS[level] >= LEVELS.warn ? process.stderr : process.stdout).write(`${line}\n`));
+  const write = (line: string, level: Level) => out(maskTokens(line), level);
   const line = (level: Level) => (msg: string, fields?: LogFields) => {
     if (level === 'debug' && !options.debug) return;
     const all: LogFields = fields ?? {};

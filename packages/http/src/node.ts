@@ -1,11 +1,12 @@
 // Runs a Fetch-standard handler on node:http: the only code of the kit and the emulator that knows
 // Node. The request body is streamed into the Request with the size limit enforced while reading (the
-// adapter answers 413 and the connection is closed after a bounded part of the rest is read and
-// dropped, so that the client reads the answer); an answer sent before the body was read to its end
-// closes the connection too; the answer is streamed back with backpressure (an event stream chunk by
-// chunk as it comes); a client that goes away aborts the request's signal and cancels the answer's
-// body. The socket's remote address of each Request is recorded for `clientAddress`. A handler's
-// plain answers (`plainAnswers`) are written as they are; methods the Fetch API cannot carry are 405.
+// adapter answers 413, then reads and drops the rest up to a bound, 4 MiB or 2 s, before it closes
+// the connection, so that a client still sending reads the answer); an answer sent before the body
+// was read to its end closes the connection the same way; the answer is streamed back with
+// backpressure (an event stream chunk by chunk as it comes); a client that goes away aborts the
+// request's signal and cancels the answer's body. The socket's remote address of each Request is
+// recorded for `clientAddress`. A handler's plain answers (`plainAnswers`) are written as they are;
+// methods the Fetch API cannot carry are 405.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   DropConnection,
@@ -235,39 +236,60 @@ function refuseMethod(res: ServerResponse, defaults?: Readonly<Record<string, st
   res.end();
 }
 
+/** A chunk shorter than this is copied into the gathering buffer (and let go at once); a longer one is kept as it is. */
+const SMALL_CHUNK = 256;
+/** The gathering buffer's size (a new one when it is full; 64 KiB measured no better, docs/performance.md). */
+const GATHER_BYTES = 8 * 1024;
+
 /**
  * The request body as a web stream that errors with BodyLimitError past `limit` bytes, and with
  * BodyError `aborted` when the client goes away before its end. What arrives in one socket read
  * enters the stream as one chunk: node gives a chunked body's chunks one by one (a hostile client's
  * one-byte chunks by the thousand a read), and a web stream chunk for each cost more than node's own
- * work (docs/performance.md); they are gathered in a list and joined once, after the read
+ * work (docs/performance.md). A small chunk's bytes are copied into a gathering buffer as it comes, so
+ * that node's Buffer for it is garbage at once, as it is for a server that only counts them (kept
+ * until the read is over, thousands of them outlived the young generation's collections and cost
+ * more than node's own work); larger ones are kept in a list; both are joined once, after the read
  * (`setImmediate`).
  */
 function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): ReadableStream<Uint8Array> {
   let total = 0;
   let finished = false;
   let pending: Buffer[] = [];
+  // small chunks' bytes: gather[from, at) not yet in `pending`
+  let gather: Buffer | undefined;
+  let from = 0;
+  let at = 0;
   let flushing: NodeJS.Immediate | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stop = (): void => {
     finished = true;
     pending = [];
+    gather = undefined;
     if (flushing) clearImmediate(flushing);
     req.off('data', onData);
     req.off('end', onEnd);
     req.off('error', onAborted);
     req.off('close', onAborted);
   };
+  /** The gathered bytes, in order, onto the list (a view: the bytes after it are written later). */
+  function keepGathered(): void {
+    if (gather && at > from) pending.push(gather.subarray(from, at));
+    from = at;
+  }
   function flush(): void {
     flushing = undefined;
-    if (finished || pending.length === 0) return;
+    if (finished) return;
+    keepGathered();
+    if (pending.length === 0) return;
     const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     if ((controller.desiredSize ?? 0) <= 0) req.pause();
   }
   function onData(chunk: Buffer): void {
-    total += chunk.byteLength;
+    const size = chunk.byteLength;
+    total += size;
     if (total > limit) {
       stop();
       onLimit();
@@ -275,7 +297,23 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
       controller.error(new BodyLimitError(`request body larger than ${limit} bytes`, limit));
       return;
     }
-    pending.push(chunk);
+    if (size < SMALL_CHUNK && (gather !== undefined || pending.length > 0)) {
+      // (the first small chunk is kept as it is: a small body in one piece needs no gathering)
+      if (gather === undefined || at + size > GATHER_BYTES) {
+        keepGathered();
+        gather = Buffer.allocUnsafe(GATHER_BYTES);
+        from = 0;
+        at = 0;
+      }
+      if (size === 1) gather[at++] = chunk[0]!;
+      else {
+        chunk.copy(gather, at);
+        at += size;
+      }
+    } else {
+      keepGathered();
+      pending.push(chunk);
+    }
     flushing ??= setImmediate(flush);
   }
   function onEnd(): void {
@@ -314,10 +352,13 @@ function bodyStream(req: IncomingMessage, limit: number, onLimit: () => void): R
 
 /**
  * After an answer that closes the connection while the request body is still coming (a 413, a
- * refusal), the rest is read and dropped, up to `bytes` or `ms`, before the socket is closed: closed
- * at once with bytes unread, the kernel resets the connection, and a client still sending its body
- * (Node's client, a browser) gets EPIPE or ECONNRESET instead of the answer it was sent. Node closes
- * such a connection through `destroySoon` once the answer is written; that is where this waits.
+ * refusal), the connection is not closed at once: closed with bytes unread, the kernel resets it, and
+ * a client still sending its body (Node's client, a browser, curl) gets EPIPE or ECONNRESET, often
+ * before it has read the answer it was sent. Node closes such a connection through `destroySoon` once
+ * the answer is written; that is where this waits: the answer and the end of ours are sent, then the
+ * rest of the body is read and dropped, up to `bytes` (then no more is read: the client's writes
+ * wait, the answer in its hands), and the socket is closed when the body ends, when the client closes
+ * (Node's client does as soon as it reads the end of ours), or after `ms`, whichever comes first.
  */
 function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): void {
   const socket = req.socket;
@@ -329,10 +370,7 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
     }
     socket.end(); // the answer, then the end of ours: the client reads it whatever it still sends
     let left = bytes;
-    let closing = false;
     const close = (): void => {
-      if (closing) return;
-      closing = true;
       clearTimeout(timer);
       // once what was written (the answer) has been handed to the system, not lost in a closed socket
       if (socket.writableLength === 0) socket.destroy();
@@ -341,7 +379,7 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
     const timer = setTimeout(close, ms);
     req.on('data', (chunk: Buffer) => {
       left -= chunk.byteLength;
-      if (left < 0) close();
+      if (left < 0) req.pause();
     });
     req.once('end', close);
     socket.once('close', () => clearTimeout(timer));
@@ -349,8 +387,11 @@ function lingerBeforeClose(req: IncomingMessage, bytes: number, ms: number): voi
   };
 }
 
-/** How long a client still sending an unread body is given to finish after the answer that closes its connection. */
-const LINGER_MS = 5_000;
+/** How long a client still sending an unread body is given after the answer that closes its connection. */
+const LINGER_MS = 2_000;
+
+/** The most of an unread body read and dropped after that answer: 4 MiB, or four limits if more. */
+const LINGER_BYTES = 4 * 1024 * 1024;
 
 /** Answers up to this size are sent whole, with a Content-Length, in one write. */
 const BUFFERED_ANSWER_BYTES = 1024 * 1024;
@@ -484,12 +525,10 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
       : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
-  /** an answer that closes its connection lets a client still sending finish, up to four limits more */
+  /** an answer that closes its connection while the body still comes is read by a client still sending */
+  const drainBytes = Math.max(LINGER_BYTES, 4 * limit);
   const closing = (req: IncomingMessage): void => {
-    if (req.complete) return;
-    // a declared length past what would be read anyway: the connection is cut at once, as it would be
-    if (Number(req.headers['content-length'] ?? '0') > 5 * limit) return;
-    lingerBeforeClose(req, 4 * limit, LINGER_MS);
+    if (!req.complete) lingerBeforeClose(req, drainBytes, LINGER_MS);
   };
   const errorText =
     options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));

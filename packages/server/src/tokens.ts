@@ -1,57 +1,83 @@
-// Unguessable handles for what a browser may look at without signing in (an invoice, a customer's
-// funding page): the subject, signed with the kit's secret for one purpose. A number or an id alone,
-// a handle for another purpose, or a tampered or expired one, is nothing (a 404 without asking the
-// provider). The subject is readable in the handle, not secret: what the handle proves is that the
-// merchant made it.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// Unguessable handles for what a browser may look at without signing in (a flow's view of one
+// subject: a document, a person's page): the subject, sealed with the kit's secret for one purpose (a
+// flow's name). An id alone, a handle for another purpose, or a tampered or expired one, is nothing
+// (a 404 without asking the provider). The handle is opaque: the subject and the expiry are
+// encrypted, so a link in an email, a log or a browser's history names no one.
+//
+// The sealing is deterministic authenticated encryption (SIV: a synthetic IV): the tag is an HMAC of
+// the purpose and the plaintext, and the plaintext is encrypted with AES-256-CTR under that tag as its
+// IV. The same purpose, subject and expiry always give the same handle (a page signed twice links to
+// one URL); anything changed in a handle changes the plaintext, and the tag no longer matches.
+import { createCipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from './log.js';
 
-/** What a handle is for: it opens nothing else. */
+/**
+ * What a handle is for (a flow's own name): it opens nothing else. Lower-case letters, digits, `-`
+ * and `_`, starting with a letter, at most 32 characters.
+ */
 export type TokenPurpose = string;
 
-/** The signature's length: 128 bits, as many as a session id's. */
-const SIGNATURE_BYTES = 16;
+const PURPOSE = /^[a-z][a-z0-9_-]{0,31}$/;
+/** The tag's length: 128 bits, as many as a session id's. It is also the cipher's IV. */
+const TAG_BYTES = 16;
+/** The expiry in the plaintext: unix seconds plus one, 0 when it never expires (40 bits: 34,000 years). */
+const EXPIRY_BYTES = 5;
+/** The plaintext is padded to whole blocks, so that a handle tells an id's length only roughly. */
+const BLOCK = 16;
 /** A subject longer than this, in UTF-8 bytes, is refused (ids and numbers are short). */
 const MAX_SUBJECT = 256;
-/**
- * The longest handle `sign` makes: the subject in base64url (4 characters per 3 bytes), the expiry
- * (at most 12 characters), the signature (22) and two dots. Anything longer is not one of ours.
- */
-const MAX_TOKEN = Math.ceil((MAX_SUBJECT * 4) / 3) + 12 + 22 + 2;
+/** The most bytes a sealed handle has: the tag, then the expiry, subject and padding in whole blocks. */
+const MAX_SEALED = TAG_BYTES + Math.ceil((EXPIRY_BYTES + MAX_SUBJECT + 1) / BLOCK) * BLOCK;
+/** The longest handle `sign` makes, in base64url characters. Anything longer is not one of ours. */
+const MAX_TOKEN = Math.ceil((MAX_SEALED * 4) / 3);
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-function encode(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64url');
+/** `bytes` then 0x80 and zeros up to a whole number of blocks (ISO/IEC 7816-4 padding). */
+function pad(bytes: Buffer): Buffer {
+  const padded = Buffer.alloc(Math.ceil((bytes.length + 1) / BLOCK) * BLOCK);
+  bytes.copy(padded);
+  padded[bytes.length] = 0x80;
+  return padded;
 }
 
-function decode(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  const bytes = Buffer.from(text, 'base64url');
-  // a canonical encoding only: a handle has one spelling
-  if (bytes.toString('base64url') !== text) return null;
-  const decoded = bytes.toString('utf8');
-  return Buffer.from(decoded, 'utf8').equals(bytes) ? decoded : null;
+/** The bytes before the padding, or null when there is none. */
+function unpad(padded: Buffer): Buffer | null {
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  return end >= 0 && padded[end] === 0x80 ? padded.subarray(0, end) : null;
 }
 
 export class TokenSigner {
-  readonly #secret: Buffer;
+  readonly #tagKey: Buffer;
+  readonly #cipherKey: Buffer;
   readonly #ephemeral: boolean;
   readonly #logger: Logger;
   #warned = false;
 
   /** `secret` undefined: a random one for this process only (tokens die with it: warned once). */
   constructor(secret: string | undefined, logger: Logger) {
-    this.#secret = secret === undefined ? randomBytes(32) : Buffer.from(secret, 'utf8');
+    const key = secret === undefined ? randomBytes(32) : Buffer.from(secret, 'utf8');
+    // one key for the tag and one for the cipher, each derived from the secret
+    this.#tagKey = createHmac('sha256', key).update('pay-elements token tag').digest();
+    this.#cipherKey = createHmac('sha256', key).update('pay-elements token cipher').digest();
     this.#ephemeral = secret === undefined;
     this.#logger = logger;
   }
 
   /**
-   * A handle for `subject`: `<subject>.<expiry>.<signature>`, each part base64url (the expiry, unix
-   * seconds in base 36, empty when it never expires).
+   * An opaque handle for `subject`, opened only by `verify` with the same purpose and secret, until
+   * `expiresAt` (ms; never when undefined): base64url, 43 characters for a subject of up to 10 bytes,
+   * 21 or 22 more for each 16 bytes after that, 384 at most.
    */
   sign(purpose: TokenPurpose, subject: string, expiresAt?: number): string {
-    if (subject === '' || Buffer.byteLength(subject, 'utf8') > MAX_SUBJECT)
+    checkPurpose(purpose);
+    const text = Buffer.from(subject, 'utf8');
+    if (subject === '' || text.length > MAX_SUBJECT)
       throw new RangeError(`a ${purpose} token's subject must have 1 to ${MAX_SUBJECT} bytes in UTF-8`);
+    if (text.toString('utf8') !== subject)
+      throw new RangeError(`a ${purpose} token's subject must be well-formed text (no lone surrogate)`);
+    if (expiresAt !== undefined && !(Number.isFinite(expiresAt) && expiresAt < 1e15))
+      throw new RangeError(`a ${purpose} token's expiry must be a time in milliseconds`);
     if (this.#ephemeral && !this.#warned) {
       this.#warned = true;
       this.#logger.warn(
@@ -59,30 +85,108 @@ export class TokenSigner {
           'and other instances refuse them: give the kit a tokenSecret',
       );
     }
-    const body = `${encode(subject)}.${expiresAt === undefined ? '' : Math.ceil(expiresAt / 1000).toString(36)}`;
-    return `${body}.${this.#signature(purpose, body).toString('base64url')}`;
+    const expiry = Buffer.alloc(EXPIRY_BYTES);
+    if (expiresAt !== undefined)
+      expiry.writeUIntBE(Math.max(0, Math.ceil(expiresAt / 1000)) + 1, 0, EXPIRY_BYTES);
+    const plain = pad(Buffer.concat([expiry, text]));
+    const tag = this.#tag(purpose, plain);
+    return Buffer.concat([tag, this.#crypt(tag, plain)]).toString('base64url');
   }
 
   /** The subject of a handle made for `purpose` and still valid at `now` (ms), else null. */
   verify(purpose: TokenPurpose, token: string, now: number): string | null {
-    if (token.length > MAX_TOKEN) return null;
-    const parts = token.split('.');
-    if (parts.length !== 3) return null;
-    const [subject = '', expiry = '', signature = ''] = parts;
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== SIGNATURE_BYTES || given.toString('base64url') !== signature) return null;
-    if (!timingSafeEqual(given, this.#signature(purpose, `${subject}.${expiry}`))) return null;
-    if (expiry !== '') {
-      if (!/^[0-9a-z]{1,12}$/.test(expiry)) return null;
-      if (parseInt(expiry, 36) * 1000 <= now) return null;
+    checkPurpose(purpose);
+    if (token.length > MAX_TOKEN || !BASE64URL.test(token)) return null;
+    const sealed = Buffer.from(token, 'base64url');
+    // a canonical encoding only (no stray bits in the last character): a handle has one spelling
+    if (sealed.toString('base64url') !== token) return null;
+    if (sealed.length < TAG_BYTES + BLOCK || (sealed.length - TAG_BYTES) % BLOCK !== 0) return null;
+    const tag = sealed.subarray(0, TAG_BYTES);
+    const plain = this.#crypt(tag, sealed.subarray(TAG_BYTES));
+    if (!timingSafeEqual(tag, this.#tag(purpose, plain))) return null;
+    // the tag matched: the plaintext is one `sign` made, padding and all
+    const body = unpad(plain);
+    if (body === null || body.length <= EXPIRY_BYTES) return null;
+    const expiry = body.readUIntBE(0, EXPIRY_BYTES);
+    if (expiry !== 0 && (expiry - 1) * 1000 <= now) return null;
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(body.subarray(EXPIRY_BYTES));
+    } catch {
+      return null;
     }
-    return decode(subject);
   }
 
-  #signature(purpose: TokenPurpose, body: string): Buffer {
-    return createHmac('sha256', this.#secret)
-      .update(`pay-elements ${purpose} token\n${body}`)
+  #tag(purpose: string, plain: Buffer): Buffer {
+    return createHmac('sha256', this.#tagKey)
+      .update(`pay-elements ${purpose} token\n`)
+      .update(plain)
       .digest()
-      .subarray(0, SIGNATURE_BYTES);
+      .subarray(0, TAG_BYTES);
   }
+
+  /** AES-256-CTR under the tag as IV: the same call encrypts and decrypts. */
+  #crypt(tag: Buffer, bytes: Buffer): Buffer {
+    const cipher = createCipheriv('aes-256-ctr', this.#cipherKey, tag);
+    return Buffer.concat([cipher.update(bytes), cipher.final()]);
+  }
+}
+
+function checkPurpose(purpose: string): void {
+  if (!PURPOSE.test(purpose))
+    throw new RangeError(
+      `a token's purpose must be a lower-case name of 1 to 32 letters, digits, - or _ (got ${JSON.stringify(purpose)})`,
+    );
+}
+
+/**
+ * How a log line names a token: `tok:` and the first 8 base64url characters of its SHA-256 (48 bits).
+ * The same token always gives the same fingerprint, so the lines about one link can be matched, and a
+ * merchant can find a link's lines from the link; a fingerprint opens nothing.
+ */
+export function tokenFingerprint(token: string): string {
+  return `tok:${createHash('sha256').update(token).digest('base64url').slice(0, 8)}`;
+}
+
+/** A fingerprint already in place of a token (masking twice changes nothing). */
+const FINGERPRINT = /^tok:[A-Za-z0-9_-]{8}$/;
+/** What ends a path segment in a URL or a log line (a token has none of these characters). */
+const STOP = `/?#\\s"'<>()\\[\\],;\\\\`;
+/** One path segment as it may appear in a URL or a log line. */
+const SEGMENT = `[^${STOP}]+`;
+
+/**
+ * A function that masks, in any text (a path, a URL, a message, a stack), the token of every path
+ * matching one of `patterns` (route patterns such as `/pay/things/:token`: each `:token` parameter
+ * is a token, other parameters match any segment) with its fingerprint. A path matches from its start
+ * (the start of the text, after a space, a quote, `=`, `(`, `,` or an origin), so the provider's own
+ * `/v1/things/…` is not taken for the kit's `/things/:token`; segments after the pattern's are
+ * kept (`/things/:token` masks `/things/<token>/events` too).
+ */
+export function tokenPathMasker(patterns: Iterable<string>): (text: string) => string {
+  const masks: Array<{ expression: RegExp; tokenAt: ReadonlySet<number> }> = [];
+  for (const pattern of new Set(patterns)) {
+    const segments = pattern.split('/').filter(Boolean);
+    const tokenAt = new Set(segments.flatMap((segment, i) => (segment === ':token' ? [i] : [])));
+    if (tokenAt.size === 0) continue;
+    // each segment a group of its own, so that the path is written again segment by segment
+    const source = segments
+      .map((segment) =>
+        segment.startsWith(':') ? `/(${SEGMENT})` : `/(${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`,
+      )
+      .join('');
+    const expression = new RegExp(`(?<=^|[\\s"'=(,[]|https?://[^${STOP}]+)${source}(?=[${STOP}]|$)`, 'g');
+    masks.push({ expression, tokenAt });
+  }
+  return (text) => {
+    let masked = text;
+    for (const { expression, tokenAt } of masks)
+      masked = masked.replace(expression, (...match: unknown[]) => {
+        const segments = match.slice(1, -2) as string[];
+        const safe = segments.map((segment, i) =>
+          tokenAt.has(i) && !FINGERPRINT.test(segment) ? tokenFingerprint(segment) : segment,
+        );
+        return `/${safe.join('/')}`;
+      });
+    return masked;
+  };
 }

@@ -283,7 +283,7 @@ export interface FundingAccountTranslation {
   };
 }
 
-/** The server-rendered fallback of the elements (./server), read with script off. */
+/** The server-rendered fallback of the elements (./ssr), read with script off. */
 export interface HostedTranslation {
   hosted: {
     /** "Expires at 14:35 UTC" (a clock time, with its zone). */

@@ -2,7 +2,8 @@
 // CORS for the allowed origins (preflights included), and every failure turned into the protocol's
 // error body in one place (`onError`, `notFound`). A known path asked with the wrong method answers
 // 405 with an Allow header, which Hono alone would answer 404. A POST from a browser on another site
-// (not an allowed origin), or with a body not declared JSON, is refused before its route runs.
+// (not an allowed origin), or with a body not declared JSON, is refused before its route runs. The
+// lines a failure writes name no token: a path's `:token` segment is written as its fingerprint.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
@@ -14,9 +15,11 @@ import {
 } from '@pay-elements/http';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, refuseForeignBrowsers } from './browser-guard.js';
 import { errorResponse } from './failures.js';
+import { endpoints } from '@pay-elements/protocol';
 import { HttpError } from '../errors.js';
 import { tooLarge } from './input.js';
-import { withFields, type LogFields, type Logger } from '../log.js';
+import { describeError, withFields, type LogFields, type Logger } from '../log.js';
+import { tokenPathMasker } from '../tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,11 +79,39 @@ function decodedParams(c: Context, names: readonly string[]): Record<string, str
   return params;
 }
 
+/** `log` with `mask` applied to its messages and to every text in its fields (four levels deep). */
+function maskingLogger(log: Logger, mask: (text: string) => string): Logger {
+  const clean = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return mask(value);
+    if (value instanceof Error) return clean(describeError(value), depth);
+    if (depth > 4 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1));
+    const out: LogFields = {};
+    for (const [key, v] of Object.entries(value)) out[key] = clean(v, depth + 1);
+    return out;
+  };
+  const line =
+    (write: Logger['info']) =>
+    (message: string, fields?: LogFields): void =>
+      write(mask(message), fields === undefined ? undefined : (clean(fields, 0) as LogFields));
+  return {
+    debug: line((m, f) => log.debug(m, f)),
+    info: line((m, f) => log.info(m, f)),
+    warn: line((m, f) => log.warn(m, f)),
+    error: line((m, f) => log.error(m, f)),
+  };
+}
+
 /** What a router's handlers share: its options, the request's logger, CORS, and the one failure path. */
 class RouterParts {
   readonly methodsAt: (path: string) => string[];
+  /** a text with the token of every path by token (the protocol's and the routes' `:token`) fingerprinted */
+  readonly #maskTokens: (text: string) => string;
 
   constructor(readonly options: RouterOptions) {
+    this.#maskTokens = tokenPathMasker(
+      [...Object.values(endpoints), ...options.routes].map(({ path }) => `${options.basePath}${path}`),
+    );
     // literal segments first, as Hono matches them (`/banks/suggest` before `/banks/:country`)
     const literals = (path: string) => path.split('/').filter((s) => s && !s.startsWith(':')).length;
     this.methodsAt = allowedMethods(
@@ -116,6 +147,10 @@ class RouterParts {
     return response;
   }
 
+  /**
+   * The failure's answer. What it logs names no token: the path, the message and every field (an
+   * error's message and stack too) have each path by token masked (`tok:` and a fingerprint).
+   */
   fail(error: unknown, c: Context, log: Logger = this.logOf(c.req.raw)): Response {
     let path = c.req.url;
     try {
@@ -123,7 +158,7 @@ class RouterParts {
     } catch {
       // keep the raw URL
     }
-    return errorResponse(error, log, { method: c.req.method, path });
+    return errorResponse(error, maskingLogger(log, this.#maskTokens), { method: c.req.method, path });
   }
 
   /** A route's Hono handler: its parameters decoded, the browser guard, its failures answered. */

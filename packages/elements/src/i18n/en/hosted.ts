@@ -1,4 +1,4 @@
-// What the elements' server-rendered fallback (./server) says in English.
+// What the elements' server-rendered fallback (./ssr) says in English.
 import type { HostedTerms } from '../types.js';
 import { identity, paymentDetails } from './shared.js';
 
