@@ -37,7 +37,7 @@ export {
 } from './options.js';
 export { errorAnswer, errorBody } from './http/answers.js';
 export { isCrossSite } from './http/browser-guard.js';
-export { issueFields } from './http/input.js';
+export { issueFields, WIDGET_BODY_LIMIT } from './http/input.js';
 export { addressKey } from './provider/rate-limit.js';
 export {
   defaultLogger,

@@ -13,6 +13,7 @@ import { startWorld, type World } from '@pay-elements/testing/kit-world';
 import type { DepositRecord } from './book.js';
 import { ManualScheduler } from '../../testing/scheduler.js';
 import { fundingBookOf } from '../../testing/books.js';
+import { flipBit, splice } from '../../testing/tokens.js';
 
 const BVN = '22212345678';
 
@@ -119,16 +120,14 @@ describe('a customer’s own accounts', () => {
   it('shows nothing for a customer id, a tampered token, an invoice token or an expired one, asking the provider nothing', async () => {
     const { kit, customerId } = f.world;
     const token = kit.fundingToken(customerId);
-    const [subject, expiry, signature = ''] = token.split('.');
     const before = f.world.calls.length;
     for (const guess of [
       customerId,
-      `${subject}.${expiry}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
-      `${subject}.${(Number.parseInt(expiry ?? '0', 36) + 99_999).toString(36)}.${signature}`,
+      flipBit(token, 0),
+      flipBit(token, -1),
+      flipBit(token, 20),
+      splice(token, kit.fundingToken('cus_other')),
       kit.invoiceToken(customerId),
-      kit
-        .fundingToken(customerId, { expiresInSeconds: 60 })
-        .replace(/^[^.]+/, Buffer.from('cus_other').toString('base64url')),
     ]) {
       const response = await f.world.request(`/pay/funding/${encodeURIComponent(guess)}`);
       assert.equal(response.status, 404, guess);

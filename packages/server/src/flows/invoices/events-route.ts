@@ -3,7 +3,13 @@
 // change (the invoice hub); each id the view's version; the stream ends once the invoice is paid or
 // cancelled. Admitted, counted and drained with every other stream of the instance.
 import { endpoints } from '@pay-elements/protocol';
-import { nothingMore, openEventStream, retryHint, streamSink, viewVersion } from '../../streams/event-stream.js';
+import {
+  nothingMore,
+  openEventStream,
+  retryHint,
+  streamSink,
+  viewVersion,
+} from '../../streams/event-stream.js';
 import type { Route } from '../../http/router.js';
 import type { Logger } from '../../log.js';
 import type { StreamAdmission } from '../../streams/admission.js';

@@ -14,6 +14,7 @@ import {
   WEBHOOK_SECRET,
 } from '@pay-elements/testing/kit-world';
 import { createPayHandler } from '../../handler.js';
+import { flipBit } from '../../testing/tokens.js';
 
 const receiptUrl = (token: string) => `https://shop.example/receipts/${token}`;
 const merchant = { name: 'Ada’s Fabrics', logo_url: 'https://shop.example/logo.png' };
@@ -110,7 +111,7 @@ describe('receipts', () => {
       const { paid } = await pay('r-3', '20.00');
       const token = (paid.receipt_url ?? '').slice(receiptUrl('').length);
       const calls = world.calls.length;
-      const flipped = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+      const flipped = flipBit(token, -1);
       for (const bad of [
         flipped,
         world.kit.invoiceToken('INV-1'),
