@@ -15,9 +15,17 @@ import type {
   StoredRecord,
 } from './contract.js';
 
-/** A copy of a JSON value, so that no caller shares the store's own. */
-function copy<T extends Json>(value: T): T {
-  return structuredClone(value);
+/**
+ * A frozen copy of a JSON value, made once when it is written: readers are given it as it is (a read
+ * on every poll copies nothing), and none can change the store's own.
+ */
+function frozen<T extends Json>(value: T): T {
+  const copy: Json = Array.isArray(value)
+    ? value.map(frozen)
+    : typeof value === 'object' && value !== null
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozen(v)]))
+      : value;
+  return Object.freeze(copy) as T;
 }
 
 class MemoryRecords implements RecordPart {
@@ -30,7 +38,7 @@ class MemoryRecords implements RecordPart {
 
   get(collection: string, key: string): Promise<StoredRecord | null> {
     const held = this.collections.get(collection)?.get(key);
-    return Promise.resolve(held ? { key, value: copy(held.value), version: held.version } : null);
+    return Promise.resolve(held ? { key, value: held.value, version: held.version } : null);
   }
 
   list(
@@ -45,7 +53,7 @@ class MemoryRecords implements RecordPart {
     return Promise.resolve(
       keys.slice(0, Math.max(0, limit)).flatMap((key) => {
         const record = held.get(key);
-        return record ? [{ key, value: copy(record.value), version: record.version }] : [];
+        return record ? [{ key, value: record.value, version: record.version }] : [];
       }),
     );
   }
@@ -74,7 +82,7 @@ class MemoryRecords implements RecordPart {
       }
       const version = held.get(write.key)?.version ?? 0;
       if (write.value === null) held.delete(write.key);
-      else held.set(write.key, { value: copy(write.value), version: version + 1 });
+      else held.set(write.key, { value: frozen(write.value), version: version + 1 });
     }
     for (const owed of commit.owe ?? [])
       this.outbox.add(owed.topic, owed.id, owed.dueAt, owed.payload ?? null);
@@ -92,7 +100,7 @@ class MemoryOutbox implements OutboxPart {
       entries = new Map();
       this.topics.set(topic, entries);
     }
-    if (!entries.has(id)) entries.set(id, { topic, id, dueAt, attempts: 0, payload: copy(payload) });
+    if (!entries.has(id)) entries.set(id, { topic, id, dueAt, attempts: 0, payload: frozen(payload) });
   }
 
   due(topic: string, now: number, limit: number): Promise<OutboxEntry[]> {
@@ -100,7 +108,7 @@ class MemoryOutbox implements OutboxPart {
       .filter((e) => e.dueAt <= now)
       .sort((a, b) => a.dueAt - b.dueAt)
       .slice(0, Math.max(0, limit));
-    return Promise.resolve(entries.map((e) => ({ ...e, payload: copy(e.payload) })));
+    return Promise.resolve(entries.map((e) => ({ ...e })));
   }
 
   lease(

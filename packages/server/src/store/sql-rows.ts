@@ -1,19 +1,44 @@
 // Rows as the SQL stores (SQLite, D1, PostgreSQL) give them back, parsed rather than cast: a record
 // or an outbox entry, its JSON kept as text so that it comes back exactly as it was written.
 import * as z from 'zod';
+import { StoredDataError } from '../errors.js';
 import type { Json, OutboxEntry, StoredRecord } from './contract.js';
 
-/** JSON text the store wrote itself (`JSON.stringify` of a Json), read back. */
-function json(text: string): Json {
-  const parsed: unknown = JSON.parse(text);
-  // JSON.parse without a reviver answers JSON values only
-  return parsed as Json;
+/** How many JSON texts read lately are kept parsed (a record polled again is not parsed again). */
+const PARSED_KEPT = 2048;
+const parsed = new Map<string, Json>();
+
+function freeze(value: Json): Json {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) freeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
-const RecordRow = z.object({ key: z.string(), value: z.string(), version: z.number() });
+/**
+ * JSON text the store wrote itself (`JSON.stringify` of a Json), read back: parsed once for as long as
+ * the same text is read again lately (the same frozen value then: no reader can change it).
+ */
+function json(text: string): Json {
+  const held = parsed.get(text);
+  if (held !== undefined) return held;
+  // JSON.parse without a reviver answers JSON values only
+  const value = freeze(JSON.parse(text) as Json);
+  if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value ?? '');
+  parsed.set(text, value);
+  return value;
+}
 
+const isRow = (row: unknown): row is Record<string, unknown> => typeof row === 'object' && row !== null;
+
+/** A record's row, checked field by field (every poll reads one). */
 export function toRecord(row: unknown): StoredRecord {
-  const { key, value, version } = RecordRow.parse(row);
+  if (!isRow(row)) throw new StoredDataError('a record row is not an object');
+  const { key, value, version } = row;
+  // PostgreSQL's bigint and SQLite's integer both come as numbers here
+  if (typeof key !== 'string' || typeof value !== 'string' || typeof version !== 'number')
+    throw new StoredDataError('a record row lacks its key, value or version');
   return { key, value: json(value), version };
 }
 
