@@ -159,8 +159,16 @@ export class FundingAccounts {
           () => this.#fromProvider(customerId, currency, token, claimed.attempted, by.needs, log),
         );
       } catch (error) {
-        await this.#failed(customerId, currency, token, error, log);
-        throw error instanceof NotFoundError ? new HttpError('not_found', 'No such customer.') : error;
+        const kept = await this.#failed(customerId, currency, token, error, log);
+        if (error instanceof NotFoundError) throw new HttpError('not_found', 'No such customer.');
+        if (error instanceof HttpError || error instanceof ProviderUnavailableError || !kept) throw error;
+        // the provider refused (a BVN it does not take, say): the visit is told what the next ones are
+        log.error("opening a customer's accounts failed; not asked again until the wait is over", {
+          customerId,
+          currency,
+          error: describeError(error),
+        });
+        throw failureAnswer(kept, clock.now());
       }
       const saved = await book.saveAccounts(customerId, currency, accounts, token);
       if (saved.outcome === 'saved') {
@@ -199,14 +207,14 @@ export class FundingAccounts {
     token: string,
     error: unknown,
     log: Logger,
-  ): Promise<void> {
+  ): Promise<OpeningFailure | null> {
     const { book, clock } = this.options;
     // a client over its own limit changes nothing for the customer
     const limited = error instanceof HttpError && error.code === 'rate_limited';
     const now = clock.now();
     const retryAt =
       error instanceof ProviderUnavailableError ? now + error.retryAfterSeconds * 1000 : undefined;
-    await book
+    return book
       .failed(
         customerId,
         currency,
@@ -218,9 +226,10 @@ export class FundingAccounts {
         },
         (count) => (limited ? 0 : Math.max(openingBackoffMs(count), (retryAt ?? now) - now)),
       )
-      .catch((e: unknown) =>
-        log.error('recording a failed opening failed', { customerId, currency, error: describeError(e) }),
-      );
+      .catch((e: unknown) => {
+        log.error('recording a failed opening failed', { customerId, currency, error: describeError(e) });
+        return null;
+      });
   }
 
   /**
