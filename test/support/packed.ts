@@ -14,7 +14,11 @@ export const run = promisify(execFile);
 
 /** The environment of a merchant's shell: none of the workspace's NODE_OPTIONS (source condition) or npm's. */
 export const merchantEnv: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS' && !name.startsWith('npm_')),
+  // a merchant's shell: none of the workspace's loader options, npm's variables, or the test runner's
+  // own (a `node --test` started from a test would take itself for a nested run and skip its files)
+  Object.entries(process.env).filter(
+    ([name]) => name !== 'NODE_OPTIONS' && name !== 'NODE_TEST_CONTEXT' && !name.startsWith('npm_'),
+  ),
 );
 
 const PackageJson = z.object({

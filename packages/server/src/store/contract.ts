@@ -161,3 +161,13 @@ export function toJson(value: unknown): Json {
   }
   throw new StoreContractError(`a ${typeof value} cannot be stored`);
 }
+
+/** Whether a stored value is a JSON object (what a flow reads its records' fields from). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stored field read as text: '' when it is not. */
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A stored field read as text or null. */
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -8,7 +8,15 @@ import { decimal } from '@pay-elements/api';
 import type { Clock } from '../../clock.js';
 import { create, type Kit, type PayEvent } from '../../flow.js';
 import { claimWork, heldOf, type Claim } from '../../provider/claims.js';
-import { recordKey, type Json, type RecordPart, type RecordWrite } from '../../store/contract.js';
+import {
+  isJsonObject,
+  recordKey,
+  textOf,
+  textOrNull,
+  type Json,
+  type RecordPart,
+  type RecordWrite,
+} from '../../store/contract.js';
 
 /** One of a customer's permanent accounts, as the provider opened it. */
 export interface FundingAccountRecord {
@@ -70,11 +78,6 @@ const INFLIGHT = 'funding.inflight';
 /** The change feed's name for a customer: their deposits changed. */
 export const CHANGED = 'funding:';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 function accountJson(a: FundingAccountRecord): Json {
   return {
     customerId: a.customerId,
@@ -92,37 +95,37 @@ function accountJson(a: FundingAccountRecord): Json {
 }
 
 function accountOf(value: unknown): FundingAccountRecord | null {
-  if (!isObject(value)) return null;
-  const routing = isObject(value['routing'])
+  if (!isJsonObject(value)) return null;
+  const routing = isJsonObject(value['routing'])
     ? {
-        ach: text(value['routing']['ach']),
-        rtp: text(value['routing']['rtp']),
-        wire: text(value['routing']['wire']),
+        ach: textOf(value['routing']['ach']),
+        rtp: textOf(value['routing']['rtp']),
+        wire: textOf(value['routing']['wire']),
       }
     : null;
   const account: FundingAccountRecord = {
-    customerId: text(value['customerId']),
-    currency: text(value['currency']),
-    accountNumber: text(value['accountNumber']),
-    accountName: text(value['accountName']),
-    bankName: text(value['bankName']),
-    bankCode: text(value['bankCode']),
-    reference: text(value['reference']),
+    customerId: textOf(value['customerId']),
+    currency: textOf(value['currency']),
+    accountNumber: textOf(value['accountNumber']),
+    accountName: textOf(value['accountName']),
+    bankName: textOf(value['bankName']),
+    bankCode: textOf(value['bankCode']),
+    reference: textOf(value['reference']),
     routing,
     swiftCode: textOrNull(value['swiftCode']),
     bankAddress: textOrNull(value['bankAddress']),
-    createdAt: text(value['createdAt']),
+    createdAt: textOf(value['createdAt']),
   };
   return account.accountNumber ? account : null;
 }
 
 function accountsOf(value: Json): FundingAccountRecord[] | null {
-  if (!isObject(value) || !Array.isArray(value['accounts'])) return null;
+  if (!isJsonObject(value) || !Array.isArray(value['accounts'])) return null;
   return value['accounts'].flatMap((a) => accountOf(a) ?? []);
 }
 
 function failureOf(value: Json | undefined): OpeningFailure | null {
-  if (!isObject(value) || !isObject(value['failure'])) return null;
+  if (!isJsonObject(value) || !isJsonObject(value['failure'])) return null;
   const { at, retryAt, count, kind } = value['failure'];
   if (typeof at !== 'number' || typeof retryAt !== 'number' || typeof count !== 'number') return null;
   return { at, retryAt, count, kind: kind === 'not_found' ? 'not_found' : 'unavailable' };
@@ -131,7 +134,7 @@ function failureOf(value: Json | undefined): OpeningFailure | null {
 /** A customer's running totals as stored: currency → decimal amount. */
 function totalsFrom(value: Json | undefined): Record<string, string> {
   const totals: Record<string, string> = {};
-  const held = isObject(value) && isObject(value['totals']) ? value['totals'] : {};
+  const held = isJsonObject(value) && isJsonObject(value['totals']) ? value['totals'] : {};
   for (const [currency, amount] of Object.entries(held))
     if (typeof amount === 'string') totals[currency] = amount;
   return totals;
@@ -142,14 +145,14 @@ function depositJson(d: DepositRecord): Json {
 }
 
 function depositOf(value: unknown): DepositRecord | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const deposit: DepositRecord = {
-    id: text(value['id']),
-    customerId: text(value['customerId']),
-    accountNumber: text(value['accountNumber']),
-    amount: text(value['amount']),
-    currency: text(value['currency']),
-    receivedAt: text(value['receivedAt']),
+    id: textOf(value['id']),
+    customerId: textOf(value['customerId']),
+    accountNumber: textOf(value['accountNumber']),
+    amount: textOf(value['amount']),
+    currency: textOf(value['currency']),
+    receivedAt: textOf(value['receivedAt']),
   };
   return deposit.id ? deposit : null;
 }
@@ -203,14 +206,14 @@ export class FundingBook {
     if (claimed.outcome === 'done') return { outcome: 'accounts', accounts: claimed.value };
     if (claimed.outcome === 'busy') return claimed;
     const now = await this.records.get(place.collection, place.key);
-    return { outcome: 'claimed', attempted: isObject(now?.value) && now.value['attempted'] === true };
+    return { outcome: 'claimed', attempted: isJsonObject(now?.value) && now.value['attempted'] === true };
   }
 
   /** Notes, under the claim, that an opening is being asked of the provider now (for after a crash). */
   async attempting(customerId: string, currency: string, token: string): Promise<void> {
     const key = recordKey(customerId, currency);
     const held = await this.records.get(ACCOUNTS, key);
-    if (!held || heldOf(held.value)?.token !== token || !isObject(held.value)) return;
+    if (!held || heldOf(held.value)?.token !== token || !isJsonObject(held.value)) return;
     await this.records.commit({
       writes: [
         { collection: ACCOUNTS, key, value: { ...held.value, attempted: true }, expect: held.version },
@@ -261,7 +264,7 @@ export class FundingBook {
   ): Promise<OpeningFailure | null> {
     const key = recordKey(customerId, currency);
     const held = await this.records.get(ACCOUNTS, key);
-    if (!held || heldOf(held.value)?.token !== token || accountsOf(held.value) || !isObject(held.value))
+    if (!held || heldOf(held.value)?.token !== token || accountsOf(held.value) || !isJsonObject(held.value))
       return null;
     const count = (failureOf(held.value)?.count ?? 0) + 1;
     const kept: OpeningFailure = { ...failure, count, retryAt: failure.at + backoff(count) };
@@ -287,15 +290,15 @@ export class FundingBook {
   /** The customer an account number belongs to, or null. */
   async ownerOf(accountNumber: string): Promise<string | null> {
     const held = await this.records.get(NUMBERS, accountNumber);
-    return isObject(held?.value) ? textOrNull(held.value['customerId']) : null;
+    return isJsonObject(held?.value) ? textOrNull(held.value['customerId']) : null;
   }
 
   /** The account with this number, whoever's it is. */
   async findAccount(accountNumber: string): Promise<FundingAccountRecord | null> {
     const held = await this.records.get(NUMBERS, accountNumber);
-    if (!isObject(held?.value)) return null;
-    const customerId = text(held.value['customerId']);
-    const currency = text(held.value['currency']);
+    if (!isJsonObject(held?.value)) return null;
+    const customerId = textOf(held.value['customerId']);
+    const currency = textOf(held.value['currency']);
     const accounts = await this.records.get(ACCOUNTS, recordKey(customerId, currency));
     return (accountsOf(accounts?.value ?? null) ?? []).find((a) => a.accountNumber === accountNumber) ?? null;
   }
@@ -376,12 +379,12 @@ export class FundingBook {
     const held = await this.records.list(INFLIGHT, { limit });
     return held.flatMap((r) => {
       const v = r.value;
-      if (!isObject(v) || typeof v['createdAt'] !== 'number') return [];
+      if (!isJsonObject(v) || typeof v['createdAt'] !== 'number') return [];
       return [
         {
-          id: text(v['id']),
-          customerId: text(v['customerId']),
-          accountNumber: text(v['accountNumber']),
+          id: textOf(v['id']),
+          customerId: textOf(v['customerId']),
+          accountNumber: textOf(v['accountNumber']),
           createdAt: v['createdAt'],
         },
       ];

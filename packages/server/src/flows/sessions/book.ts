@@ -9,7 +9,16 @@ import type { Clock } from '../../clock.js';
 import { StoredDataError } from '../../errors.js';
 import { create, type Kit, type PayEvent } from '../../flow.js';
 import { claimWork, heldOf, mayTake, releaseWork, type Claim } from '../../provider/claims.js';
-import { recordKey, toJson, type Json, type RecordPart, type RecordWrite } from '../../store/contract.js';
+import {
+  isJsonObject,
+  recordKey,
+  textOf,
+  textOrNull,
+  toJson,
+  type Json,
+  type RecordPart,
+  type RecordWrite,
+} from '../../store/contract.js';
 
 /** The single-use bank account a session shows the shopper. */
 export interface SessionAccountRecord {
@@ -70,22 +79,17 @@ const PENDING = 'sessions.pending';
 /** The change feed's name for a session: its status or account changed. */
 export const CHANGED = 'sessions:';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 /** Stored display fields read back (what `displayJson` wrote). */
 function displayOf(value: unknown): SessionDisplay | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const display: SessionDisplay = {};
   const { merchant, order, return_url: returnUrl } = value;
-  if (isObject(merchant) && typeof merchant['name'] === 'string')
+  if (isJsonObject(merchant) && typeof merchant['name'] === 'string')
     display.merchant = {
       name: merchant['name'],
       ...(typeof merchant['logo_url'] === 'string' ? { logo_url: merchant['logo_url'] } : {}),
     };
-  if (isObject(order) && typeof order['title'] === 'string')
+  if (isJsonObject(order) && typeof order['title'] === 'string')
     display.order = {
       title: order['title'],
       ...(typeof order['reference'] === 'string' ? { reference: order['reference'] } : {}),
@@ -96,24 +100,24 @@ function displayOf(value: unknown): SessionDisplay | null {
 
 /** A stored value read back as a session (checked field by field: this is every poll's path). */
 export function sessionOf(value: Json): SessionRecord {
-  if (!isObject(value)) throw new StoredDataError('a stored session is not an object');
-  const account = isObject(value['account']) ? value['account'] : {};
+  if (!isJsonObject(value)) throw new StoredDataError('a stored session is not an object');
+  const account = isJsonObject(value['account']) ? value['account'] : {};
   const status = value['status'];
   const record: SessionRecord = {
-    id: text(value['id']),
-    orderId: text(value['orderId']),
-    customerId: text(value['customerId']),
-    amount: text(value['amount']),
-    currency: text(value['currency']),
+    id: textOf(value['id']),
+    orderId: textOf(value['orderId']),
+    customerId: textOf(value['customerId']),
+    amount: textOf(value['amount']),
+    currency: textOf(value['currency']),
     status: status === 'paid' || status === 'expired' ? status : 'pending',
     account: {
-      accountName: text(account['accountName']),
-      accountNumber: text(account['accountNumber']),
-      bankName: text(account['bankName']),
+      accountName: textOf(account['accountName']),
+      accountNumber: textOf(account['accountNumber']),
+      bankName: textOf(account['bankName']),
     },
-    reference: text(value['reference']),
-    createdAt: text(value['createdAt']),
-    expiresAt: text(value['expiresAt']),
+    reference: textOf(value['reference']),
+    createdAt: textOf(value['createdAt']),
+    expiresAt: textOf(value['expiresAt']),
     paidAt: textOrNull(value['paidAt']),
     transactionId: textOrNull(value['transactionId']),
   };
@@ -155,13 +159,13 @@ function pendingEntry(session: SessionRecord): RecordWrite {
 }
 
 function pendingOf(value: Json): PendingSession | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const entry = {
-    id: text(value['id']),
-    reference: text(value['reference']),
-    amount: text(value['amount']),
-    createdAt: text(value['createdAt']),
-    expiresAt: text(value['expiresAt']),
+    id: textOf(value['id']),
+    reference: textOf(value['reference']),
+    amount: textOf(value['amount']),
+    createdAt: textOf(value['createdAt']),
+    expiresAt: textOf(value['expiresAt']),
   };
   return entry.id ? entry : null;
 }
@@ -225,7 +229,7 @@ export class SessionBook {
       this.records,
       place,
       claim,
-      (v) => (isObject(v) ? textOrNull(v['sessionId']) : null),
+      (v) => (isJsonObject(v) ? textOrNull(v['sessionId']) : null),
       {
         sessionId: null,
       },
@@ -240,7 +244,7 @@ export class SessionBook {
   async create(session: SessionRecord, token: string): Promise<boolean> {
     const order = await this.records.get(ORDERS, session.orderId);
     if (!order || heldOf(order.value)?.token !== token) return false;
-    if (isObject(order.value) && order.value['sessionId']) return false;
+    if (isJsonObject(order.value) && order.value['sessionId']) return false;
     const created = await this.records.commit({
       writes: [
         {
@@ -264,7 +268,7 @@ export class SessionBook {
       this.records,
       { collection: ORDERS, key: orderId },
       token,
-      (v) => isObject(v) && !v['sessionId'],
+      (v) => isJsonObject(v) && !v['sessionId'],
     );
   }
 
@@ -276,14 +280,14 @@ export class SessionBook {
   /** The session that was given this account reference, current or replaced by a renewal. */
   async findByReference(reference: string): Promise<SessionRecord | null> {
     const held = await this.records.get(REFS, reference);
-    const id = isObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
+    const id = isJsonObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
     return id ? this.get(id) : null;
   }
 
   /** The order's session, whatever its status. */
   async findByOrder(orderId: string): Promise<SessionRecord | null> {
     const held = await this.records.get(ORDERS, orderId);
-    const id = isObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
+    const id = isJsonObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
     return id ? this.get(id) : null;
   }
 
