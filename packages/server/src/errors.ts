@@ -3,12 +3,7 @@
 // (HttpError); and the one rule each of whether the store or the provider is down (a passing outage:
 // 503 with Retry-After, the request may be retried; not a bug). Retry hints are in seconds, as HTTP's
 // Retry-After says them.
-import {
-  ConnectionError,
-  InternalServerError,
-  PayError,
-  UnexpectedResponseError,
-} from '@pay-elements/api';
+import { ConnectionError, InternalServerError, PayError, UnexpectedResponseError } from '@pay-elements/api';
 import { statusOfErrorCode, type ErrorCode } from '@pay-elements/protocol';
 
 export { PayError };

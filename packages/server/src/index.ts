@@ -50,7 +50,7 @@ export {
   withFields,
 } from './log.js';
 export { PaymentWatcher } from './provider/watcher.js';
-export { tokenFingerprint, tokenPathMasker } from './tokens.js';
+export { tokenFingerprint, tokenPathMasker } from './http/token-paths.js';
 export { MemoryStore } from './store/memory.js';
 export {
   recordKey,

@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Logger } from './log.js';
-import { TokenSigner, tokenFingerprint, tokenPathMasker } from './tokens.js';
+import { TokenSigner } from './tokens.js';
+import { tokenFingerprint, tokenPathMasker } from './http/token-paths.js';
 
 function recording(): Logger & { lines: string[] } {
   const lines: string[] = [];

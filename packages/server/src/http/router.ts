@@ -19,7 +19,7 @@ import { endpoints } from '@pay-elements/protocol';
 import { HttpError } from '../errors.js';
 import { tooLarge } from './input.js';
 import { describeError, withFields, type LogFields, type Logger } from '../log.js';
-import { tokenPathMasker } from '../tokens.js';
+import { tokenPathMasker } from './token-paths.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -169,10 +169,8 @@ export const funding: Flow<typeof fundingOptions, FundingApi> = {
       routes: fundingRoutes({
         views,
         hub: kit.streams.config.enabled ? hub : null,
-        admission: kit.streams.admission,
-        streams: kit.streams.config,
+        streams: kit.streams,
         maxBodyBytes: kit.maxBodyBytes,
-        clientKey: kit.streams.clientKey,
       }),
       credit: (transaction, context) => creditOf(book, deposits, transaction, context),
       watch: (startedAt) => watchOf(book, startedAt),

@@ -8,11 +8,9 @@ import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
 import type { Kit } from '../../flow.js';
 import { etagJson } from '../../http/answers.js';
-import { openEventStream, retryHint, streamSink } from '../../streams/event-stream.js';
+import { viewStreamRoute } from '../../streams/view-route.js';
 import type { Route } from '../../http/router.js';
 import type { Logger } from '../../log.js';
-import type { StreamAdmission } from '../../streams/admission.js';
-import type { StreamConfig } from '../../streams/options.js';
 import type { ViewHub } from '../../streams/view-hub.js';
 import type { FundingAccounts } from './accounts.js';
 import type { FundingBook } from './book.js';
@@ -58,11 +56,8 @@ export class FundingViews {
 export interface FundingRouteOptions {
   views: FundingViews;
   hub: ViewHub<StableFundingView> | null;
-  admission: StreamAdmission;
-  streams: StreamConfig;
+  streams: Kit['streams'];
   maxBodyBytes: number;
-  /** who a request comes from, for the per-client stream limit */
-  clientKey: (request: Request, log: Logger) => string;
 }
 
 export function fundingRoutes(options: FundingRouteOptions): Route[] {
@@ -76,27 +71,14 @@ export function fundingRoutes(options: FundingRouteOptions): Route[] {
     },
   };
   if (!hub) return [view];
-  const retry = retryHint(options.streams.retryMs);
-  const events: Route = {
-    ...endpoints.fundingEvents,
+  const events = viewStreamRoute({
+    endpoint: endpoints.fundingEvents,
+    hub,
+    subjectOf: (token) => views.customerOf(token),
+    // the accounts opened (and a customer the provider does not know refused) before a stream opens
+    viewOf: (customerId, log, request) => views.viewOf(customerId, log, request),
+    streams: options.streams,
     maxBodyBytes: options.maxBodyBytes,
-    async handle({ request, params, log }) {
-      const customerId = views.customerOf(params['token'] ?? '');
-      // the accounts opened (and a customer the provider does not know refused) before a stream opens
-      await views.viewOf(customerId, log, request);
-      return openEventStream({
-        request,
-        log,
-        admission: options.admission,
-        clientKey: options.clientKey(request, log),
-        retry,
-        feed: (writer) =>
-          hub.watch(customerId, {
-            ...streamSink(writer, request.headers.get('last-event-id')),
-            send: writer.write,
-          }),
-      });
-    },
-  };
+  });
   return [view, events];
 }

@@ -7,7 +7,8 @@ import type { Flow } from '../../flow.js';
 import { describeError } from '../../log.js';
 import { fn, ms } from '../../options.js';
 import { ViewHub } from '../../streams/view-hub.js';
-import { invoiceEventRoutes } from './events-route.js';
+import { viewStreamRoute } from '../../streams/view-route.js';
+import { endpoints } from '@pay-elements/protocol';
 import { finalInvoice, type StableInvoiceView } from './view.js';
 import { InvoiceViews, invoiceRoutes } from './views.js';
 
@@ -70,14 +71,14 @@ export const invoices: Flow<typeof invoiceOptions, InvoicesApi> = {
     const routes = invoiceRoutes({ views, maxBodyBytes: kit.maxBodyBytes });
     if (kit.streams.config.enabled)
       routes.push(
-        ...invoiceEventRoutes({
+        viewStreamRoute({
+          endpoint: endpoints.invoiceEvents,
           hub,
-          admission: kit.streams.admission,
-          streams: kit.streams.config,
-          maxBodyBytes: kit.maxBodyBytes,
-          numberOf: (token) => views.numberOf(token),
+          subjectOf: (token) => views.numberOf(token),
           viewOf: (number, log) => views.viewOf(number, log),
-          clientKey: kit.streams.clientKey,
+          final: finalInvoice,
+          streams: kit.streams,
+          maxBodyBytes: kit.maxBodyBytes,
         }),
       );
     return {
