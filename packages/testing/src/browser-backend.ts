@@ -115,7 +115,11 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       bankSuggestions: { enabled: true, perMinute: 10 },
       linkCurrency: 'NGN',
       // customers' own accounts, one in naira and one in dollars, opened at a token's first visit
-      funding: { currencies: ['NGN', 'USD'], customer: () => ({ id_number: BVN }) },
+      funding: {
+        currencies: ['NGN', 'USD'],
+        customer: () => ({ id_number: BVN }),
+        openingRateLimit: false,
+      },
       merchant: { name: 'Acme Stores' },
       clientKey: () => `browser-${suggestBucket}`,
       // every browser test opens accounts for orders of its own, on a frozen clock

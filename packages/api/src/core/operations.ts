@@ -42,4 +42,3 @@ export function providerOperation(method: string, url: string): string {
   const verb = method.toUpperCase();
   return `${['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(verb) ? verb : 'OTHER'} /${shape.join('/')}`;
 }
-

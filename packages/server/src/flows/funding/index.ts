@@ -64,9 +64,27 @@ const fundingOptions = {
           .max(500, { error: 'must be at most 500' })
           .default(20)
           .describe('How many of the latest deposits the funding view lists.'),
-        openingsPerClientPerMinute: perMinute(10).describe(
-          "Openings of customers' accounts one client may cause a minute (also the burst); past it 429.",
-        ),
+        openingRateLimit: z
+          .union(
+            [
+              z.literal(false),
+              z.strictObject({
+                perClientPerMinute: perMinute(10).describe(
+                  "Openings of customers' accounts one client may cause a minute (also the burst).",
+                ),
+                perCustomerPerMinute: perMinute(3).describe(
+                  "Openings of one customer's accounts a minute (also the burst).",
+                ),
+              }),
+            ],
+            {
+              error: 'must be false or an object such as { perClientPerMinute: 10, perCustomerPerMinute: 3 }',
+            },
+          )
+          .default({ perClientPerMinute: 10, perCustomerPerMinute: 3 })
+          .describe(
+            "Openings of customers' accounts a client, and a customer, may cause a minute; past it 429 with `Retry-After`. `false` turns it off (tests).",
+          ),
         tokenTtlSeconds: count()
           .max(366 * 24 * 3600, { error: 'must be at most a year (31622400)' })
           .default(24 * 3600)
@@ -132,15 +150,17 @@ export const funding: Flow<typeof fundingOptions, FundingApi> = {
       clock,
       currencies: settings.currencies,
       customer: settings.customer,
-      limiter: new RequestLimiter({
-        clock,
-        logger,
-        perClientPerMinute: settings.openingsPerClientPerMinute,
-        perSubjectPerMinute: 3,
-        maxKeys: 10_000,
-        clientKey: kit.clientKey,
-        what: "customers' account openings",
-      }),
+      limiter: settings.openingRateLimit
+        ? new RequestLimiter({
+            clock,
+            logger,
+            perClientPerMinute: settings.openingRateLimit.perClientPerMinute,
+            perSubjectPerMinute: settings.openingRateLimit.perCustomerPerMinute,
+            maxKeys: 10_000,
+            clientKey: kit.clientKey,
+            what: "customers' account openings",
+          })
+        : null,
       claimTimeoutMs: kit.claims.timeoutMs,
       claimLeaseMs: kit.claims.leaseMs,
     });
