@@ -1,15 +1,9 @@
-// Several kit instances on one PostgreSQL (issue: the backend merchants grow into):
-// 1. the store's operations, p50/p99 on a throwaway PostgreSQL cluster against SQLite, same run;
-// 2. server-example as one and as three processes on that database, polled by keep-alive clients
-//    spread over the instances: status polls per second and provider checks per minute.
+// Several kit instances on one PostgreSQL (issue: the backend merchants grow into): server-example as
+// one and as three processes on a throwaway cluster, polled by keep-alive clients spread over the
+// instances: status polls per second and provider checks per minute. (The store's own operations,
+// SQLite against PostgreSQL: bench/store.ts.)
 import { Agent, get } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fixtures, DEFAULT_API_KEY } from '@pay-elements/sandbox';
-import type { SessionRecord, PayStore } from '@pay-elements/server';
-import { SqliteStore } from '@pay-elements/server/sqlite';
-import { PostgresStore } from '@pay-elements/server/postgres';
 import { startPostgres } from '@pay-elements/testing/postgres';
 import {
   baseEnv,
@@ -19,61 +13,11 @@ import {
   launch,
   sandboxBin,
 } from '../test/support/processes.js';
-import { percentile, ratio, table } from './lib.js';
+import { ratio, table } from './lib.js';
 
-const OPS = 2000;
 const POLL_SECONDS = 10;
 const CLIENTS = 32;
 const KEY = DEFAULT_API_KEY;
-
-function session(i: number, run: string): SessionRecord {
-  return {
-    id: `ses_${run}_${i}`,
-    orderId: `order_${run}_${i}`,
-    customerId: `cus_${i % 50}`,
-    amount: '5000.00',
-    currency: 'NGN',
-    status: 'pending',
-    account: { accountName: 'Demo Shop', accountNumber: String(9_900_000_000 + i), bankName: 'Wema Bank' },
-    reference: `ref_${run}_${i}`,
-    createdAt: new Date(1_700_000_000_000 + i).toISOString(),
-    expiresAt: new Date(1_700_001_800_000 + i).toISOString(),
-    paidAt: null,
-    transactionId: null,
-  };
-}
-
-async function timeEach(n: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await work(i);
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-async function storeOps(store: PayStore, run: string): Promise<Record<string, number[]>> {
-  return {
-    'claim and create': await timeEach(OPS, async (i) => {
-      const s = session(i, run);
-      await store.sessions.claimOrder(s.orderId, { token: s.id, now: i, staleBefore: 0 });
-      await store.sessions.create(s, s.id);
-    }),
-    get: await timeEach(OPS, (i) => store.sessions.get(`ses_${run}_${i}`)),
-    'find by reference': await timeEach(OPS, (i) => store.sessions.findByReference(`ref_${run}_${i}`)),
-    'claim the merchant-wide check': await timeEach(OPS, (i) => store.watch.claim(1_000_000 + i, 5000)),
-    'mark paid': await timeEach(OPS, (i) =>
-      store.sessions.markPaid(`ses_${run}_${i}`, {
-        paidAt: new Date().toISOString(),
-        transactionId: `t${i}`,
-        now: i,
-      }),
-    ),
-  };
-}
-
-const ms = (v: number) => `${v.toFixed(3)} ms`;
 
 /** Keep-alive GET loops over `urls` for `seconds`; answers polls per second. */
 async function poll(urls: string[], seconds: number): Promise<{ rps: number; errors: number }> {
@@ -102,30 +46,7 @@ async function poll(urls: string[], seconds: number): Promise<{ rps: number; err
 
 export async function instancesBench(): Promise<void> {
   const postgres = await startPostgres();
-  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-instances-'));
   try {
-    const sqlite = new SqliteStore(join(dir, 'bench.sqlite'));
-    const pg = await PostgresStore.open({ connectionString: postgres.createDatabase('bench_store') });
-    const lite = await storeOps(sqlite, 'lite');
-    const pgTimes = await storeOps(pg, 'pg');
-    await sqlite.close();
-    await pg.close();
-    table(
-      `Store operations, ${OPS} each in sequence (p50 / p99; PostgreSQL on loopback, SQLite WAL with full sync)`,
-      Object.keys(lite).map((op) => {
-        const a = lite[op] ?? [];
-        const b = pgTimes[op] ?? [];
-        return {
-          operation: op,
-          'SQLite p50': ms(percentile(a, 50)),
-          'SQLite p99': ms(percentile(a, 99)),
-          'PostgreSQL p50': ms(percentile(b, 50)),
-          'PostgreSQL p99': ms(percentile(b, 99)),
-          'p50 vs SQLite': ratio(percentile(b, 50), percentile(a, 50)),
-        };
-      }),
-    );
-
     const rows: Array<Record<string, string | number>> = [];
     for (const count of [1, 3]) {
       const database = postgres.createDatabase(`bench_kit_${count}`);
@@ -185,6 +106,5 @@ export async function instancesBench(): Promise<void> {
   } finally {
     await killLaunched();
     postgres.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ import { pollingBench } from './polling.js';
 import { pushBench } from './push.js';
 import { sizeBench } from './size.js';
 import { stateFileBench } from './state-file.js';
+import { storeBench } from './store.js';
 import { throughputBench } from './throughput.js';
 
 const quick = process.argv.includes('--quick');
@@ -19,6 +20,7 @@ const all: Record<string, () => Promise<void>> = {
   throughput: throughputBench,
   body: bodyBench,
   load: () => loadBench({ quick }),
+  store: storeBench,
   instances: instancesBench,
   peak: peakBench,
   'first-paint': firstPaintBench,

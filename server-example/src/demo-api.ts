@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Sandbox, SandboxControl } from '@pay-elements/sandbox';
-import { errorAnswer, type PayStore } from '@pay-elements/server';
+import { errorAnswer, type PayHandler } from '@pay-elements/server';
 import { json, segment } from './json-and-segment.js';
 
 const TransferBody = z.object({
@@ -21,7 +21,8 @@ export interface DemoApiOptions {
   /** the in-process emulator and its control API; null with a real provider (every route: 404) */
   emulator: { sandbox: Sandbox; control: SandboxControl } | null;
   /** the kit's store as it is now (a reset makes a new kit) */
-  store: () => PayStore;
+  /** the kit of the moment (a new one after each reset) */
+  pay: () => PayHandler;
   /** the demo customer, whose own accounts /funding/deposit pays into */
   customerId: string;
   /** POST /demo-api/reset */
@@ -29,7 +30,7 @@ export interface DemoApiOptions {
 }
 
 export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unknown } }> {
-  const { emulator, store, reset } = options;
+  const { emulator, pay, reset } = options;
   const demo = new Hono<{ Variables: { body: unknown } }>();
   demo.use('*', async (c, next) => {
     if (!emulator) return errorAnswer('not_found', 'Only with the emulator.');
@@ -51,7 +52,7 @@ export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unkn
     const { control, sandbox } = emulator;
     const parsed = TransferBody.safeParse(c.get('body'));
     if (!parsed.success) return errorAnswer('invalid_request', 'amount must be a decimal string.');
-    const session = await store().sessions.get(segment(c.req.param('id')));
+    const session = await pay().getSession(segment(c.req.param('id')));
     if (!session) return errorAnswer('not_found', 'No such session.');
     try {
       const tx = await control.transfer({
@@ -84,7 +85,7 @@ export function demoApi(options: DemoApiOptions): Hono<{ Variables: { body: unkn
     if (!parsed.success)
       return errorAnswer('invalid_request', 'currency must be a currency code, amount a decimal string.');
     const currency = parsed.data.currency.toUpperCase();
-    const accounts = (await store().funding?.accountsOf(options.customerId)) ?? [];
+    const accounts = await pay().fundingAccounts(options.customerId);
     const account = accounts.find((a) => a.currency === currency);
     if (!account)
       return errorAnswer('not_found', `The customer has no ${currency} account yet: open /demo/fund first.`);

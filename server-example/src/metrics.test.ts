@@ -54,7 +54,7 @@ describe('server-example metrics', () => {
     const created = await post('/pay/sessions', { order_id: 'demo-1' });
     assert.equal(created.status, 201);
     const { id } = (await created.json()) as { id: string };
-    assert.equal(await value('pay_sessions_created_total'), 1);
+    assert.equal(await value('pay_flow_events_total{flow="sessions",event="created"}'), 1);
     assert.ok(
       (await value(
         'pay_provider_requests_total{operation="POST /v1/virtual-accounts/dynamic",outcome="ok"}',
@@ -66,9 +66,9 @@ describe('server-example metrics', () => {
     assert.equal(await value('pay_streams_open'), 1);
 
     assert.equal((await post(`/demo-api/sessions/${id}/transfer`, {})).status, 200);
-    assert.equal(await value('pay_sessions_paid_total'), 1);
+    assert.equal(await value('pay_flow_events_total{flow="sessions",event="paid"}'), 1);
     assert.equal(await value('pay_webhooks_total{outcome="accepted"}'), 1);
-    assert.equal(await value('pay_onpaid_duration_seconds_count{outcome="delivered"}'), 1);
+    assert.equal(await value('pay_delivery_duration_seconds_count{topic="sessions.paid",outcome="delivered"}'), 1);
     await stream.text(); // a paid session's stream ends
     assert.equal(await value('pay_streams_open'), 0);
 
@@ -104,7 +104,7 @@ describe('server-example metrics', () => {
     assert.equal((await post('/demo-api/clock', { minutes: 31 })).status, 200);
     const view = (await (await fetch(`${base}/pay/sessions/${late}`)).json()) as { status: string };
     assert.equal(view.status, 'expired');
-    assert.equal(await value('pay_sessions_expired_total'), 1);
-    assert.equal(await value('pay_sessions_created_total'), 2);
+    assert.equal(await value('pay_flow_events_total{flow="sessions",event="expired"}'), 1);
+    assert.equal(await value('pay_flow_events_total{flow="sessions",event="created"}'), 2);
   });
 });

@@ -60,7 +60,7 @@ export function siteApp(options: SiteOptions): Hono {
     '/demo-api',
     demoApi({
       emulator: provider.emulator,
-      store: () => kit.pay.store,
+      pay: () => kit.pay,
       customerId: provider.customerId,
       reset: options.reset,
     }),

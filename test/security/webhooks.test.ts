@@ -91,7 +91,7 @@ describe('webhooks into server-example, replayed and altered', () => {
     return delivery;
   }
 
-  const status = async (id: string) => (await store.sessions.get(id))?.status;
+  const status = async (id: string) => (await app.pay.getSession(id))?.status;
 
   it('replays of a real delivery change nothing: at once, many together, and after the window are refused', async () => {
     const session = await openSession('demo-1');

@@ -30,6 +30,7 @@ export type { VirtualAccounts } from './resources/virtual-accounts.js';
 export type { Wallets } from './resources/wallets.js';
 export * from './core/conventions.js';
 export * from './core/error.js';
+export { providerOperation } from './core/operations.js';
 export * from './schemas/common.js';
 export * from './schemas/resources.js';
 export * from './schemas/requests.js';

@@ -16,7 +16,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { Transaction } from './schemas/resources.js';
-import { SignatureVerificationError } from './core/error.js';
+import { SignatureVerificationError, WebhookShapeError } from './core/error.js';
 
 export const WEBHOOK_ID_HEADER = 'webhook-id';
 export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
@@ -133,6 +133,26 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number;
 }
 
+/** What is wrong with a signed body that is not an event of its type: the fields by their paths. */
+function shapeError(json: unknown, error: z.ZodError): WebhookShapeError {
+  const field = (name: string): string | undefined => {
+    if (typeof json !== 'object' || json === null || !(name in json)) return undefined;
+    const value: unknown = Reflect.get(json, name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    (fields[path] ??= []).push(issue.message);
+  }
+  const type = field('type');
+  return new WebhookShapeError(`a signed ${type ?? 'untyped'} event is not of its type's shape`, {
+    eventId: field('id'),
+    type,
+    fields,
+  });
+}
+
 /**
  * Verifies a Standard Webhooks signature over the raw body (any one of the space-separated `v1`
  * signatures may match, so a secret can be rotated), in constant time, and parses the event. The
@@ -165,7 +185,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
     throw new SignatureVerificationError('body is not JSON');
   }
   const event = WebhookEvent.safeParse(json);
-  if (!event.success) throw new SignatureVerificationError('unrecognised event');
+  if (!event.success) throw shapeError(json, event.error);
   if (event.data.id !== id) throw new SignatureVerificationError('event id does not match webhook-id');
   return event.data;
 }

@@ -1,61 +1,77 @@
-// Delivering what the outbox says is owed to the merchant's callback (onPaid): the instance whose
-// transition made it owed delivers at once; whichever instance is alive retries what is still owed
-// (a sweep, a start) once its claim is old. While the callback runs its claim is renewed (a lease),
-// so that no other instance takes a slow delivery for an abandoned one: only a dead instance's claim
-// grows old. A callback that throws leaves it owed, for a later retry.
+// Delivering what the store's outbox says is owed, one topic at a time (a flow's merchant callback such
+// as onPaid, a kit event to the merchant's onEvent or to a flow): the instance whose transition made
+// it owed delivers at once; whichever instance is alive retries what falls due (a sweep, a start).
+// While a delivery runs, its lease is renewed, so no other instance takes a slow delivery for an
+// abandoned one: only a dead instance's entry falls due. A delivery that throws stays owed: due again
+// after the lease, or after the topic's backoff when it has one, and given up past its last step.
 import type { Clock } from './clock.js';
 import { describeError, type Logger } from './log.js';
-import type { OutboxKind, OutboxPart } from './store/parts.js';
+import type { OutboxEntry, OutboxPart } from './store/contract.js';
 
-export interface DeliveriesOptions<R> {
+export interface DeliveriesOptions {
   outbox: OutboxPart;
-  kind: OutboxKind;
+  topic: string;
   /** the callback's name and the id's, for the log: `onPaid`, `sessionId` */
   names: { callback: string; id: string };
-  /** the record owed, read when it is delivered (null: gone, nothing to deliver) */
-  load(id: string): Promise<R | null>;
-  /** the merchant's callback; undefined: deliveries are recorded, nothing is called */
-  callback: ((record: R) => void | Promise<void>) | undefined;
+  /** delivers one entry; throws to leave it owed */
+  deliver(entry: OutboxEntry): Promise<void>;
   clock: Clock;
   logger: Logger;
-  /** a claimed delivery older than this is retried by a sweep, ms */
-  retryAfterMs: number;
+  /** how long a delivery under way is left alone by other instances (renewed while it runs), ms */
+  leaseMs: number;
+  /**
+   * after the n-th failed attempt, wait `backoffMs[n - 1]` before the next; past the last, the entry
+   * is given up (logged). Without it a failed delivery is due again after the lease, for ever.
+   */
+  backoffMs?: readonly number[] | undefined;
+  /** told how long each delivery took and how it ended */
+  observe?: ((seconds: number, outcome: 'delivered' | 'failed') => void) | undefined;
 }
 
-/** What a sweep and a start do with a deliverer, whatever it delivers. */
-export interface Deliverer {
-  /** Retries, one at a time, what is owed and was last claimed before `claimedBefore`. */
-  retryOwed(claimedBefore: number): Promise<void>;
-  /** Background work whose end close() waits for. */
-  track(work: Promise<void>): void;
-  idle(): Promise<void>;
-  readonly busy: boolean;
-  close(): Promise<void>;
-}
+/** How many due entries one sweep of a topic looks at, at most. */
+const SWEEP_BATCH = 100;
+/** A backoff shorter than this is retried by a timer of this process, not left to the next sweep. */
+const LOCAL_RETRY_MS = 10 * 60 * 1000;
 
-export class Deliveries<R> implements Deliverer {
+export class Deliveries {
   /** ids this instance is delivering right now (a sweep leaves them alone) */
   readonly #delivering = new Set<string>();
   /** deliveries under way, which close() waits for */
   readonly #background = new Set<Promise<void>>();
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   #closed = false;
 
-  constructor(private readonly options: DeliveriesOptions<R>) {}
+  constructor(readonly options: DeliveriesOptions) {}
 
-  /** Delivers in the background what this call's transition made owed, claimed at `claimedAt`. */
-  start(id: string, claimedAt: number): void {
-    // after close() the delivery stays owed in the store; the next start makes it
-    if (!this.#closed) this.track(this.#deliver(id, claimedAt));
+  get topic(): string {
+    return this.options.topic;
   }
 
-  /** Retries, one at a time, what is owed and was last claimed before `claimedBefore`. */
-  async retryOwed(claimedBefore: number): Promise<void> {
-    const { outbox, kind, clock } = this.options;
-    for (const id of await outbox.listOwed(kind, claimedBefore)) {
+  /** Delivers in the background what this instance's commit made owed, leased until `dueAt`. */
+  start(id: string, dueAt: number, payload: OutboxEntry['payload'] = null): void {
+    // after close() it stays owed in the store; the next start delivers it
+    if (this.#closed) return;
+    const entry: OutboxEntry = { topic: this.options.topic, id, dueAt, attempts: 0, payload };
+    this.track(this.#deliver(entry));
+  }
+
+  /**
+   * Leases and delivers, one at a time, what is due now (entries left by a failure or a dead
+   * instance). `failedToo`: also the entries whose last delivery failed, due or not (an instance
+   * starting: the merchant's system may be back).
+   */
+  async retryDue(options: { failedToo?: boolean } = {}): Promise<void> {
+    const { outbox, topic, clock, leaseMs } = this.options;
+    const now = clock.now();
+    const horizon = options.failedToo ? now + leaseMs : now;
+    for (const entry of await outbox.due(topic, horizon, SWEEP_BATCH)) {
       if (this.#closed) return;
-      if (this.#delivering.has(id)) continue;
-      const claimedAt = clock.now();
-      if (await outbox.claim(kind, id, claimedBefore, claimedAt)) await this.#deliver(id, claimedAt);
+      if (this.#delivering.has(entry.id)) continue;
+      // not due yet and never failed: a live instance is delivering it
+      if (entry.dueAt > now && entry.attempts === 0) continue;
+      const leased = { ...entry, dueAt: clock.now() + leaseMs, attempts: entry.attempts };
+      if (await outbox.lease(topic, entry.id, entry.dueAt, { dueAt: leased.dueAt, attempts: entry.attempts }))
+        await this.#deliver(leased);
     }
   }
 
@@ -74,46 +90,91 @@ export class Deliveries<R> implements Deliverer {
     return this.#background.size > 0;
   }
 
-  /** Stops new deliveries from being started and waits for those under way. */
+  /** Stops new deliveries and retry timers, and waits for those under way. */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
     await this.idle();
   }
 
-  /** Calls the callback, then records that nothing is owed; a failure leaves it owed. */
-  async #deliver(id: string, claimedAt: number): Promise<void> {
-    const { outbox, kind, logger, callback, clock, retryAfterMs } = this.options;
-    if (this.#delivering.has(id)) return;
-    this.#delivering.add(id);
-    let claim = claimedAt;
-    const lease = setInterval(
+  /** Delivers, then records that nothing is owed; a failure leaves it owed (backed off, or given up). */
+  async #deliver(entry: OutboxEntry): Promise<void> {
+    const { outbox, topic, clock, leaseMs, names, logger } = this.options;
+    if (this.#delivering.has(entry.id)) return;
+    this.#delivering.add(entry.id);
+    let dueAt = entry.dueAt;
+    const renew = setInterval(
       () => {
-        const now = clock.now();
-        // a compare-and-set on this instance's own claim: it fails once another instance took over
-        void outbox.claim(kind, id, claim + 1, now).then(
+        const next = clock.now() + leaseMs;
+        // a compare-and-set on this instance's own lease: it fails once another instance took over
+        void outbox.lease(topic, entry.id, dueAt, { dueAt: next, attempts: entry.attempts }).then(
           (renewed) => {
-            if (renewed) claim = now;
+            if (renewed) dueAt = next;
           },
           () => undefined,
         );
       },
-      Math.max(50, Math.floor(retryAfterMs / 3)),
+      Math.max(50, Math.floor(leaseMs / 3)),
     );
-    lease.unref();
+    renew.unref();
+    const started = performance.now();
     try {
-      const record = await this.options.load(id);
-      if (!record) return;
-      if (callback) await callback(record);
-      await outbox.markDelivered(kind, id);
+      await this.options.deliver({ ...entry, dueAt });
+      this.options.observe?.((performance.now() - started) / 1000, 'delivered');
+      await outbox.done(topic, entry.id);
     } catch (error) {
-      const { names } = this.options;
+      this.options.observe?.((performance.now() - started) / 1000, 'failed');
+      clearInterval(renew);
+      await this.#failed(entry, dueAt, error).catch((failure: unknown) =>
+        logger.error(`${names.callback}: recording a failed delivery failed`, {
+          [names.id]: entry.id,
+          error: describeError(failure),
+        }),
+      );
+    } finally {
+      clearInterval(renew);
+      this.#delivering.delete(entry.id);
+    }
+  }
+
+  /** A delivery failed: due again after the lease, or after the backoff's next step, or given up. */
+  async #failed(entry: OutboxEntry, dueAt: number, error: unknown): Promise<void> {
+    const { outbox, topic, clock, names, logger, backoffMs } = this.options;
+    const attempts = entry.attempts + 1;
+    if (!backoffMs) {
       logger.error(`${names.callback} failed; it stays owed and is retried by a sweep or at the next start`, {
-        [names.id]: id,
+        [names.id]: entry.id,
         error: describeError(error),
       });
-    } finally {
-      clearInterval(lease);
-      this.#delivering.delete(id);
+      // counted, and due again after the lease: a sweep then, or a start at once
+      await outbox.lease(topic, entry.id, dueAt, { dueAt: clock.now() + this.options.leaseMs, attempts });
+      return;
+    }
+    const wait = backoffMs[attempts - 1];
+    if (wait === undefined) {
+      logger.error(`${names.callback} failed ${attempts} times; given up`, {
+        [names.id]: entry.id,
+        attempts,
+        error: describeError(error),
+      });
+      await outbox.done(topic, entry.id);
+      return;
+    }
+    const next = clock.now() + wait;
+    logger.warn(`${names.callback} failed; retried in ${Math.round(wait / 1000)} s`, {
+      [names.id]: entry.id,
+      attempts,
+      error: describeError(error),
+    });
+    if (!(await outbox.lease(topic, entry.id, dueAt, { dueAt: next, attempts }))) return;
+    if (wait <= LOCAL_RETRY_MS && !this.#closed) {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        this.track(this.retryDue().catch(() => undefined));
+      }, wait + 10);
+      timer.unref();
+      this.#timers.add(timer);
     }
   }
 }

@@ -62,3 +62,8 @@ export class ProviderUnavailableError extends PayError {
     this.retryAfterSeconds = retrySeconds(retryAfterSeconds);
   }
 }
+
+/** The provider answered something the kit cannot show as it is (a figure that is not a number). */
+export class ProviderDataError extends PayError {
+  override readonly name = 'ProviderDataError';
+}

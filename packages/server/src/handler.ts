@@ -1,50 +1,35 @@
-// createPayHandler: the kit as one Fetch-standard handler, put together from its rooms: the options
-// parsed once (options.ts), the provider side (watcher, breaker, account openings), the routes of
-// each flow (routes/), their status streams (streams/), all served by one Hono app (http/router.ts)
-// that turns every failure into the protocol's error body in one place. What leaves through `fetch`
-// and `app` is a real Response; the node adapter alone reads the kit's answers as they are.
+// createPayHandler: the kit as one Fetch-standard handler. The options are parsed once (the core's and
+// each flow's), the shared parts made once (the store, the provider side: watcher, breaker, waits;
+// tokens; the outbox's deliveries and the kit's events; the stream admission), then each registered
+// flow (flows/index.ts) is started on them and its routes, credit and event handlers, watch needs,
+// view extras and methods gathered. One Hono app (http/router.ts) serves every route and turns every
+// failure into the protocol's error body in one place. What leaves through `fetch` and `app` is a real
+// Response; the node adapter alone reads the kit's answers as they are.
 import { Hono, type Context } from 'hono';
+import type { WebhookEvent } from '@pay-elements/api';
 import { plainAnswers, realResponse } from '@pay-elements/http';
+import type * as z from 'zod';
 import { Deliveries } from './deliveries.js';
+import { KitEvents } from './events.js';
+import type { AnyFlow, FlowParts, Kit, OwedCallback, PayEvent } from './flow.js';
+import { flows, Options, type FlowApis } from './flows/index.js';
 import { createRouter, type Route } from './http/router.js';
 import { WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/input.js';
 import { redactingLogger, type Logger } from './log.js';
-import { observedOnPaid, observedStore } from './observer.js';
-import { parseOptions, type PayHandlerConfig, type PayHandlerOptions } from './options.js';
-import { AccountOpener } from './provider/accounts.js';
+import { checkCoreOptions, parseOptions, type CoreConfig } from './options.js';
 import { CircuitBreaker } from './provider/breaker.js';
-import { clientKeyOrShared, RequestLimiter } from './provider/rate-limit.js';
+import { clientKeyOrShared } from './provider/rate-limit.js';
 import { PaymentWatcher } from './provider/watcher.js';
-import { bankRoutes } from './routes/banks.js';
-import { invoiceEventRoutes } from './routes/invoice-events.js';
-import { finalInvoice, type StableInvoiceView } from './routes/invoice-view.js';
-import { InvoiceViews, invoiceRoutes } from './routes/invoices.js';
-import { linkRoutes } from './routes/links.js';
-import { OrderSessions } from './routes/order-sessions.js';
-import { sessionEventRoutes } from './routes/session-events.js';
-import { sessionDisplay, stableView } from './routes/session-view.js';
-import { sessionRoutes } from './routes/sessions.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import {
-  fundingChange,
-  type DepositRecord,
-  type FundingPart,
-  type PayStore,
-  type SessionRecord,
-} from './store/parts.js';
-
-const FUNDING_CHANGE = fundingChange('');
+import { webhookRoutes } from './provider/webhooks.js';
+import type { Commit, OutboxOwed, PayStore } from './store/contract.js';
+import { MemoryStore } from './store/memory.js';
 import { StreamAdmission } from './streams/admission.js';
-import { ViewHub } from './streams/view-hub.js';
-import { SessionHub } from './streams/session-hub.js';
 import { TokenSigner } from './tokens.js';
-import { PayError } from './errors.js';
-import { FundingAccounts } from './funding/accounts.js';
-import { DepositBook } from './funding/deposits.js';
-import type { StableFundingView } from './funding/view.js';
-import { FundingViews, fundingRoutes } from './routes/funding.js';
 
-export interface PayHandler {
+/** What `createPayHandler` takes: the core's options and every flow's. */
+export type PayHandlerOptions = z.input<typeof Options>;
+
+export interface PayHandlerCore {
   /** Answers a request under the base path (anything else is a 404). */
   fetch(request: Request): Promise<Response>;
   /**
@@ -57,63 +42,50 @@ export interface PayHandler {
   /** The provider's circuit breaker (its `state` suits a health check). */
   breaker: CircuitBreaker;
   store: PayStore;
-  /** Status streams open on this instance now (sessions and invoices together). */
+  /** Status streams open on this instance now (every flow's together). */
   readonly streams: number;
-  /**
-   * The invoice's handle for a browser: `GET {basePath}/invoices/{token}`, `<pay-invoice-view
-   * invoice="{token}">`, a hosted page's URL. Unguessable; the number alone opens nothing.
-   */
-  invoiceToken(invoiceNumber: string): string;
-  /**
-   * A customer's handle for a browser (`funding` on): `GET {basePath}/funding/{token}`,
-   * `<pay-funding-account token="{token}">`, a hosted page's URL. Signed for that customer only, it
-   * opens the page until `expiresInSeconds` (default the `funding.tokenTtlSeconds` option) pass.
-   */
-  fundingToken(customerId: string, options?: { expiresInSeconds?: number }): string;
   /**
    * The instance is going away: open status streams are told to reconnect (a `retry:` hint, then a
    * clean end, so the element carries on against another instance) and new ones are refused.
    */
   drain(): void;
-  /** Drains, waits for checks and onPaid deliveries under way, then closes the store. */
+  /** Drains, waits for checks and deliveries under way, then closes the store. */
   close(): Promise<void>;
 }
 
-/** What every part of the kit shares: the options, the store as the kit sees it, the provider side. */
-interface Core {
-  config: PayHandlerConfig;
-  logger: Logger;
-  store: PayStore;
-  breaker: CircuitBreaker;
-  watcher: PaymentWatcher;
-  tokens: TokenSigner;
-  admission: StreamAdmission;
-  invoices: InvoiceViews;
-  /** a session's view as the status route answers it (without server_time) */
-  sessionView: (session: SessionRecord) => Promise<object>;
-  /** customers' own accounts, with the `funding` option */
-  funding: KitFunding | null;
-  sessionHub: SessionHub;
-  invoiceHub: ViewHub<StableInvoiceView>;
+/** The kit: its core and the methods its flows add (`pay.openSession`, …). */
+export type PayHandler = PayHandlerCore & FlowApis;
+
+/** The options as the kit holds them once parsed: defaults filled in, the store made. */
+type Config = z.output<typeof Options> & { store: PayStore };
+
+/** A started flow: its name and what it added. */
+interface Started {
+  flow: AnyFlow;
+  parts: FlowParts;
 }
 
-/** Customers' own accounts: their views, their stream hub, and where deposits are recorded. */
-interface KitFunding {
-  views: FundingViews;
-  hub: ViewHub<StableFundingView>;
-  deposits: { funding: FundingPart; book: DepositBook };
-  /** stops hearing of deposits from the store's change feed */
-  unsubscribe: () => void;
+/** The options parsed and checked (a PayConfigError names each bad one), the store made if none was given. */
+export function parseKitOptions(options: unknown): Config {
+  const parsed = parseOptions(Options, options);
+  checkCoreOptions(parsed);
+  return { ...parsed, store: parsed.store ?? new MemoryStore() };
 }
 
 export function createPayHandler(options: PayHandlerOptions): PayHandler {
-  const core = kitCore(parseOptions(options));
-  const { config, watcher, breaker, tokens, admission } = core;
+  const config = parseKitOptions(options);
+  const shared = sharedParts(config);
+  const started = flows.map((flow): Started => ({
+    flow,
+    parts: flow.start(kitFor(flow.name, shared), config),
+  }));
+  shared.started.push(...started);
+  deliver(shared, started);
   const router = createRouter({
-    routes: kitRoutes(core),
+    routes: [...started.flatMap((s) => s.parts.routes ?? []), ...webhookRoute(shared, started)],
     basePath: config.basePath,
     allowedOrigins: new Set(config.allowedOrigins),
-    logger: core.logger,
+    logger: shared.logger,
     logFields: config.logFields,
   });
   const answer = (request: Request) => router.fetch(request);
@@ -121,291 +93,221 @@ export function createPayHandler(options: PayHandlerOptions): PayHandler {
     [plainAnswers]: answer,
   });
   const drain = () => {
-    admission.close();
-    core.sessionHub.close();
-    core.invoiceHub.close();
-    core.funding?.hub.close();
+    shared.admission.close();
+    for (const s of started) s.parts.drain?.();
   };
-  watcher.start();
-  return {
+  shared.watcher.start();
+  const core: PayHandlerCore = {
     fetch,
     app: publicApp(config.basePath, fetch),
-    watcher,
-    breaker,
+    watcher: shared.watcher,
+    breaker: shared.breaker,
     store: config.store,
     get streams() {
-      return admission.size;
-    },
-    invoiceToken: (invoiceNumber) => tokens.sign('invoice', invoiceNumber),
-    fundingToken(customerId, { expiresInSeconds } = {}) {
-      if (!config.funding) throw new PayError('fundingToken: the kit has no funding option');
-      const ttl = expiresInSeconds ?? config.funding.tokenTtlSeconds;
-      return tokens.sign('funding', customerId, config.clock.now() + ttl * 1000);
+      return shared.admission.size;
     },
     drain,
     async close() {
       drain();
-      core.funding?.unsubscribe();
-      await watcher.close();
+      for (const s of started) await s.parts.close?.();
+      await shared.watcher.close();
       await config.store.close();
     },
   };
+  return Object.assign(core, ...started.map((s) => s.parts.api ?? {})) as PayHandler;
 }
 
-/** The options put to work: the store as the kit uses it, the provider side, the stream hubs. */
-function kitCore(config: PayHandlerConfig): Core {
+/** What every flow's kit shares. */
+interface Shared {
+  config: Config;
+  logger: Logger;
+  breaker: CircuitBreaker;
+  watcher: PaymentWatcher;
+  signer: TokenSigner;
+  admission: StreamAdmission;
+  streamKey: (request: Request, log: Logger) => string;
+  /** the kit's events to their listeners (made once the flows have said what they listen to) */
+  events: KitEvents | null;
+  /** each flow topic's deliveries, by outbox topic */
+  deliveries: Map<string, Deliveries>;
+  /** the flows once started (filled in after they start: the watcher and extras read it) */
+  started: Started[];
+}
+
+/** The shared parts, made once: the provider side, tokens, the outbox's deliveries, the streams' admission. */
+function sharedParts(config: Config): Shared {
   const logger = redactingLogger(config.logger, [config.webhookSecret, config.tokenSecret].filter(isText));
-  const { clock, client, observer } = config;
-  // the kit's own view of the store: transitions it makes are counted for the observer
-  const store = observedStore(config.store, observer);
+  const { clock, client, store } = config;
   const breaker = new CircuitBreaker({ clock, logger, ...config.circuitBreaker });
-  const deliveries = new Deliveries<SessionRecord>({
-    outbox: store.outbox,
-    kind: 'paid',
-    names: { callback: 'onPaid', id: 'sessionId' },
-    load: (id) => store.sessions.get(id),
-    callback: observedOnPaid(config.onPaid, observer),
-    clock,
-    logger,
-    retryAfterMs: config.onPaidRetryAfterMs,
-  });
-  const depositDeliveries = store.funding
-    ? new Deliveries<DepositRecord>({
-        outbox: store.outbox,
-        kind: 'deposit',
-        names: { callback: 'onDeposit', id: 'depositId' },
-        load: (id) => store.funding?.getDeposit(id) ?? Promise.resolve(null),
-        callback: config.onDeposit,
-        clock,
-        logger,
-        retryAfterMs: config.onPaidRetryAfterMs,
-      })
-    : null;
-  const deposits =
-    config.funding && store.funding && depositDeliveries
-      ? {
-          funding: store.funding,
-          book: new DepositBook({ funding: store.funding, deliveries: depositDeliveries, clock, observer }),
-        }
-      : undefined;
+  const started: Started[] = [];
+  const deliveries = new Map<string, Deliveries>();
+  let events: KitEvents | null = null;
   const watcher = new PaymentWatcher({
     client,
-    sessions: store.sessions,
-    watch: store.watch,
-    deliveries,
-    ...(deposits && depositDeliveries ? { deposits, otherDeliveries: [depositDeliveries] } : {}),
+    records: store.records,
+    flows: () => started.map((s) => ({ name: s.flow.name, ...s.parts })),
+    deliveries: () => [...deliveries.values(), ...(events?.deliveries ?? [])],
     clock,
     logger,
     intervalMs: config.pollIntervalMs,
-    retryAfterMs: config.onPaidRetryAfterMs,
     checkTimeoutMs: config.checkTimeoutMs,
     breaker,
   });
-  const { streams } = config;
-  const tokens = new TokenSigner(config.tokenSecret, logger);
-  const invoices = new InvoiceViews({ client, clock, logger, invoiceUrl: config.invoiceUrl, tokens });
-  // the same view (display fields included) as the status route, so event ids are its ETags
-  const sessionView = (session: SessionRecord) =>
-    Promise.resolve(stableView(session, config.checkoutUrl, sessionDisplay(config.merchant, session)));
-  return {
+  const shared: Shared = {
     config,
     logger,
-    store,
     breaker,
     watcher,
-    tokens,
-    funding: deposits ? kitFunding(config, { store, watcher, breaker, tokens, logger, deposits }) : null,
-    admission: new StreamAdmission(streams.maxStreams, streams.maxStreamsPerClient),
-    invoices,
-    sessionView,
-    sessionHub: new SessionHub({
-      sessions: store.sessions,
-      changes: store.changes,
-      watcher,
-      clock,
-      logger,
-      scheduler: streams.scheduler,
-      checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
-      heartbeatMs: streams.heartbeatMs,
-      view: sessionView,
-    }),
-    invoiceHub: new ViewHub({
-      event: 'invoice',
-      viewOf: (number) => invoices.viewOf(number),
-      final: finalInvoice,
-      logger,
-      streams,
-      checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
-    }),
+    signer: new TokenSigner(config.tokenSecret, logger),
+    admission: new StreamAdmission(config.streams.maxStreams, config.streams.maxStreamsPerClient),
+    streamKey: clientKeyOrShared(config.clientKey, logger, 'status streams'),
+    get events() {
+      return events;
+    },
+    set events(made) {
+      events = made;
+    },
+    deliveries,
+    started,
   };
+  return shared;
 }
 
-/** Customers' own accounts put together: their opening, views, stream hub and deposits heard of. */
-function kitFunding(
-  config: PayHandlerConfig,
-  parts: Pick<Core, 'store' | 'watcher' | 'breaker' | 'tokens' | 'logger'> & {
-    deposits: KitFunding['deposits'];
-  },
-): KitFunding {
-  const { store, watcher, breaker, tokens, logger, deposits } = parts;
-  const options = config.funding;
-  if (!options) throw new PayError('funding is off');
-  const accounts = new FundingAccounts({
-    funding: deposits.funding,
-    client: config.client,
-    watcher,
-    breaker,
-    clock: config.clock,
-    currencies: options.currencies,
-    customer: options.customer,
-    claimTimeoutMs: config.claimTimeoutMs,
-    claimLeaseMs: config.claimLeaseMs,
-  });
-  const views = new FundingViews({
-    funding: deposits.funding,
-    accounts,
-    tokens,
-    clock: config.clock,
-    logger,
-    recentDeposits: options.recentDeposits,
-  });
-  const hub = new ViewHub<StableFundingView>({
-    event: 'funding',
-    viewOf: (customerId) => views.viewOf(customerId),
-    // the watcher's merchant-wide check, when due, finds deposits whose webhook did not come
-    beforeCheck: () => watcher.poll(),
-    logger,
-    streams: config.streams,
-    checkIntervalMs: Math.max(config.pollIntervalMs, 1000),
-  });
-  // a deposit recorded by this instance or (PostgreSQL) another reaches the streams held here at once
-  const unsubscribe =
-    store.changes?.subscribe((id) => {
-      if (id === '*') hub.changed('*');
-      else if (id.startsWith(FUNDING_CHANGE)) hub.changed(id.slice(FUNDING_CHANGE.length));
-    }) ?? (() => undefined);
-  return { views, hub, deposits, unsubscribe };
-}
-
-/** Every route of the kit, from the protocol's table. */
-function kitRoutes(core: Core): Route[] {
-  const { config, logger, store, watcher, admission, invoices } = core;
-  const { clock, client } = config;
-  const maxBodyBytes = WIDGET_BODY_LIMIT;
-  const streamKey = clientKeyOrShared(config.clientKey, logger, 'status streams');
-  const routes: Route[] = [
-    ...sessionRoutes({
-      sessions: store.sessions,
-      orders: orderSessions(core),
-      watcher,
-      clock,
-      maxBodyBytes,
-      resolveOrder: config.resolveOrder,
-      checkoutUrl: config.checkoutUrl,
-      merchant: config.merchant,
-    }),
-    ...invoiceRoutes({ views: invoices, maxBodyBytes }),
-    ...linkRoutes({
-      client,
-      clock,
-      logger,
-      maxBodyBytes,
-      cacheMs: config.linkCacheMs,
-      currency: config.linkCurrency,
-    }),
-    ...bankRoutes({
-      client,
-      clock,
-      logger,
-      maxBodyBytes,
-      cacheMs: config.bankCacheMs,
-      suggestions: config.bankSuggestions,
-      clientKey: config.clientKey,
-    }),
-  ];
-  if (config.streams.enabled)
-    routes.push(
-      ...sessionEventRoutes({
-        sessions: store.sessions,
-        hub: core.sessionHub,
-        admission,
-        streams: config.streams,
-        maxBodyBytes,
-        view: core.sessionView,
-        clientKey: streamKey,
-      }),
-      ...invoiceEventRoutes({
-        hub: core.invoiceHub,
-        admission,
-        streams: config.streams,
-        maxBodyBytes,
-        numberOf: (token) => invoices.numberOf(token),
-        viewOf: (number, log) => invoices.viewOf(number, log),
-        clientKey: streamKey,
-      }),
-    );
-  if (core.funding)
-    routes.push(
-      ...fundingRoutes({
-        views: core.funding.views,
-        hub: config.streams.enabled ? core.funding.hub : null,
-        admission,
-        streams: config.streams,
-        maxBodyBytes,
-        clientKey: streamKey,
-      }),
-    );
-  if (config.webhookSecret || config.webhookVerifier)
-    routes.push(
-      ...webhookRoutes({
-        secret: config.webhookSecret,
-        verifier: config.webhookVerifier,
-        toleranceSeconds: config.webhookToleranceSeconds,
-        sessions: store.sessions,
-        webhookEvents: store.webhookEvents,
-        retentionMs: config.webhookEventRetentionMs,
-        watcher,
-        clock,
-        logger,
-        observer: config.observer,
-        maxBodyBytes: WEBHOOK_BODY_LIMIT,
-        onInvoicePaid: (number) => core.invoiceHub.changed(number),
-        deposits: core.funding?.deposits,
-      }),
-    );
-  return routes;
-}
-
-/** An order's one session and its renewals: account openings under claims, limited per client and order. */
-function orderSessions(core: Core): OrderSessions {
-  const { config, logger, store, watcher, breaker } = core;
-  const { clock } = config;
-  const limits = config.accountRateLimit;
-  return new OrderSessions({
-    sessions: store.sessions,
-    opener: new AccountOpener({
-      client: config.client,
-      watcher,
-      breaker,
-      lifespanMinutes: config.lifespanMinutes,
-      // the opening gives up a little before a waiting request does, so that it can take over
-      timeoutMs: Math.floor(config.claimTimeoutMs * 0.8),
-    }),
-    watcher,
-    clock,
-    limiter: limits
-      ? new RequestLimiter({
+/**
+ * The outbox's deliverers, once the flows have started: each flow's own topics (its merchant
+ * callbacks, `<flow>.<topic>`), and the kit's events to the merchant's onEvent and to the flows that
+ * listen to them.
+ */
+function deliver(shared: Shared, started: readonly Started[]): void {
+  const { config, logger, deliveries } = shared;
+  const { clock, store, observer } = config;
+  const observe = (topic: string) =>
+    observer.delivery &&
+    ((seconds: number, outcome: 'delivered' | 'failed') => observer.delivery?.(topic, seconds, outcome));
+  for (const { flow, parts } of started)
+    for (const [own, delivery] of Object.entries(parts.deliveries ?? {})) {
+      const topic = `${flow.name}.${own}`;
+      deliveries.set(
+        topic,
+        new Deliveries({
+          outbox: store.outbox,
+          topic,
+          names: delivery.names,
+          deliver: (entry) => delivery.deliver(entry.id),
           clock,
           logger,
-          perClientPerMinute: limits.perClientPerMinute,
-          perSubjectPerMinute: limits.perOrderPerMinute,
-          maxKeys: limits.maxKeys,
-          clientKey: config.clientKey,
-          what: 'account openings',
-        })
-      : null,
-    claimTimeoutMs: config.claimTimeoutMs,
-    claimLeaseMs: config.claimLeaseMs,
+          leaseMs: config.onPaidRetryAfterMs,
+          observe: observe(topic),
+        }),
+      );
+    }
+  shared.events = new KitEvents({
+    outbox: store.outbox,
+    clock,
+    logger,
+    leaseMs: config.onPaidRetryAfterMs,
+    backoffMs: config.eventRetryMs,
+    merchant: config.onEvent,
+    flows: new Map(started.flatMap(({ flow, parts }) => (parts.on ? [[flow.name, parts.on] as const] : []))),
+    observe: observer.delivery && ((topic, seconds, outcome) => observer.delivery?.(topic, seconds, outcome)),
+  });
+}
+
+/** The kit as the flow `name` sees it: the shared parts, with its tokens, counts and topics its own. */
+function kitFor(name: string, shared: Shared): Kit {
+  const { config, watcher, breaker, signer, logger } = shared;
+  const { clock, store, observer } = config;
+  const topic = (own: string) => `${name}.${own}`;
+  const kit: Kit = {
+    name,
+    client: config.client,
+    store,
+    clock,
+    logger,
+    breaker,
+    merchant: config.merchant,
+    basePath: config.basePath,
+    provider: {
+      call: (kind, call) => watcher.providerCall(kind, () => breaker.run(call)),
+      refresh: (payableUntil, opts) => watcher.refresh(payableUntil, opts),
+      poll: () => watcher.poll(),
+      intervalMs: config.pollIntervalMs,
+    },
+    tokens: {
+      sign: (subject, expiresAt) => signer.sign(name, subject, expiresAt),
+      verify: (token) => signer.verify(name, token, clock.now()),
+    },
+    transition: (commit) => transition(shared, topic, commit),
+    changes(prefix, listener) {
+      return store.changes.subscribe((changed) => {
+        if (changed === '*') listener('*');
+        else if (changed.startsWith(prefix)) listener(changed.slice(prefix.length));
+      });
+    },
+    extras(view, subject) {
+      const fields: Record<string, string> = {};
+      for (const s of shared.started) Object.assign(fields, s.parts.extras?.[view]?.(subject));
+      return fields;
+    },
+    count: (event) => observer.flowEvent?.(name, event),
+    streams: { config: config.streams, admission: shared.admission, clientKey: shared.streamKey },
+    clientKey: config.clientKey,
+    claims: { timeoutMs: config.claimTimeoutMs, leaseMs: config.claimLeaseMs },
+    maxBodyBytes: WIDGET_BODY_LIMIT,
+  };
+  return kit;
+}
+
+/**
+ * Commits a flow's transition with the events it causes and the callbacks it makes owed, then starts
+ * delivering them here at once.
+ */
+async function transition(
+  shared: Shared,
+  topic: (own: string) => string,
+  commit: Commit & { events?: readonly PayEvent[]; callbacks?: readonly OwedCallback[] },
+): Promise<boolean> {
+  const { config, events, deliveries } = shared;
+  const now = config.clock.now();
+  const owedEvents = (commit.events ?? []).flatMap((event) => events?.owed(event, now) ?? []);
+  const owedCallbacks: OutboxOwed[] = (commit.callbacks ?? []).map((c) => ({
+    topic: topic(c.topic),
+    id: c.id,
+    dueAt: now + config.onPaidRetryAfterMs,
+  }));
+  const done = await config.store.records.commit({
+    ...(commit.writes ? { writes: commit.writes } : {}),
+    ...(commit.announce ? { announce: commit.announce } : {}),
+    owe: [...(commit.owe ?? []), ...owedEvents, ...owedCallbacks],
+  });
+  if (!done) return false;
+  events?.start(owedEvents);
+  for (const owed of owedCallbacks) deliveries.get(owed.topic)?.start(owed.id, owed.dueAt);
+  return true;
+}
+
+/** The webhook route, when the kit has a way to verify webhooks: every flow's handlers by type. */
+function webhookRoute(shared: Shared, started: readonly Started[]): Route[] {
+  const { config } = shared;
+  if (!config.webhookSecret && !config.webhookVerifier) return [];
+  const handlers = new Map<string, (event: WebhookEvent, log: Logger) => Promise<void>>();
+  for (const { parts } of started)
+    for (const [type, handle] of Object.entries(parts.webhooks ?? {})) {
+      const before = handlers.get(type);
+      handlers.set(type, before ? async (e, log) => (await before(e, log), handle(e, log)) : handle);
+    }
+  return webhookRoutes({
+    secret: config.webhookSecret,
+    verifier: config.webhookVerifier,
+    toleranceSeconds: config.webhookToleranceSeconds,
+    once: config.store.once,
+    retentionMs: config.webhookEventRetentionMs,
+    watcher: shared.watcher,
+    handlers,
+    clock: config.clock,
+    logger: shared.logger,
+    observer: config.observer,
+    maxBodyBytes: WEBHOOK_BODY_LIMIT,
   });
 }
 
@@ -424,3 +326,5 @@ function publicApp(basePath: string, fetch: (request: Request) => Promise<Respon
 function isText(value: string | undefined): value is string {
   return typeof value === 'string' && value !== '';
 }
+
+export type { CoreConfig };

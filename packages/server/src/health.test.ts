@@ -6,7 +6,7 @@ import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createHealth } from './health.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store/errors.js';
 import { MemoryStore } from './store/memory.js';
-import type { SessionRecord } from './store/parts.js';
+import type { StoredRecord } from './store/contract.js';
 import { jsonPost, startWorld, type World } from '@pay-elements/testing/kit-world';
 
 /** A memory store whose reads fail as a database in trouble does, while `failure` is set. */
@@ -14,10 +14,10 @@ class TroubledStore extends MemoryStore {
   failure: Error | null = null;
   constructor() {
     super();
-    const { sessions } = this;
-    const get = sessions.get.bind(sessions);
-    sessions.get = (id: string): Promise<SessionRecord | null> =>
-      this.failure ? Promise.reject(this.failure) : get(id);
+    const { records } = this;
+    const get = records.get.bind(records);
+    records.get = (collection: string, key: string): Promise<StoredRecord | null> =>
+      this.failure ? Promise.reject(this.failure) : get(collection, key);
   }
   ping(): Promise<void> {
     return this.failure ? Promise.reject(this.failure) : Promise.resolve();

@@ -1,42 +1,42 @@
-// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler, the store's
-// contract by part and its memory implementation, the payment watcher. The other stores live at
-// `@pay-elements/server/sqlite`, `/postgres` and `/d1`, the node:http adapter at `/node`.
-export { createPayHandler, type PayHandler } from './handler.js';
+// @pay-elements/server: the backend kit. Widget endpoints as a Fetch-standard handler made of flows,
+// the store's contract and its memory implementation, the payment watcher. The other stores live at
+// `@pay-elements/server/sqlite`, `/postgres` and `/d1`, the node:http adapter at `/node`, the store
+// conformance suites at `/conformance`, Prometheus metrics at `/metrics`.
+export { createPayHandler, type PayHandler, type PayHandlerCore, type PayHandlerOptions } from './handler.js';
+export type {
+  CreditCheck,
+  CreditContext,
+  CreditOutcome,
+  Flow,
+  FlowDelivery,
+  FlowParts,
+  Kit,
+  PayEvent,
+} from './flow.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
 export {
   HttpError,
   PayConfigError,
   PayError,
+  ProviderDataError,
   ProviderUnavailableError,
   StoreUnavailableError,
 } from './errors.js';
 export { isStoreUnavailable } from './store/errors.js';
+export { StoreContractError } from './store/commit-check.js';
 export {
   MAX_BANK_CACHE_MS,
-  optionsTable,
-  type AccountRateLimitOptions,
   type CircuitBreakerOptions,
-  type OptionRow,
-  type BankSuggestionOptions,
   type Clock,
-  type Order,
-  type OrderContext,
-  type PayHandlerOptions,
+  type OptionRow,
   type WebhookVerifier,
   type WebhookVerifyInput,
 } from './options.js';
-export {
-  buildInvoiceView,
-  invoiceStatus,
-  type InvoiceDiscrepancy,
-  type StableInvoiceView,
-} from './routes/invoice-view.js';
-export { buildLinkView, linkStatus } from './routes/links.js';
-export { countryCode, sortBanks } from './routes/banks.js';
 export { errorAnswer, errorBody } from './http/answers.js';
 export { isCrossSite } from './http/browser-guard.js';
-export { issueFields, WEBHOOK_BODY_LIMIT, WIDGET_BODY_LIMIT } from './http/input.js';
+export { issueFields } from './http/input.js';
+export { addressKey } from './provider/rate-limit.js';
 export {
   defaultLogger,
   describeError,
@@ -47,25 +47,26 @@ export {
   type Logger,
   withFields,
 } from './log.js';
-export { addressKey } from './provider/rate-limit.js';
-export { PaymentWatcher, creditPays, type Credit } from './provider/watcher.js';
-export { stableView, type StableSessionView } from './routes/session-view.js';
+export { PaymentWatcher } from './provider/watcher.js';
 export { MemoryStore } from './store/memory.js';
-export type {
-  ChangeFeedPart,
-  Claim,
-  OrderClaim,
-  OutboxKind,
-  OutboxPart,
-  PaidMark,
-  PayStore,
-  ProviderCallKind,
-  ProviderWait,
-  Renewal,
-  SessionAccountRecord,
-  SessionPart,
-  SessionRecord,
-  WatchPart,
-  WatchState,
-  WebhookEventPart,
-} from './store/parts.js';
+export {
+  recordKey,
+  type ChangeFeedPart,
+  type Commit,
+  type Json,
+  type OncePart,
+  type OutboxEntry,
+  type OutboxOwed,
+  type OutboxPart,
+  type PayStore,
+  type RecordPart,
+  type RecordWrite,
+  type StoredRecord,
+} from './store/contract.js';
+// what the flows' callbacks and options are given and take
+export type { Order, OrderContext, AccountRateLimitOptions } from './flows/sessions/options.js';
+export type { SessionAccountRecord, SessionRecord } from './flows/sessions/book.js';
+export type { BankSuggestionOptions } from './flows/banks/index.js';
+export type { DepositRecord, FundingAccountRecord } from './flows/funding/book.js';
+export type { FundingCustomer } from './flows/funding/accounts.js';
+export type { FundingOptions } from './flows/funding/index.js';

@@ -72,7 +72,7 @@ describe('metrics', () => {
       );
     });
 
-    it('counts deposits once each: pay_deposits_total', async () => {
+    it('counts deposits once each: pay_flow_events_total{flow="funding",event="deposit"}', async () => {
       const token = kit.fundingToken(world.customerId);
       const answer = await kit.fetch(new Request(`http://shop.test/pay/funding/${token}`));
       const text = await answer.text();
@@ -86,7 +86,10 @@ describe('metrics', () => {
       await kit.watcher.sweep();
       world.advance(5000);
       await kit.watcher.sweep();
-      assert.match((await metrics.render()).body, /^pay_deposits_total 2$/m);
+      assert.match(
+        (await metrics.render()).body,
+        /^pay_flow_events_total\{flow="funding",event="deposit"\} 2$/m,
+      );
     });
   });
 });

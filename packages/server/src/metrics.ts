@@ -2,7 +2,8 @@
 // loaded only by this path). `createPayMetrics()` gives the kit's `observer`, a fetch for the
 // provider client that counts and times its requests, and the registry's text for a /metrics route.
 import client from 'prom-client';
-import type { FetchLike } from '@pay-elements/api';
+import { providerOperation, type FetchLike } from '@pay-elements/api';
+export { providerOperation };
 import type { PayHandler } from './handler.js';
 import type { PayObserver } from './observer.js';
 
@@ -25,49 +26,6 @@ export interface PayMetrics {
   render(): Promise<{ body: string; contentType: string }>;
 }
 
-/** The words of the provider's paths (the spec's routes); any other segment is an id. */
-const PATH_WORDS = new Set([
-  'v1',
-  'banks',
-  'suggest',
-  'cards',
-  'events',
-  'freeze',
-  'unfreeze',
-  'reveal',
-  'withdraw',
-  'customers',
-  'invoices',
-  'view',
-  'links',
-  'payments',
-  'send',
-  'transactions',
-  'virtual-accounts',
-  'create',
-  'dynamic',
-  'wallets',
-]);
-
-/**
- * `POST /v1/virtual-accounts/dynamic`, `GET /v1/invoices/view/:id`: the operation of a provider
- * request as a metrics label, from a fixed vocabulary (every segment not a word of the spec's paths
- * is `:id`, at most five segments), so that no id, number or guess ever makes a series of its own.
- */
-export function providerOperation(method: string, url: string): string {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    path = url;
-  }
-  const segments = path.split('/').filter(Boolean);
-  const shape = segments.slice(0, 5).map((segment) => (PATH_WORDS.has(segment) ? segment : ':id'));
-  if (segments.length > 5) shape.push('…');
-  const verb = method.toUpperCase();
-  return `${['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(verb) ? verb : 'OTHER'} /${shape.join('/')}`;
-}
-
 function outcomeOf(status: number): string {
   if (status < 400) return 'ok';
   if (status === 429) return 'rate_limited';
@@ -78,7 +36,7 @@ function outcomeOf(status: number): string {
 function kitGauges(registers: client.Registry[], current: () => PayHandler | undefined): void {
   new client.Gauge({
     name: 'pay_streams_open',
-    help: 'Status streams (Server-Sent Events: sessions, invoices, customers’ accounts) open on this instance.',
+    help: 'Status streams (Server-Sent Events, every flow’s) open on this instance.',
     registers,
     collect() {
       this.set(current()?.streams ?? 0);
@@ -100,24 +58,10 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   const registers = [registry];
   let current: () => PayHandler | undefined = () => undefined;
 
-  const created = new client.Counter({
-    name: 'pay_sessions_created_total',
-    help: 'Payment sessions created (an account opened for an order).',
-    registers,
-  });
-  const paid = new client.Counter({
-    name: 'pay_sessions_paid_total',
-    help: 'Payment sessions that turned paid on this instance.',
-    registers,
-  });
-  const expired = new client.Counter({
-    name: 'pay_sessions_expired_total',
-    help: 'Payment sessions that turned expired on this instance.',
-    registers,
-  });
-  const deposits = new client.Counter({
-    name: 'pay_deposits_total',
-    help: "Deposits into customers' own accounts recorded on this instance.",
+  const flowEvents = new client.Counter({
+    name: 'pay_flow_events_total',
+    help: 'What each flow did on this instance (a session created, paid, expired, …), by flow and event.',
+    labelNames: ['flow', 'event'] as const,
     registers,
   });
   const providerRequests = new client.Counter({
@@ -135,29 +79,26 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   });
   const webhooks = new client.Counter({
     name: 'pay_webhooks_total',
-    help: 'Provider webhooks received, by outcome (accepted, duplicate, refused).',
+    help: 'Provider webhooks received, by outcome (accepted, duplicate, refused, malformed: signed but not of its type’s shape).',
     labelNames: ['outcome'] as const,
     registers,
   });
-  const onPaid = new client.Histogram({
-    name: 'pay_onpaid_duration_seconds',
-    help: "How long the merchant's onPaid took, by outcome (delivered, failed).",
-    labelNames: ['outcome'] as const,
+  const deliveries = new client.Histogram({
+    name: 'pay_delivery_duration_seconds',
+    help: "How long each delivery of the outbox took (the merchant's onPaid is topic sessions.paid, onEvent events.merchant), by topic and outcome (delivered, failed).",
+    labelNames: ['topic', 'outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   });
   kitGauges(registers, () => current());
-  for (const outcome of ['accepted', 'duplicate', 'refused']) webhooks.inc({ outcome }, 0);
+  for (const outcome of ['accepted', 'duplicate', 'refused', 'malformed']) webhooks.inc({ outcome }, 0);
 
   return {
     registry,
     observer: {
-      sessionCreated: () => created.inc(),
-      sessionPaid: () => paid.inc(),
-      sessionExpired: () => expired.inc(),
+      flowEvent: (flow, event) => flowEvents.inc({ flow, event }),
       webhook: (outcome) => webhooks.inc({ outcome }),
-      deposit: () => deposits.inc(),
-      onPaid: (seconds, outcome) => onPaid.observe({ outcome }, seconds),
+      delivery: (topic, seconds, outcome) => deliveries.observe({ topic, outcome }, seconds),
     },
     track(pay) {
       current = typeof pay === 'function' ? pay : () => pay;

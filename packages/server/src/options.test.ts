@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PayClient } from '@pay-elements/api';
 import { PayConfigError } from './errors.js';
-import { optionsTable, parseOptions } from './options.js';
+import { optionsTable } from './flows/index.js';
 import { optionsMarkdown, README, readmeOptions } from './testing/options-readme.js';
-import { createPayHandler } from './handler.js';
+import { createPayHandler, parseKitOptions as parseOptions } from './handler.js';
 import { MemoryStore } from './store/memory.js';
 
 const client = new PayClient({ apiKey: 'sk_test_config', baseUrl: 'http://127.0.0.1:9' });
@@ -78,7 +78,7 @@ describe('options', () => {
     const flat = { get() {}, create() {}, markPaid() {}, findByReference() {}, close() {} };
     failsWith(
       { client, resolveOrder, store: flat },
-      /option "store" must be a store .*\{sessions, outbox, webhookEvents, watch, close\(\)\}/,
+      /option "store" must be a store .*\{records, outbox, once, changes, close\(\)\}/,
     );
     failsWith({ client, resolveOrder, onPaid: 'yes' }, /option "onPaid" must be a function/);
     failsWith({ client, resolveOrder, logger: { info() {} } }, /option "logger" must have debug, info, warn/);
@@ -157,10 +157,54 @@ describe('options', () => {
     failsWith({ client, resolveOrder, claimTimeoutMs: 10 }, /option "claimTimeoutMs" must be at least 100/);
   });
 
+  it('refuses a token secret with too little variety: 32 identical characters, a short repeated pattern', () => {
+    failsWith(
+      { client, resolveOrder, tokenSecret: 'a'.repeat(32) },
+      /option "tokenSecret" has too little variety/,
+    );
+    failsWith(
+      { client, resolveOrder, tokenSecret: 'abc'.repeat(12) },
+      /option "tokenSecret" has too little variety/,
+    );
+    const random = 'k7Qx2mZ9pL4vN8wR1tY6uJ3hB5gF0dSa';
+    assert.equal(parseOptions({ client, resolveOrder, tokenSecret: random }).tokenSecret, random);
+  });
+
+  it('refuses a webhook event retention shorter than the signature tolerance (a replay would be taken again)', () => {
+    failsWith(
+      { client, resolveOrder, webhookEventRetentionMs: 60_000 },
+      /option "webhookEventRetentionMs" must be at least the webhook tolerance \(300000 ms\)/,
+    );
+    failsWith(
+      { client, resolveOrder, webhookToleranceSeconds: 120, webhookEventRetentionMs: 100_000 },
+      /at least the webhook tolerance \(120000 ms\)/,
+    );
+    assert.equal(
+      parseOptions({ client, resolveOrder, webhookToleranceSeconds: 60, webhookEventRetentionMs: 60_000 })
+        .webhookEventRetentionMs,
+      60_000,
+    );
+  });
+
+  it('retries an event for about a day by default, and names a wrong schedule', () => {
+    const { eventRetryMs } = parseOptions({ client, resolveOrder });
+    assert.equal(eventRetryMs[0], 5000, 'the first retry within seconds');
+    const total = eventRetryMs.reduce((a, b) => a + b, 0);
+    assert.ok(total >= 24 * 3600 * 1000 && total < 26 * 3600 * 1000, `${total} ms in all`);
+    failsWith(
+      { client, resolveOrder, eventRetryMs: [] },
+      /option "eventRetryMs" must have at least one step/,
+    );
+    failsWith(
+      { client, resolveOrder, eventRetryMs: [10] },
+      /option "eventRetryMs.0" each must be at least 100/,
+    );
+  });
+
   it('lists every wrong option at once', () => {
     failsWith(
       { client, resolveOrder, lifespanMinutes: 0, basePath: 'x' },
-      /lifespanMinutes.*; option "basePath"/,
+      /basePath.*; option "lifespanMinutes"/,
     );
   });
 

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from './log.js';
 
 /** What a handle is for: it opens nothing else. */
-export type TokenPurpose = 'invoice' | 'funding';
+export type TokenPurpose = string;
 
 /** The signature's length: 128 bits, as many as a session id's. */
 const SIGNATURE_BYTES = 16;

@@ -26,7 +26,7 @@ import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { serviceTemplates, type HostedTemplates } from './hosted/templates.js';
-import { createServiceKit, type PayEvent, type ServiceKit } from './kit.js';
+import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
 import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
@@ -127,12 +127,12 @@ async function startBehind(
   const clients = clientKeys(config, logger);
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
   let notifier: Notifier | null = null;
-  const onEvent = async (event: PayEvent) => {
+  const onEvent = async (event: Parameters<NonNullable<ServiceKitOptions['onEvent']>>[0]) => {
+    if (!isMerchantEvent(event)) return;
     logger.info(`event ${event.type}`, { event_id: event.id });
     await notifier?.enqueue(event);
   };
   const kit: ServiceKit = createServiceKit({
-    origin: kitOrigin,
     client: provider.client,
     store,
     resolveOrder: (orderId) => storedOrders(kit.state)(orderId),

@@ -28,6 +28,11 @@ export interface WorldOptions {
   inProcess?: boolean;
   /** client timeout, ms; default 2000 */
   timeout?: number;
+  /**
+   * a provider that differs from the emulator: every provider request passes through it, with
+   * `send` to reach the emulator (it may change the request or the answer)
+   */
+  through?: (input: string, init: RequestInit, send: FetchLike) => Promise<Response>;
 }
 
 export interface World {
@@ -78,7 +83,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     (sandbox: Sandbox): FetchLike =>
     (input, init) => {
       calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
-      return options.inProcess ? sandbox.handle(new Request(input, init)) : fetch(input, init);
+      const send: FetchLike = (url, sent) =>
+        options.inProcess ? sandbox.handle(new Request(url, sent)) : fetch(url, sent);
+      return options.through ? options.through(input, init, send) : send(input, init);
     };
   const started = await startEmulatorAndKit({
     ...(options.webhooks ? { webhooks: true, webhookSecret: WEBHOOK_SECRET } : {}),

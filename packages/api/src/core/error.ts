@@ -121,6 +121,27 @@ export class RequestAbortedError extends PayError {
 export class SignatureVerificationError extends PayError {
   override readonly name = 'SignatureVerificationError';
 }
+/**
+ * A webhook whose signature verifies but whose event is not of the shape its type has (a provider
+ * that changed a field): not a forgery, so not a SignatureVerificationError. `fields` names what is
+ * wrong, as a validation error's do.
+ */
+export class WebhookShapeError extends PayError {
+  override readonly name = 'WebhookShapeError';
+  readonly eventId: string | undefined;
+  readonly type: string | undefined;
+  readonly fields: Record<string, string[]>;
+
+  constructor(
+    message: string,
+    init: { eventId?: string | undefined; type?: string | undefined; fields: Record<string, string[]> },
+  ) {
+    super(message);
+    this.eventId = init.eventId;
+    this.type = init.type;
+    this.fields = init.fields;
+  }
+}
 
 for (const [name, ctor] of Object.entries({
   PayError,
@@ -136,6 +157,7 @@ for (const [name, ctor] of Object.entries({
   TimeoutError,
   RequestAbortedError,
   SignatureVerificationError,
+  WebhookShapeError,
 })) {
   brand(ctor, name);
 }

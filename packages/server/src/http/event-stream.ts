@@ -1,9 +1,15 @@
-// A Server-Sent Events answer, as the kit's status streams give them (a session, an invoice, a
-// customer's accounts): the `retry` hint first, then what the stream's hub writes until it ends the
+// A Server-Sent Events answer, as the kit's status streams give them (each flow's view as it
+// changes): the `retry` hint first, then what the stream's hub writes until it ends the
 // stream or the client goes away; HEAD answers what a stream would be without one; a stream is only
 // opened once the instance admits it (streams/admission.ts).
 import type { Logger } from '../log.js';
 import type { StreamAdmission } from '../streams/admission.js';
+import { etagOf } from './answers.js';
+
+/** The version of a view: the ETag of its stable part, without quotes (an SSE event id). */
+export function viewVersion(view: object): string {
+  return etagOf(view).slice(1, -1);
+}
 
 export const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -98,6 +98,11 @@ export class TtlCache<K, V> {
     return this.entries.size;
   }
 
+  /** Forgets one key's value (not a call in flight). */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   /** Forgets everything (not the calls in flight). */
   clear(): void {
     this.entries.clear();

@@ -1,49 +1,40 @@
-// The payment watcher: finds the credits that pay sessions by reading what is new for the whole
-// business, once per interval for every pending session whatever their number and customers: the
-// business's transactions newest first back to a watermark (the newest already settled, less an
-// overlap), each credit matched to its session by the one rule (`creditPays`). One instance sharing
-// the store makes each check (a claim in the store), the watermark lives there, and so does a check's
-// failure, so every instance answers it without asking the provider. With webhooks healthy it is a
-// safety net and checks less often. Sessions past their expiry get one last check, shared by all that
-// expired since the one before, that reads back to their creation before any is called expired. A
-// provider's 429 means "wait for Retry-After": no call of that kind before then, from any instance,
-// and polls keep the stored state while the session is payable. "Paid" becomes exactly one onPaid
-// call whether the news comes from a webhook, from here, or both at once.
+// The payment watcher: finds the credits the kit waits for by reading what is new for the whole
+// business, once per interval whatever the number of things waiting: the business's transactions
+// newest first back to a watermark (the newest already read, less an overlap), each credit offered to
+// the flows in turn (`FlowParts.credit`) until one owns it. What each flow waits for comes from the
+// flows (`FlowParts.watch`): how far back to read, and things ending now (a session past its expiry,
+// a credit not yet final) that the read must reach back to before the check is complete. One
+// instance sharing the store makes each check (a claim in the store), the watermark lives there, and
+// so does a check's failure, so every instance answers it without asking the provider. With webhooks
+// healthy it is a safety net and checks less often. A provider's 429 means "wait for Retry-After":
+// no call of that kind before then, from any instance.
 import { RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
-import { creditPays, toIso, type Credit } from './credits.js';
-
-export { creditPays, toIso, type Credit } from './credits.js';
-import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
 import type { Clock } from '../clock.js';
+import type { Deliveries } from '../deliveries.js';
+import type { CreditCheck, CreditContext, CreditOutcome } from '../flow.js';
 import { describeError, type Logger } from '../log.js';
-import type { Deliverer, Deliveries } from '../deliveries.js';
-import type { DepositBook } from '../funding/deposits.js';
-import type {
-  FundingPart,
-  ProviderCallKind,
-  ProviderWait,
-  SessionPart,
-  SessionRecord,
-  WatchPart,
-  WatchState,
-} from '../store/parts.js';
+import type { RecordPart } from '../store/contract.js';
+import { ProviderUnavailableError, type CircuitBreaker } from './breaker.js';
+import { SharedWatchState, type ProviderCallKind, type ProviderWait } from './watch-state.js';
+
+/** What the watcher asks of each started flow. */
+export interface WatchedFlow {
+  name: string;
+  credit?(transaction: Transaction, context: CreditContext): Promise<CreditOutcome>;
+  watch?(startedAt: number): Promise<CreditCheck | null>;
+}
 
 export interface WatcherOptions {
   client: PayClient;
-  sessions: SessionPart;
-  watch: WatchPart;
-  /** the onPaid deliveries (the outbox), started when this watcher's call marks a session paid */
-  deliveries: Deliveries<SessionRecord>;
-  /** the outbox's other deliveries (onDeposit), retried with onPaid's at a sweep and at the start */
-  otherDeliveries?: readonly Deliverer[];
-  /** customers' own accounts (the kit's `funding`): credits into them are recorded as deposits */
-  deposits?: { funding: FundingPart; book: DepositBook } | undefined;
+  records: RecordPart;
+  /** the started flows, in registration order (the order credits are offered in) */
+  flows: () => readonly WatchedFlow[];
+  /** every outbox topic's deliveries, retried at a sweep and at the start */
+  deliveries: () => readonly Deliveries[];
   clock: Clock;
   logger: Logger;
   /** least time between two merchant-wide checks (webhooks not known healthy), ms */
   intervalMs: number;
-  /** a claimed onPaid delivery older than this is retried by a sweep, ms */
-  retryAfterMs: number;
   /** the timeout of each provider request of a check (no retries: the next poll is the retry), ms */
   checkTimeoutMs: number;
   /** the provider's circuit breaker, shared with the kit's other provider calls */
@@ -56,13 +47,8 @@ export interface WatcherOptions {
  */
 export const WATERMARK_OVERLAP_MS = 2 * 60 * 1000;
 /**
- * How far before a session's creation the last check before its expiry reads (the kit's and the
- * provider's clocks may differ).
- */
-const HISTORY_SLACK_MS = 60 * 60 * 1000;
-/**
  * A guard against a provider whose pages never end: a check that reads this many pages without
- * reaching its time bound confirms what it found but calls nothing expired and keeps its watermark.
+ * reaching its time bound settles what it found but calls nothing ended and keeps its watermark.
  */
 const MAX_PAGES = 10_000;
 /** Webhooks count as healthy while the last verified delivery is at most this old. */
@@ -71,19 +57,18 @@ export const WEBHOOKS_HEALTHY_MS = 10 * 60 * 1000;
 export const SAFETY_NET_FACTOR = 6;
 /** How many settled transactions a watcher remembers before it starts again. */
 const SETTLED_LIMIT = 10_000;
-/** Every pending session is listed for a check (far above any peak). */
-const PENDING_LIMIT = 1_000_000;
 
 /** What polls are answered until a failed check's `until`. */
 interface Failure {
   until: number;
-  /** `rate_limited`: polls keep the stored state while the session is payable */
+  /** `rate_limited`: polls keep the stored state while the thing is payable */
   reason: ProviderWait['reason'] | 'other';
   error: unknown;
 }
 
 export class PaymentWatcher {
   private readonly options: WatcherOptions;
+  private readonly state: SharedWatchState;
   /** when this instance last looked at the merchant-wide check (made it, or found another's) */
   private lastLook = Number.NEGATIVE_INFINITY;
   /** the look under way, and when it started (the coalescing) */
@@ -92,7 +77,7 @@ export class PaymentWatcher {
   private webhookAt: number | null = null;
   /** the outcome of the last look when it failed, answered until its `until` */
   private failure: Failure | null = null;
-  /** credits read that can change nothing more (paid a session, recorded as a deposit, not the kit's) */
+  /** credits read that can change nothing more */
   private readonly settled = new Set<string>();
   /** provider calls held back, as this instance last learned (from the store or a 429 of its own) */
   private readonly waits = new Map<ProviderCallKind, ProviderWait>();
@@ -100,52 +85,61 @@ export class PaymentWatcher {
 
   constructor(options: WatcherOptions) {
     this.options = options;
+    this.state = new SharedWatchState(options.records);
     this.startedAt = options.clock.now();
   }
 
+  /** The least time between two merchant-wide checks, ms. */
+  get intervalMs(): number {
+    return this.options.intervalMs;
+  }
+
   /**
-   * The session brought up to date. A pending session triggers the merchant-wide check unless one
-   * ran within the interval (longer with webhooks healthy, the plain interval once the session is
-   * past its expiry); `force` makes sure a check starts now (used before a renewal). When the
-   * provider is down (or the last check within the interval found it so), throws
-   * ProviderUnavailableError with when to try again; under the provider's rate limit the stored
-   * session is answered while it is payable, ProviderUnavailableError once it is past its expiry.
+   * Brings the merchant-wide check up to date for something payable until `payableUntil` (ms): a
+   * check starts unless one ran within the interval (the safety net's with webhooks healthy, the plain
+   * one once `payableUntil` has passed); `force` starts one now. Resolves true when a check was made
+   * or joined (what it found is in the store), false when none was due. When the provider is down, or
+   * the last check within the interval found it so, throws ProviderUnavailableError with when to try
+   * again; under the provider's 429 only once `payableUntil` has passed (the stored state stands).
    */
-  refresh(session: SessionRecord, options: { force?: boolean } = {}): Promise<SessionRecord> {
-    if (session.status !== 'pending') return Promise.resolve(session);
+  refresh(payableUntil: number, options: { force?: boolean } = {}): Promise<boolean> {
     const force = options.force ?? false;
     const now = this.options.clock.now();
-    // no check due or under way: the record as the caller just read it stands (one store read a
-    // poll), without an async function's frame on every poll
-    if (!force && !this.looking && !this.due(session, now)) {
-      if (this.failure) this.answerFailure(session, now);
-      return Promise.resolve(session);
+    // no check due or under way: nothing to do, without an async function's frame on every poll
+    if (!force && !this.looking && !this.due(payableUntil, now)) {
+      if (this.failure) {
+        try {
+          this.answerFailure(payableUntil, now);
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return Promise.resolve(false);
     }
-    return this.checkAndRead(session, force);
+    return this.lookFor(payableUntil, force);
   }
 
-  private async checkAndRead(session: SessionRecord, force: boolean): Promise<SessionRecord> {
-    await this.look(force ? 0 : this.intervalFor(session, this.options.clock.now()));
-    const current = (await this.options.sessions.get(session.id)) ?? session;
-    if (current.status === 'pending' && this.failure) this.answerFailure(current, this.options.clock.now());
-    return current;
+  private async lookFor(payableUntil: number, force: boolean): Promise<boolean> {
+    await this.look(force ? 0 : this.intervalFor(payableUntil, this.options.clock.now()));
+    if (this.failure) this.answerFailure(payableUntil, this.options.clock.now());
+    return true;
   }
 
-  /** Whether this instance should look again now for this session. */
-  private due(session: SessionRecord, now: number): boolean {
+  /** Whether this instance should look again now for something payable until `payableUntil`. */
+  private due(payableUntil: number, now: number): boolean {
     if (this.failure && now < this.failure.until) return false;
     const since = now - this.lastLook;
-    // within the plain interval nothing is due, whatever the session (no date parsed on most polls)
-    return since >= this.options.intervalMs && since >= this.intervalFor(session, now);
+    // within the plain interval nothing is due, whatever it is
+    return since >= this.options.intervalMs && since >= this.intervalFor(payableUntil, now);
   }
 
   /**
-   * The least time between two checks for this session: the interval, or with webhooks healthy the
-   * safety net's longer one, except once the session is past its expiry (its last check is due) or
-   * the last check failed (catching up after the trouble).
+   * The least time between two checks: the interval, or with webhooks healthy the safety net's
+   * longer one, except once `payableUntil` has passed (its last check is due) or the last check
+   * failed (catching up after the trouble).
    */
-  private intervalFor(session: SessionRecord, now: number): number {
-    return now >= Date.parse(session.expiresAt) ? this.options.intervalMs : this.interval(now);
+  private intervalFor(payableUntil: number, now: number): number {
+    return now >= payableUntil ? this.options.intervalMs : this.interval(now);
   }
 
   /** The least time between two checks now: longer with webhooks healthy and the last check fine. */
@@ -159,13 +153,13 @@ export class PaymentWatcher {
     return this.webhookAt !== null && now - this.webhookAt < WEBHOOKS_HEALTHY_MS;
   }
 
-  /** Throws what a poll of a pending session is answered while the last check's failure stands. */
-  private answerFailure(session: SessionRecord, now: number): void {
+  /** Throws what a poll of something payable until `payableUntil` is answered while a failure stands. */
+  private answerFailure(payableUntil: number, now: number): void {
     const failure = this.failure;
     if (!failure || now >= failure.until) return;
     if (failure.reason === 'other') throw failure.error;
-    // under a rate limit nothing is down: a payable session answers what the store holds
-    if (failure.reason === 'rate_limited' && now < Date.parse(session.expiresAt)) return;
+    // under a rate limit nothing is down: what is still payable answers what the store holds
+    if (failure.reason === 'rate_limited' && now < payableUntil) return;
     throw new ProviderUnavailableError(
       failure.reason === 'rate_limited'
         ? 'the payment provider asked to slow down'
@@ -179,7 +173,7 @@ export class PaymentWatcher {
   async webhookVerified(): Promise<void> {
     const now = this.options.clock.now();
     this.webhookAt = now;
-    await this.options.watch.noteWebhook(now);
+    await this.state.noteWebhook(now);
   }
 
   /**
@@ -188,9 +182,9 @@ export class PaymentWatcher {
    * recorded for every instance and thrown as ProviderUnavailableError with the wait.
    */
   async providerCall<T>(kind: ProviderCallKind, call: () => Promise<T>): Promise<T> {
-    const { watch, clock } = this.options;
+    const { clock } = this.options;
     const known = this.waits.get(kind);
-    const wait = known && clock.now() < known.until ? known : (await watch.read()).waits[kind];
+    const wait = known && clock.now() < known.until ? known : (await this.state.read()).waits[kind];
     if (wait && clock.now() < wait.until) {
       this.waits.set(kind, wait);
       throw new ProviderUnavailableError(
@@ -206,9 +200,7 @@ export class PaymentWatcher {
       throw new ProviderUnavailableError(
         'the payment provider asked to slow down',
         (held.until - clock.now()) / 1000,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
   }
@@ -220,7 +212,7 @@ export class PaymentWatcher {
       reason: 'rate_limited',
     };
     this.waits.set(kind, wait);
-    await this.options.watch.setProviderWait(kind, wait).catch((failure: unknown) =>
+    await this.state.setProviderWait(kind, wait).catch((failure: unknown) =>
       this.options.logger.warn("could not share the provider's Retry-After", {
         error: describeError(failure),
       }),
@@ -251,10 +243,10 @@ export class PaymentWatcher {
   }
 
   private async lookNow(now: number, intervalMs: number): Promise<void> {
-    const { watch, logger } = this.options;
-    let state: WatchState;
+    const { logger } = this.options;
+    let state;
     try {
-      state = await watch.read();
+      state = await this.state.read();
     } catch (error) {
       this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
       return;
@@ -269,13 +261,13 @@ export class PaymentWatcher {
     }
     try {
       // another instance checked within the interval: what it found is in the store
-      if (!(await watch.claim(now, intervalMs))) {
+      if (!(await this.state.claim(now, intervalMs))) {
         this.failure = null;
         return;
       }
       await this.check(now, state.watermark);
       this.failure = null;
-      if (wait) await watch.setProviderWait('transactions', null);
+      if (wait) await this.state.setProviderWait('transactions', null);
     } catch (error) {
       if (error instanceof RateLimitError) {
         const held = await this.holdBack('transactions', error);
@@ -289,7 +281,9 @@ export class PaymentWatcher {
             error.retryAfterSeconds * 1000,
           );
         this.failure = { until, reason: 'unavailable', error };
-        await watch.setProviderWait('transactions', { until, reason: 'unavailable' }).catch(() => undefined);
+        await this.state
+          .setProviderWait('transactions', { until, reason: 'unavailable' })
+          .catch(() => undefined);
       } else {
         this.failure = { until: now + this.options.intervalMs, reason: 'other', error };
         logger.warn('payment check failed', { error: describeError(error) });
@@ -298,98 +292,69 @@ export class PaymentWatcher {
   }
 
   /**
-   * One merchant-wide check started at `startedAt`: reads what is new since the watermark, confirms
-   * each credit that pays a session, calls expired the sessions past their expiry whose credit a read
-   * back to their creation did not find, and moves the watermark forward.
+   * One merchant-wide check started at `startedAt`: asks each flow what it waits for (no provider
+   * call when nothing waits), reads what is new since the watermark (and back to what ends now),
+   * offers each credit to the flows, then lets them end what ended and moves the watermark forward.
    */
   private async check(startedAt: number, watermark: number | null): Promise<void> {
-    const { sessions, watch, logger, deposits } = this.options;
-    const pending = await sessions.listPending(PENDING_LIMIT);
-    const funds = deposits ? await deposits.funding.hasAccounts() : false;
-    if (pending.length === 0 && !funds) return; // nothing to pay and no account to pay into: no provider call
-    const created = (s: SessionRecord) => Date.parse(s.createdAt);
-    const oldest = pending.length
-      ? Math.min(...pending.map(created)) - HISTORY_SLACK_MS
-      : startedAt - HISTORY_SLACK_MS;
-    // what is new: back to the watermark less the overlap (never past what could pay a pending session)
+    const flows = this.options.flows();
+    const checks: CreditCheck[] = [];
+    for (const flow of flows) {
+      const part = await flow.watch?.(startedAt);
+      if (part) checks.push(part);
+    }
+    if (checks.length === 0) return;
+    const oldest = Math.min(...checks.map((c) => c.oldest));
+    // what is new: back to the watermark less the overlap (never past what anything waits for)
     const newBound = watermark === null ? oldest : Math.max(oldest, watermark - WATERMARK_OVERLAP_MS);
-    const expiring = pending.filter((s) => startedAt >= Date.parse(s.expiresAt));
-    // the last check before expiry reads back to the expiring sessions' creation
-    const deepBound = expiring.length
-      ? Math.min(newBound, Math.min(...expiring.map(created)) - HISTORY_SLACK_MS)
-      : newBound;
-    const byReference = new Map(pending.map((s) => [s.reference, s]));
-
-    const { credits, newest, complete } = await this.read(newBound, deepBound, expiring);
-    const paid = new Set<string>();
+    const closing = checks.flatMap((c) => c.closing);
+    const deepBound = Math.min(newBound, ...closing.map((c) => c.before));
+    const { credits, newest, complete } = await this.read(newBound, deepBound, closing);
     for (const credit of credits) {
       if (this.settled.has(credit.id)) continue;
-      const done = await this.settle(credit, byReference, paid, startedAt);
-      // the shop's other business, paid already or recorded: not looked up again when read in the overlap
-      if (done) {
+      const outcome = await this.offer(credit, {
+        log: this.options.logger,
+        via: 'watcher',
+        now: startedAt,
+      });
+      // settled, or none of the kit's: not looked at again when read in the overlap
+      if (outcome !== 'unsettled') {
         if (this.settled.size >= SETTLED_LIMIT) this.settled.clear();
         this.settled.add(credit.id);
       }
     }
-    if (complete) {
-      for (const session of expiring) {
-        if (paid.has(session.id)) continue;
-        // this check started after the account closed and read back to the session's creation
-        // without finding its credit: the session is expired
-        if (await sessions.markExpired(session.id, session.reference))
-          logger.info('session expired', { sessionId: session.id });
-      }
-      if (newest !== null) await watch.advanceWatermark(newest);
-    }
+    if (!complete) return;
+    for (const part of checks) await part.complete?.();
+    if (newest !== null) await this.state.advanceWatermark(newest);
   }
 
   /**
-   * Settles one credit read by a check: it pays a session (by its account's reference and the one
-   * rule), or is a deposit into a customer's own account (by its number), or is none of the kit's.
-   * True when nothing more can come of it (so it is not looked at again).
+   * Offers a credit (from the watcher's read or a webhook) to each flow in turn until one owns it:
+   * what it made of it, `not-mine` when no flow owns it.
    */
-  private async settle(
-    credit: Transaction,
-    byReference: ReadonlyMap<string, SessionRecord>,
-    paid: Set<string>,
-    startedAt: number,
-  ): Promise<boolean> {
-    const { sessions, deposits, logger } = this.options;
-    const reference = credit.payment_transfer.account_reference;
-    // a session opened while the pages were read is found by its reference
-    const session =
-      reference === undefined
-        ? null
-        : (byReference.get(reference) ?? (await sessions.findByReference(reference)));
-    if (session && reference !== undefined) {
-      if (session.status === 'paid') return true;
-      if (paid.has(session.id) || !creditPays(credit, { ...session, reference })) return false;
-      paid.add(session.id);
-      await this.confirm(session, { transactionId: credit.id, paidAt: toIso(credit.created_at, startedAt) });
-      return true;
+  async offer(credit: Transaction, context: CreditContext): Promise<CreditOutcome> {
+    for (const flow of this.options.flows()) {
+      const outcome = (await flow.credit?.(credit, context)) ?? 'not-mine';
+      if (outcome !== 'not-mine') return outcome;
     }
-    const number = credit.payment_transfer.account_number;
-    const account = deposits && number !== undefined ? await deposits.funding.findAccount(number) : null;
-    if (account && deposits) await deposits.book.record(account, credit, logger);
-    return true;
+    return 'not-mine';
   }
 
   /**
    * The business's transactions newest first, page after page until the list is older than `bound`
-   * (or, for sessions past their expiry, `deepBound`, unless each of them has its credit already) or
-   * ends: then `complete`. Answers the credits read (inbound transfers, any account) and the newest
-   * transaction time seen.
+   * (or `deepBound`, unless every closing thing was found) or ends: then `complete`. Answers the
+   * credits read and the newest transaction time seen.
    */
   private async read(
     bound: number,
     deepBound: number,
-    expiring: SessionRecord[],
+    closing: CreditCheck['closing'],
   ): Promise<{ credits: Transaction[]; newest: number | null; complete: boolean }> {
     const { client, breaker, checkTimeoutMs, logger } = this.options;
     const size = client.conventions.pageSize.max;
     const credits: Transaction[] = [];
     const seen = new Set<string>();
-    const unpaid = new Set(expiring.map((s) => s.id));
+    const open = new Set(closing);
     let newest: number | null = null;
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await breaker.run(() =>
@@ -406,14 +371,14 @@ export class PaymentWatcher {
         seen.add(transaction.id);
         if (transaction.entry !== 'credit') continue;
         credits.push(transaction);
-        for (const session of expiring) if (creditPays(transaction, session)) unpaid.delete(session.id);
+        for (const thing of open) if (thing.found(transaction)) open.delete(thing);
       }
       const last = result.items.at(-1);
       const oldestRead = last ? Date.parse(last.created_at) : Number.NEGATIVE_INFINITY;
-      if (result.last || !last || oldestRead < deepBound || (oldestRead < bound && unpaid.size === 0))
+      if (result.last || !last || oldestRead < deepBound || (oldestRead < bound && open.size === 0))
         return { credits, newest, complete: true };
     }
-    logger.warn('payment check stopped before its history bound; nothing is called expired', {
+    logger.warn('payment check stopped before its history bound; nothing is called ended', {
       pages: MAX_PAGES,
     });
     return { credits, newest, complete: false };
@@ -421,20 +386,18 @@ export class PaymentWatcher {
 
   /**
    * Makes or joins the merchant-wide check if one is due (the interval, longer with webhooks healthy):
-   * what a status stream of something other than a session asks for at its interval.
+   * what a status stream of a view asks for at its interval.
    */
   async poll(): Promise<void> {
     await this.look(this.interval(this.options.clock.now()));
   }
 
   /**
-   * The merchant-wide check (within the interval, the safety net's with webhooks healthy) and the
-   * onPaid deliveries left owed. A host may
-   * call this on an interval; status polls do not need it.
+   * Retries the deliveries due (a failure's backoff over, or a dead instance's lease run out), then
+   * makes the merchant-wide check if one is due. A host may call this on an interval.
    */
   async sweep(): Promise<void> {
-    const claimedBefore = this.options.clock.now() - this.options.retryAfterMs;
-    for (const deliveries of this.allDeliveries) await deliveries.retryOwed(claimedBefore);
+    for (const deliveries of this.options.deliveries()) await deliveries.retryDue();
     await this.look(this.interval(this.options.clock.now()));
     const failure = this.failure;
     // an outage is logged once by the breaker, a 429 is a wait
@@ -442,52 +405,30 @@ export class PaymentWatcher {
       this.options.logger.warn('payment check failed', { error: describeError(failure.error) });
   }
 
-  /**
-   * Marks a session paid by a credit. Only the call whose compare-and-set made the transition
-   * delivers onPaid (after the store committed it); true when this call did. `log` is the logger of
-   * the request that brought the credit (a webhook), for the line saying it was paid; the delivery
-   * of onPaid is the kit's own work and logs kit-wide.
-   */
-  async confirm(session: SessionRecord, credit: Credit, log: Logger = this.options.logger): Promise<boolean> {
-    const claimedAt = this.options.clock.now();
-    const changed = await this.options.sessions.markPaid(session.id, {
-      paidAt: credit.paidAt,
-      transactionId: credit.transactionId,
-      now: claimedAt,
-    });
-    if (changed) {
-      log.info('session paid', {
-        sessionId: session.id,
-        transactionId: credit.transactionId,
-      });
-      this.options.deliveries.start(session.id, claimedAt);
-    }
-    return changed;
-  }
-
-  /** Every outbox deliverer: onPaid's, and onDeposit's with funding on. */
-  private get allDeliveries(): readonly Deliverer[] {
-    return [this.options.deliveries, ...(this.options.otherDeliveries ?? [])];
-  }
-
-  /** Retries deliveries owed since before this instance started (after a crash or restart). */
+  /** Retries the deliveries owed that failed or whose instance died (after a crash or restart). */
   start(): void {
     const { logger } = this.options;
-    for (const deliveries of this.allDeliveries)
+    for (const deliveries of this.options.deliveries())
       deliveries.track(
         deliveries
-          .retryOwed(this.startedAt + 1)
+          .retryDue({ failedToo: true })
           .catch((error: unknown) =>
             logger.error('retrying owed deliveries failed', { error: describeError(error) }),
           ),
       );
   }
 
+  /** When this watcher was made (the clock's ms). */
+  get since(): number {
+    return this.startedAt;
+  }
+
   /** Resolves once no check or delivery is running. */
   async idle(): Promise<void> {
-    while (this.allDeliveries.some((d) => d.busy) || this.looking) {
+    const deliveries = () => this.options.deliveries();
+    while (deliveries().some((d) => d.busy) || this.looking) {
       await Promise.allSettled([
-        ...this.allDeliveries.map((d) => d.idle()),
+        ...deliveries().map((d) => d.idle()),
         ...(this.looking ? [this.looking.done] : []),
       ]);
     }
@@ -495,7 +436,7 @@ export class PaymentWatcher {
 
   /** Stops new deliveries from being scheduled and waits for those under way. */
   async close(): Promise<void> {
-    for (const deliveries of this.allDeliveries) await deliveries.close();
+    for (const deliveries of this.options.deliveries()) await deliveries.close();
     await this.idle();
   }
 }

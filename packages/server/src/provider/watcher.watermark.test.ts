@@ -18,6 +18,7 @@ import {
   type World,
 } from '@pay-elements/testing/kit-world';
 import { WATERMARK_OVERLAP_MS } from './watcher.js';
+import { sessionBookOf } from '../testing/books.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -134,7 +135,7 @@ describe('the merchant-wide watcher, webhooks lost', () => {
     assert.equal(reads - before, 4);
     await world.kit.watcher.idle();
     assert.equal(paidCount(payer), 1);
-    const stored = await store.sessions.get(payer.id);
+    const stored = await sessionBookOf(store).get(payer.id);
     assert.equal(stored?.status, 'paid');
     for (const session of sessions) if (session !== payer) assert.equal(await status(session), 'pending');
   });
@@ -179,7 +180,7 @@ describe('the merchant-wide watcher, webhooks lost', () => {
     hidden.clear(); // listed now, 31 s older than the watermark
     world.advance(INTERVAL);
     assert.equal(await status(late), 'paid');
-    assert.equal((await store.sessions.get(late.id))?.transactionId, credit);
+    assert.equal((await sessionBookOf(store).get(late.id))?.transactionId, credit);
   });
 
   it('confirms a credit read twice (again in the overlap) once', async () => {
@@ -196,7 +197,7 @@ describe('the merchant-wide watcher, webhooks lost', () => {
     }
     await world.kit.watcher.idle();
     assert.equal(paidCount(once), 1, 'onPaid once');
-    assert.equal((await store.sessions.get(once.id))?.transactionId, credit);
+    assert.equal((await sessionBookOf(store).get(once.id))?.transactionId, credit);
   });
 
   it('after a restart, finds a credit older than the watermark by the last check before expiry', async () => {

@@ -10,8 +10,8 @@ import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres
 import { SseReader } from '@pay-elements/testing/sse';
 import { SHOP, startWorld, TOKEN_SECRET, type World } from '@pay-elements/testing/kit-world';
 import { createPayHandler, type PayHandler } from '../handler.js';
-import type { PayHandlerOptions } from '../options.js';
-import type { DepositRecord } from '../store/parts.js';
+import type { PayHandlerOptions } from '../handler.js';
+import type { DepositRecord } from '../flows/funding/book.js';
 import { PostgresStore } from '../store/postgres.js';
 import { ManualScheduler } from '../testing/scheduler.js';
 

@@ -12,7 +12,7 @@ import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '../handler.js';
 import type { Logger } from '../log.js';
 import { kitsOnOneFile } from '@pay-elements/testing/kits-on-one-file';
-import type { SessionRecord } from '../store/parts.js';
+import type { SessionRecord } from '../flows/sessions/book.js';
 import {
   creditedEvent,
   jsonPost,
@@ -131,7 +131,7 @@ async function onePayment(scenario: Scenario, run: number, random: () => number)
   await interleave(actions, random);
   await Promise.all(kits.map((k) => k.watcher.idle()));
 
-  const stored = await kits[0]?.store.sessions.get(session.id);
+  const stored = await kits[0]?.getSession(session.id);
   assert.equal(stored?.status, 'paid', `run ${run} (seed ${SEED}): the session is paid`);
   assert.equal(calls.get(session.id), 1, `run ${run} (seed ${SEED}): onPaid ran once`);
 }
@@ -205,7 +205,7 @@ async function oneOrder(scenario: Scenario, run: number, random: () => number): 
     assert.equal(SessionView.parse(await answer.json()).id, session.id, `${where}: never a second session`);
   }
 
-  const current = await kits[0]!.store.sessions.get(session.id);
+  const current = await kits[0]!.getSession(session.id);
   if (!lateCredit) {
     assert.equal(current?.status, 'pending');
     const old = await world.control('/transfers', {
@@ -229,11 +229,7 @@ async function oneOrder(scenario: Scenario, run: number, random: () => number): 
     );
   }
   await Promise.all(kits.map((k) => k.watcher.idle()));
-  assert.equal(
-    (await kits[0]!.store.sessions.get(session.id))?.status,
-    'paid',
-    `${where}: the order is paid`,
-  );
+  assert.equal((await kits[0]!.getSession(session.id))?.status, 'paid', `${where}: the order is paid`);
   assert.equal(calls.get(session.id), 1, `${where}: onPaid ran once for the order`);
   assert.equal((await createOn(pick(), orderId)).status, 200, `${where}: a paid order answers its session`);
   assert.equal(opened() - before, lateCredit ? 1 : 2, `${where}: no account after the payment`);

@@ -103,7 +103,14 @@ describe('bad input', () => {
     );
     assert.equal(error.message, 'Something went wrong on our side.');
     assert.ok(
-      world.logs.some((l) => l.startsWith('error') && l.includes('resolveOrder answered an invalid order')),
+      world.logs.some(
+        (l) =>
+          l.startsWith('error') &&
+          l.includes("resolveOrder's answer for order order-bad is not an order") &&
+          l.includes('amount') &&
+          l.includes('must be a positive decimal string'),
+      ),
+      'an error line naming the field the merchant got wrong',
     );
   });
 });

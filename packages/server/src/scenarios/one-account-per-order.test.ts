@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
 import { createPayHandler } from '../handler.js';
 import { SqliteStore } from '../store/sqlite.js';
-import type { OrderContext } from '../options.js';
+import type { OrderContext } from '../flows/sessions/options.js';
 import type { Logger } from '../log.js';
 import { kitsOnOneFile } from '@pay-elements/testing/kits-on-one-file';
 import { jsonPost, SHOP, startWorld, type World } from '@pay-elements/testing/kit-world';
+import { sessionBookOf } from '../testing/books.js';
 
 const MINUTE = 60_000;
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -236,7 +237,7 @@ describe('one payable account per order', () => {
     try {
       const orderId = newOrder(world, 'order-orphan');
       const now = world.sandbox.clock.now();
-      const dead = await world.kit.store.sessions.claimOrder(orderId, {
+      const dead = await sessionBookOf(world.kit.store).claimOrder(orderId, {
         token: 'dead',
         now,
         staleBefore: now - 300,
@@ -262,7 +263,11 @@ describe('one payable account per order', () => {
       const orderId = newOrder(world, 'order-killed');
       const now = world.sandbox.clock.now();
       // a process claimed the order, then was killed: nobody renews its claim
-      await world.kit.store.sessions.claimOrder(orderId, { token: 'killed', now, staleBefore: now - 5000 });
+      await sessionBookOf(world.kit.store).claimOrder(orderId, {
+        token: 'killed',
+        now,
+        staleBefore: now - 5000,
+      });
       const started = performance.now();
       const waiting = world.request('/pay/sessions', jsonPost({ order_id: orderId }));
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -304,11 +309,12 @@ describe('one payable account per order', () => {
     const file = join(dir, 'crowd.db');
     const stores = [new SqliteStore(file), new SqliteStore(file)];
     const claims = [0, 0];
+    // a look at the order's claim is a read of its record
     stores.forEach((store, i) => {
-      const claimOrder = store.sessions.claimOrder.bind(store.sessions);
-      store.sessions.claimOrder = (orderId, claim) => {
-        claims[i] = (claims[i] ?? 0) + 1;
-        return claimOrder(orderId, claim);
+      const get = store.records.get.bind(store.records);
+      store.records.get = (collection, key) => {
+        if (collection === 'sessions.orders') claims[i] = (claims[i] ?? 0) + 1;
+        return get(collection, key);
       };
     });
     const kits = stores.map((store) =>

@@ -159,7 +159,7 @@ describe('logFields: the request’s fields on the kit’s lines', () => {
       }),
     );
     assert.equal(accepted.status, 200);
-    assert.equal((await world.kit.store.sessions.get(session.id))?.status, 'paid');
+    assert.equal((await world.kit.getSession(session.id))?.status, 'paid');
     assert.deepEqual(
       linesSaying(world, 'session paid').map((l) => l.fields['request_id']),
       ['req-webhook-1'],

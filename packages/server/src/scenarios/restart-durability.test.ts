@@ -9,7 +9,7 @@ import { SessionView } from '@pay-elements/protocol';
 import { createPayHandler, type PayHandler } from '../handler.js';
 import type { Logger } from '../log.js';
 import { SqliteStore } from '../store/sqlite.js';
-import type { SessionRecord } from '../store/parts.js';
+import type { SessionRecord } from '../flows/sessions/book.js';
 import { jsonPost, SHOP, startWorld, type World } from '@pay-elements/testing/kit-world';
 
 const quiet: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -1,20 +1,21 @@
-// The store conformance suite on D1Store against miniflare's local D1 (workerd's own SQLite), from
-// Node: each `connect` is a fresh Miniflare with its own empty database, the binding taken `count`
-// times (one D1Store per binding object, as separate isolates would hold).
+// The published conformance suites on D1Store against miniflare's local D1 (workerd's own SQLite),
+// from Node: each `connect` is a fresh Miniflare with its own empty database, the binding taken
+// `count` times (one D1Store per binding object, as separate isolates would hold). A commit whose
+// `expect` fails is undone by D1 itself: its batch fails at the guard and D1 rolls it back.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Miniflare } from 'miniflare';
 import { D1Store } from './d1.js';
 import { isStoreUnavailable } from './errors.js';
 import { isD1 } from '../testing/d1.js';
-import { storeConformance } from '../testing/store-conformance/index.js';
+import { runStoreConformance } from '../testing/store-suites.js';
 
 const runtimes: Miniflare[] = [];
 after(async () => {
   for (const mf of runtimes) await mf.dispose();
 });
 
-storeConformance('D1Store (miniflare’s local D1)', {
+runStoreConformance('D1Store (miniflare’s local D1)', {
   async connect(count) {
     const mf = new Miniflare({ modules: true, script: 'export default {}', d1Databases: ['DB'] });
     runtimes.push(mf);

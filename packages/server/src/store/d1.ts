@@ -1,20 +1,12 @@
-// The D1 store: Cloudflare's D1 (SQLite at the edge), for the kit in a Worker. Its parts are
-// SqliteStore's (sqlite-parts.ts): D1 has no interactive transactions, and the parts need none, each
-// transition being one conditional statement checked by `meta.changes`, or a `batch` (which D1 runs
-// as one transaction) whose statements carry the same condition, so that they all apply or none do.
-// Exported from `@pay-elements/server/d1`; it imports nothing from node, nor any driver.
+// The D1 store: Cloudflare's D1 (SQLite at the edge), for the kit in a Worker. Its blocks are
+// SqliteStore's (sqlite-blocks.ts): D1 has no interactive transactions, and they need none, a commit
+// being one `batch` (which D1 runs as one transaction, undone whole when a statement fails) whose
+// guards fail it when an `expect` does not hold. Exported from `@pay-elements/server/d1`; it imports
+// nothing from node, nor any driver.
+import type { ChangeFeedPart, OncePart, OutboxPart, PayStore, RecordPart } from './contract.js';
 import { ChangeListeners } from './listeners.js';
-import type {
-  ChangeFeedPart,
-  FundingPart,
-  OutboxPart,
-  PayStore,
-  SessionPart,
-  WatchPart,
-  WebhookEventPart,
-} from './parts.js';
-import { sqliteParts, type SqlExecutor } from './sqlite-parts.js';
-import { SCHEMA, SCHEMA_STATEMENTS } from './sqlite-sql.js';
+import { sqliteBlocks, type SqlExecutor } from './sqlite-blocks.js';
+import { SCHEMA, SCHEMA_STATEMENTS } from './sqlite-statements.js';
 
 /** What a D1 statement answers (the part of D1Result the store reads). */
 export interface D1Outcome {
@@ -39,43 +31,34 @@ export interface D1Database {
 /** The schema as one script: `wrangler d1 execute DB --file` or a migration file may hold it. */
 export const D1_SCHEMA = SCHEMA;
 
-const changes = (outcome: D1Outcome | undefined) => outcome?.meta.changes ?? 0;
-
-/** The parts' statements on a D1 binding. */
+/** The blocks' statements on a D1 binding. */
 function executor(db: D1Database): SqlExecutor {
   const bound = (sql: string, values: readonly unknown[]) => {
     const statement = db.prepare(sql);
     return values.length ? statement.bind(...values) : statement;
   };
   return {
-    run: async (sql, values) => changes(await bound(sql, values).run()),
+    run: async (sql, values) => (await bound(sql, values).run()).meta.changes ?? 0,
     // D1 answers null where there is no row
     first: async (sql, values, map) => map((await bound(sql, values).first()) ?? undefined),
     all: async (sql, values, map) => ((await bound(sql, values).all()).results ?? []).map(map),
-    batch: async (statements) =>
-      (await db.batch(statements.map(([sql, values]) => bound(sql, values)))).map(changes),
+    batch: async (statements) => {
+      await db.batch(statements.map(([sql, values]) => bound(sql, values)));
+    },
   };
 }
 
 export class D1Store implements PayStore {
-  readonly sessions: SessionPart;
+  readonly records: RecordPart;
   readonly outbox: OutboxPart;
-  readonly webhookEvents: WebhookEventPart;
-  readonly watch: WatchPart;
-  readonly funding: FundingPart;
+  readonly once: OncePart;
   /** In-isolate only: other isolates sharing the database learn of a change at the watcher's interval. */
   readonly changes: ChangeFeedPart;
 
   /** A store on a database whose schema exists (`D1Store.open` creates it). */
   constructor(private readonly db: D1Database) {
     const listeners = new ChangeListeners();
-    ({
-      sessions: this.sessions,
-      outbox: this.outbox,
-      webhookEvents: this.webhookEvents,
-      watch: this.watch,
-      funding: this.funding,
-    } = sqliteParts(executor(db), listeners));
+    ({ records: this.records, outbox: this.outbox, once: this.once } = sqliteBlocks(executor(db), listeners));
     this.changes = { subscribe: (listener) => listeners.subscribe(listener) };
   }
 

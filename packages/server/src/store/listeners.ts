@@ -1,12 +1,13 @@
-// The in-process change announcements of the memory and SQLite stores: each store calls `emit`
-// after a transition it committed, and the kit's stream hub listens through `subscribe`.
+// The in-process change announcements of the memory, SQLite and D1 stores, and what PostgreSQL's
+// LISTEN connection hears: each store calls `emit` with a name a commit announced, once committed,
+// and the kit's stream hub listens through `subscribe`.
 
-export type ChangeListener = (sessionId: string) => void;
+export type ChangeListener = (name: string) => void;
 
 export class ChangeListeners {
   private readonly listeners = new Set<ChangeListener>();
 
-  /** Calls `listener` with the id of each session changed from now on, until the answer is called. */
+  /** Calls `listener` with each name announced from now on, until the answer is called. */
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => {
@@ -14,11 +15,16 @@ export class ChangeListeners {
     };
   }
 
+  /** How many listen now. */
+  get size(): number {
+    return this.listeners.size;
+  }
+
   /** Announces a committed change; a listener that throws does not undo it or stop the others. */
-  emit(sessionId: string): void {
+  emit(name: string): void {
     for (const listener of this.listeners) {
       try {
-        listener(sessionId);
+        listener(name);
       } catch {
         // the change is committed whatever a listener does with the news
       }

@@ -1,12 +1,14 @@
-// PostgresStore's change feed: every change to a session is announced on a LISTEN/NOTIFY channel (a
-// trigger, so no writer can forget), heard on one connection that LISTENs, reopened if it drops.
+// PostgresStore's change feed: the names a commit announces are sent by pg_notify inside the commit
+// (pay_commit), so they go out only if it commits, and heard on one connection that LISTENs,
+// reopened if it drops; after a gap, listeners are told `'*'` (anything may have changed).
 import pg from 'pg';
 import { describeError } from '../log.js';
-import type { ChangeFeedPart } from './parts.js';
-import { SESSION_CHANNEL, type PgDatabase } from './postgres-db.js';
+import type { ChangeFeedPart } from './contract.js';
+import { ChangeListeners } from './listeners.js';
+import { CHANGE_CHANNEL, type PgDatabase } from './postgres-db.js';
 
 export class PgChangeFeed implements ChangeFeedPart {
-  private readonly listeners = new Set<(sessionId: string) => void>();
+  private readonly listeners = new ChangeListeners();
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private listenerDown = false;
@@ -15,15 +17,13 @@ export class PgChangeFeed implements ChangeFeedPart {
   constructor(private readonly db: PgDatabase) {}
 
   /**
-   * Calls `listener` with the id of every session any instance changes, until the returned function
-   * is called. The first subscription opens one connection that LISTENs (reopened if it drops).
+   * Calls `listener` with every name any instance's commit announces, until the returned function is
+   * called. The first subscription opens one connection that LISTENs (reopened if it drops).
    */
-  subscribe(listener: (sessionId: string) => void): () => void {
-    this.listeners.add(listener);
+  subscribe(listener: (name: string) => void): () => void {
+    const stop = this.listeners.subscribe(listener);
     void this.listen();
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return stop;
   }
 
   /** Resolves once the LISTEN connection is up (tests and stream routes wait on it). */
@@ -37,7 +37,6 @@ export class PgChangeFeed implements ChangeFeedPart {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.listeners.clear();
     const listener = this.listener;
     this.listener = null;
     if (listener) {
@@ -52,18 +51,17 @@ export class PgChangeFeed implements ChangeFeedPart {
     this.listener = client;
     this.listening = (async () => {
       client.on('notification', (message) => {
-        if (message.channel !== SESSION_CHANNEL || !message.payload) return;
-        for (const listener of this.listeners) listener(message.payload);
+        if (message.channel === CHANGE_CHANNEL && message.payload) this.listeners.emit(message.payload);
       });
       client.on('error', (error) => this.relisten(client, error));
       client.on('end', () => this.relisten(client, new Error('the LISTEN connection ended')));
       await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       if (this.listenerDown) {
         this.listenerDown = false;
         this.db.logger.info('PostgreSQL LISTEN connection back');
-        // changes committed while it was away were announced to no one: every session may have changed
-        for (const listener of this.listeners) listener('*');
+        // what was committed while it was away was announced to no one: anything may have changed
+        this.listeners.emit('*');
       }
     })();
     this.listening.catch((error: unknown) => this.relisten(client, error));

@@ -1,14 +1,13 @@
 // The PostgreSQL store while the database is stopped (`pg_ctl stop -m fast`) and started again: the
 // pool's idle clients' errors are heard (the process lives), calls fail at once with a
 // StoreUnavailableError instead of hanging, the loss is logged once, the store answers again by
-// itself, and an onPaid delivery recorded while the database was away is written when it is back
-// (so no sweep delivers it a second time).
+// itself, and an outbox entry done while the database was away is written when it is back (so no
+// instance delivers it a second time).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, createServer, type Socket } from 'node:net';
 import type { LogFields, Logger } from '../log.js';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
-import { seed, sessionRecord } from '../testing/store-conformance/index.js';
 import { StoreUnavailableError } from './errors.js';
 import { PostgresStore } from './postgres.js';
 
@@ -29,56 +28,56 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
   });
   after(() => server.stop());
 
-  it('fails fast meanwhile, recovers by itself, and records a delivery made meanwhile', async () => {
+  it('fails fast meanwhile, recovers by itself, and records a delivery done meanwhile', async () => {
     const store = await PostgresStore.open({ connectionString: url, logger, connectTimeoutMs: 1000 });
-    const other = await PostgresStore.open({ connectionString: url });
+    const quiet: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    };
+    const other = await PostgresStore.open({ connectionString: url, logger: quiet });
+    const owed = () => other.outbox.due('sessions.paid', Number.MAX_SAFE_INTEGER, 10);
     try {
-      const session = await seed(
-        store,
-        sessionRecord({ id: 'ses_out', orderId: 'ord_out', reference: 'ref_out' }),
-      );
       assert.equal(
-        await store.sessions.markPaid(session.id, {
-          paidAt: '2026-11-21T10:05:00.000Z',
-          transactionId: 'txn_o',
-          now: 1,
+        await store.records.commit({
+          writes: [{ collection: 'sessions', key: 'ses_out', value: { status: 'paid' }, expect: 0 }],
+          owe: [{ topic: 'sessions.paid', id: 'ses_out', dueAt: 1 }],
         }),
         true,
       );
       // idle connections in the pool, then the database goes away under them
-      await Promise.all([
-        store.sessions.get(session.id),
-        store.sessions.get(session.id),
-        store.sessions.get(session.id),
-      ]);
+      await Promise.all([1, 2, 3].map(() => store.records.get('sessions', 'ses_out')));
       server.pause();
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const started = performance.now();
-      await assert.rejects(store.sessions.get(session.id), StoreUnavailableError);
+      await assert.rejects(store.records.get('sessions', 'ses_out'), StoreUnavailableError);
       assert.ok(performance.now() - started < 2000, 'no hang');
       await assert.rejects(store.ping(), StoreUnavailableError);
-      await store.outbox.markDelivered('paid', session.id); // onPaid returned meanwhile: kept, not thrown
-      assert.deepEqual(
-        await store.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER).catch(() => 'unavailable'),
-        'unavailable',
+      await assert.rejects(
+        store.records.commit({ writes: [{ collection: 'sessions', key: 'ses_2', value: 1 }] }),
+        StoreUnavailableError,
+      );
+      await store.outbox.done('sessions.paid', 'ses_out'); // onPaid returned meanwhile: kept, not thrown
+      await assert.rejects(
+        store.outbox.due('sessions.paid', Number.MAX_SAFE_INTEGER, 10),
+        StoreUnavailableError,
       );
 
       server.resume();
       await store.ping();
-      assert.equal((await store.sessions.get(session.id))?.status, 'paid');
-      // the delivery is in the database for every instance
-      const deadline = Date.now() + 5000;
-      while (
-        (await other.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER)).length > 0 &&
-        Date.now() < deadline
-      )
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.deepEqual(
-        await other.outbox.listOwed('paid', Number.MAX_SAFE_INTEGER),
-        [],
-        'nothing owed any more',
+      assert.deepEqual((await store.records.get('sessions', 'ses_out'))?.value, { status: 'paid' });
+      assert.equal(
+        await store.outbox.lease('sessions.paid', 'ses_out', 1, { dueAt: 2, attempts: 1 }),
+        false,
+        'done here: not leased again, whatever the row says until it is written',
       );
+      // the delivery done is in the database for every instance
+      const deadline = Date.now() + 5000;
+      while ((await owed()).length > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(await owed(), [], 'nothing owed any more');
       assert.equal(
         lines.filter((l) => l.startsWith('warn PostgreSQL connection lost')).length,
         1,
@@ -121,7 +120,10 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
     try {
       await store.ping();
       drop = true;
-      for (const call of [() => store.sessions.get('ses_out'), () => store.sessions.get('ses_out')]) {
+      for (const call of [
+        () => store.records.get('sessions', 'ses_out'),
+        () => store.records.commit({ announce: ['x'] }),
+      ]) {
         const started = performance.now();
         await assert.rejects(call(), StoreUnavailableError);
         const ms = performance.now() - started;

@@ -1,14 +1,17 @@
-// What only the PostgreSQL store has to show, against a real server: instances starting together
-// migrate once, every claim holds across instances (separate pools, as separate processes have),
-// a change made by one instance is announced to the others, and a merchant's pool is left open.
-// (The behaviour every store shares is in the store conformance suite.)
+// What only the PostgreSQL store has to show, against a real server: the published conformance
+// suites with several instances (separate pools, as separate processes have) on one database whose
+// own collation is not code-point order, instances starting together migrate once, a database of
+// 0.1.0 is migrated beside its old tables, everything survives a new pool, pools racing for one
+// outbox entry make one winner, a LISTEN connection lost is told as '*', and a merchant's pool is left
+// open.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
-import { seed, sessionRecord, storeConformance } from '../testing/store-conformance/index.js';
-import { PostgresStore, SCHEMA_VERSION } from './postgres.js';
-import type { SessionRecord } from './parts.js';
+import { PayConfigError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { runStoreConformance } from '../testing/store-suites.js';
+import { CHANGE_CHANNEL, PostgresStore, SCHEMA_VERSION } from './postgres.js';
 
 let server: TestPostgres;
 let databases = 0;
@@ -17,120 +20,195 @@ before(async () => {
 });
 after(() => server.stop());
 
-const newDatabase = () => server.createDatabase(`pg_store_${++databases}`);
-
-function session(id: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
-  return sessionRecord({ id, orderId: `order-${id}`, ...overrides });
+/**
+ * A new empty database whose default collation is ICU's en-US (as most are, not code-point order:
+ * 'a' before 'B'), so that the store's own order is what the suites see.
+ */
+async function newDatabase(): Promise<string> {
+  const name = `pg_store_${++databases}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(
+      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8'
+         LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`,
+    );
+  } finally {
+    await admin.end();
+  }
+  return server.url.replace(/\/postgres$/, `/${name}`);
 }
 
-/** Three instances on one database, each with its own pool as separate processes would have. */
-async function instances(url: string, count = 3): Promise<PostgresStore[]> {
+/** Several instances on one database, each with its own pool as separate processes would have. */
+function instances(url: string, count = 3): Promise<PostgresStore[]> {
   return Promise.all(Array.from({ length: count }, () => PostgresStore.open({ connectionString: url })));
 }
 
-storeConformance('PostgresStore (several instances on one database)', {
-  connect: (count) => instances(newDatabase(), count),
+runStoreConformance('PostgresStore (several instances on one database)', {
+  connect: async (count) => instances(await newDatabase(), count),
+  sharesAnnouncements: true,
 });
 
-describe('PostgresStore', () => {
+/** A plain query on its own connection. */
+async function sql<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('PostgresStore', { timeout: 30_000 }, () => {
   it('migrates once when several instances start together, and again is a no-op', async () => {
-    const url = newDatabase();
+    const url = await newDatabase();
     const stores = await instances(url, 6);
     for (const store of stores) assert.equal(await store.schemaVersion(), SCHEMA_VERSION);
-    const applied = new pg.Client({ connectionString: url });
-    await applied.connect();
-    const { rows } = await applied.query<{ n: string }>('SELECT count(*) AS n FROM pay_schema_migrations');
-    await applied.end();
+    const rows = await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM pay_schema_migrations');
     assert.equal(rows[0]?.n, String(SCHEMA_VERSION));
     const again = await PostgresStore.open({ connectionString: url });
     assert.equal(await again.schemaVersion(), SCHEMA_VERSION);
     await Promise.all([...stores, again].map((s) => s.close()));
   });
 
-  it('migrates a database of the version before the merchant-wide watch, keeping its sessions', async () => {
-    const url = newDatabase();
-    const first = await PostgresStore.open({ connectionString: url });
-    await seed(first, sessionRecord({ id: 'ses_kept', orderId: 'order-kept' }));
-    await first.close();
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    await db.query(
-      `DROP TABLE pay_deposits, pay_funding_accounts, pay_funding_claims; DROP FUNCTION pay_announce_deposit;
-       DROP INDEX pay_webhook_events_received; CREATE TABLE pay_customer_checks (customer_id TEXT PRIMARY KEY);
-       DROP TABLE pay_watch; DELETE FROM pay_schema_migrations WHERE version >= 4`,
+  it('migrates a database of 0.1.0 to the blocks, leaving its old tables as they are', async () => {
+    const url = await newDatabase();
+    await (await PostgresStore.open({ connectionString: url })).close();
+    // back to 0.1.0: its last migration applied, its tables written, none of the blocks'
+    await sql(
+      url,
+      `DROP TABLE pay_records, pay_outbox, pay_once; DROP FUNCTION pay_commit;
+       DELETE FROM pay_schema_migrations WHERE version = ${SCHEMA_VERSION};
+       CREATE TABLE pay_webhook_events (id TEXT PRIMARY KEY, received_at BIGINT NOT NULL);
+       INSERT INTO pay_webhook_events VALUES ('evt_old', 1)`,
     );
-    await db.end();
     const [a, b] = await instances(url, 2);
     assert.ok(a && b);
     assert.equal(await a.schemaVersion(), SCHEMA_VERSION);
-    assert.equal((await b.sessions.get('ses_kept'))?.status, 'pending');
-    assert.equal(await a.watch.claim(10_000, 5000), true);
-    assert.equal(await b.watch.claim(10_001, 5000), false);
+    assert.equal(await b.once.seen('evt_old'), false, 'the old tables are not read');
+    assert.equal(
+      await a.records.commit({ writes: [{ collection: 'c', key: 'k', value: 1, expect: 0 }] }),
+      true,
+    );
+    assert.deepEqual(await sql(url, 'SELECT id FROM pay_webhook_events'), [{ id: 'evt_old' }]);
     await a.close();
     await b.close();
   });
 
-  it('makes each transition once across instances racing for it', async () => {
-    const stores = await instances(newDatabase());
+  it('keeps records, owed deliveries and remembered ids for a new pool', async () => {
+    const url = await newDatabase();
+    const first = await PostgresStore.open({ connectionString: url });
+    await first.records.commit({
+      writes: [{ collection: 'sessions', key: 'ses_1', value: { status: 'paid' }, expect: 0 }],
+      owe: [{ topic: 'sessions.paid', id: 'ses_1', dueAt: 1000.5, payload: { order: 'o' } }],
+    });
+    assert.equal(
+      await first.outbox.lease('sessions.paid', 'ses_1', 1000.5, { dueAt: 2000, attempts: 1 }),
+      true,
+    );
+    await first.once.remember('evt_1', 1000);
+    await first.close();
+    const second = await PostgresStore.open({ connectionString: url });
+    assert.deepEqual(await second.records.get('sessions', 'ses_1'), {
+      key: 'ses_1',
+      value: { status: 'paid' },
+      version: 1,
+    });
+    assert.deepEqual(await second.outbox.due('sessions.paid', 2000, 10), [
+      { topic: 'sessions.paid', id: 'ses_1', dueAt: 2000, attempts: 1, payload: { order: 'o' } },
+    ]);
+    assert.equal(await second.once.seen('evt_1'), true);
+    await second.close();
+  });
+
+  it('leases one outbox entry to one of six pools racing for it, and one commit of six expecting a version', async () => {
+    const stores = await instances(await newDatabase(), 6);
     const [a] = stores;
     assert.ok(a);
-    await seed(a, session('ses_race'));
-    const mark = { paidAt: '2026-11-21T10:05:00.000Z', transactionId: 'txn_1', now: 1000 };
-    const paid = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.sessions.markPaid('ses_race', mark))),
+    await a.records.commit({
+      writes: [{ collection: 'sessions', key: 'ses_race', value: 'pending', expect: 0 }],
+      owe: [{ topic: 'sessions.paid', id: 'ses_race', dueAt: 1000 }],
+    });
+    const race = <T>(work: (store: PostgresStore, i: number) => Promise<T>) =>
+      Promise.all(stores.flatMap((s, i) => Array.from({ length: 10 }, (_, j) => work(s, i * 10 + j))));
+    const leases = await race((s, i) =>
+      s.outbox.lease('sessions.paid', 'ses_race', 1000, { dueAt: 60_000 + i, attempts: 1 }),
+    );
+    assert.equal(leases.filter(Boolean).length, 1, 'one instance delivers');
+    const paid = await race((s, i) =>
+      s.records.commit({
+        writes: [{ collection: 'sessions', key: 'ses_race', value: `paid by ${i}`, expect: 1 }],
+        owe: [{ topic: 'sessions.receipt', id: `by-${i}`, dueAt: 0 }],
+        announce: ['sessions:ses_race'],
+      }),
     );
     assert.equal(paid.filter(Boolean).length, 1, 'paid once');
-    const claims = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.outbox.claim('paid', 'ses_race', 5000, 6000))),
-    );
-    assert.equal(claims.filter(Boolean).length, 1, 'one instance delivers onPaid');
-    const checks = await Promise.all(
-      stores.flatMap((s) => Array.from({ length: 10 }, () => s.watch.claim(10_000, 5000))),
-    );
-    assert.equal(checks.filter(Boolean).length, 1, 'one merchant-wide check per interval for all instances');
-    const events = await Promise.all(stores.map((s) => s.webhookEvents.remember('evt_1', 1)));
-    assert.equal(events.filter(Boolean).length, 1, 'a webhook event is processed once');
+    assert.equal((await a.outbox.due('sessions.receipt', 0, 100)).length, 1, 'one delivery owed');
     await Promise.all(stores.map((s) => s.close()));
   });
 
-  it('announces every change a stream could show, made by any instance, to the instances listening', async () => {
-    const [writer, reader] = await instances(newDatabase(), 2);
-    assert.ok(writer && reader);
+  it('tells its listeners * once its LISTEN connection is back after a loss, then every name again', async () => {
+    const url = await newDatabase();
+    const logged: string[] = [];
+    const logger: Logger = {
+      debug: () => undefined,
+      info: (message) => logged.push(message),
+      warn: (message) => logged.push(message),
+      error: (message) => logged.push(message),
+    };
+    const writer = await PostgresStore.open({ connectionString: url });
+    const reader = await PostgresStore.open({ connectionString: url, logger });
     const heard: string[] = [];
-    const unsubscribe = reader.changes.subscribe((id) => heard.push(id));
-    await reader.changes.ready();
-    await seed(writer, session('ses_told'));
-    await writer.sessions.markPaid('ses_told', {
-      paidAt: '2026-11-21T10:05:00.000Z',
-      transactionId: 't',
-      now: 1,
+    const waiters: Array<[string, () => void]> = [];
+    const stop = reader.changes.subscribe((name) => {
+      heard.push(name);
+      for (const [wanted, wake] of waiters) if (wanted === name) wake();
     });
-    await writer.sessions.markExpired('ses_told', 'ref_ses_told'); // no change: a paid session never expires
-    await writer.outbox.claim('paid', 'ses_told', 5000, 6000); // a claim: nothing a stream shows
-    const deadline = Date.now() + 5000;
-    while (heard.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200));
-    assert.deepEqual(heard, ['ses_told'], 'the payment; nothing for the new session, a no-op or a claim');
-    unsubscribe();
+    const until = (name: string) =>
+      new Promise<void>((resolve) => (heard.includes(name) ? resolve() : waiters.push([name, resolve])));
+    await reader.changes.ready();
+    await writer.records.commit({ announce: ['before'] });
+    await until('before');
+    await sql(
+      url,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN ${CHANGE_CHANNEL}'`,
+    );
+    await writer.records.commit({ announce: ['meanwhile'] }); // may be heard or not: the gap is the point
+    await until('*');
+    await writer.records.commit({ announce: ['after'] });
+    await until('after');
+    assert.deepEqual(
+      heard.filter((name) => name !== 'meanwhile'),
+      ['before', '*', 'after'],
+    );
+    assert.deepEqual(logged, [
+      'PostgreSQL LISTEN connection lost; reopening',
+      'PostgreSQL LISTEN connection back',
+    ]);
+    stop();
     await writer.close();
     await reader.close();
   });
 
   it('uses a pool the merchant passes and leaves it open on close', async () => {
-    const pool = new pg.Pool({ connectionString: newDatabase(), max: 2 });
+    const pool = new pg.Pool({ connectionString: await newDatabase(), max: 2 });
     const store = await PostgresStore.open({ pool });
-    await seed(store, session('ses_pool'));
+    await store.records.commit({ writes: [{ collection: 'sessions', key: 'ses_pool', value: 1 }] });
     await store.close();
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM pay_sessions');
+    const { rows } = await pool.query<{ key: string }>('SELECT key FROM pay_records');
     assert.deepEqual(
-      rows.map((r) => r.id),
+      rows.map((r) => r.key),
       ['ses_pool'],
     );
     await pool.end();
   });
 
   it('refuses to start without a database, naming what is missing', async () => {
-    await assert.rejects(PostgresStore.open({}), /needs a pool or a connectionString/);
+    await assert.rejects(
+      PostgresStore.open({}),
+      (error) => error instanceof PayConfigError && /needs a pool or a connectionString/.test(error.message),
+    );
     await assert.rejects(
       PostgresStore.open({ connectionString: `postgres://postgres@127.0.0.1:${server.port}/no_such_db` }),
       /no_such_db/,

@@ -1,15 +1,16 @@
-// The PostgreSQL store (node-postgres), for several kit instances on one database: its parts
-// (postgres-parts.ts) on one connection pool (postgres-db.ts: migrations, timeouts, a database that
-// restarts survived), and session changes heard from every instance (postgres-listen.ts).
+// The PostgreSQL store (node-postgres), for several kit instances on one database: its blocks
+// (postgres-blocks.ts) on one connection pool (postgres-db.ts: migrations, timeouts, a database that
+// restarts survived), and the names commits announce heard from every instance (postgres-listen.ts).
 // Exported from `@pay-elements/server/postgres` so that the other paths never load `pg`.
 import pg from 'pg';
+import { PayConfigError } from '../errors.js';
 import { defaultLogger, type Logger } from '../log.js';
-import type { PayStore } from './parts.js';
+import type { PayStore } from './contract.js';
+import { PgOnce, PgOutbox, PgRecords } from './postgres-blocks.js';
 import { PgDatabase } from './postgres-db.js';
 import { PgChangeFeed } from './postgres-listen.js';
-import { PgFunding, PgOutbox, PgSessions, PgWatch, PgWebhookEvents } from './postgres-parts.js';
 
-export { SCHEMA_VERSION, SESSION_CHANNEL } from './postgres-db.js';
+export { CHANGE_CHANNEL, SCHEMA_VERSION } from './postgres-db.js';
 
 export interface PostgresStoreOptions {
   /** A pool of the merchant's; the store does not end it on close. */
@@ -27,27 +28,23 @@ export interface PostgresStoreOptions {
 }
 
 export class PostgresStore implements PayStore {
-  readonly sessions: PgSessions;
+  readonly records: PgRecords;
   readonly outbox: PgOutbox;
-  readonly webhookEvents: PgWebhookEvents;
-  readonly watch: PgWatch;
+  readonly once: PgOnce;
   readonly changes: PgChangeFeed;
-  readonly funding: PgFunding;
   private closed = false;
 
   private constructor(private readonly db: PgDatabase) {
-    this.sessions = new PgSessions(db);
+    this.records = new PgRecords(db);
     this.outbox = new PgOutbox(db);
-    this.webhookEvents = new PgWebhookEvents(db);
-    this.watch = new PgWatch(db);
+    this.once = new PgOnce(db);
     this.changes = new PgChangeFeed(db);
-    this.funding = new PgFunding(db);
   }
 
   /** Connects, creates or migrates the schema (safe with several instances at once), answers the store. */
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
     if (!options.pool && !options.connectionString)
-      throw new Error('PostgresStore needs a pool or a connectionString');
+      throw new PayConfigError('PostgresStore needs a pool or a connectionString');
     const queryTimeout = options.queryTimeoutMs ?? 5_000;
     const pool =
       options.pool ??

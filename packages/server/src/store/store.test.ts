@@ -1,6 +1,7 @@
-// The store conformance suite against every store here: memory, and SQLite with several connections
-// on one file (what several processes see). Then what only a file can show: it survives a restart,
-// an older file is migrated, and processes racing on one file make one claim.
+// The published conformance suites against the stores here: memory, and SQLite with several
+// connections on one file (what several processes see). Then what only a file can show: everything
+// survives a close and reopen, a file of an earlier version opens beside its old tables, processes
+// racing on one file make one winner, and a file locked by another writer is an outage, not a bug.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as z from 'zod';
 import Database from 'better-sqlite3';
+import { runStoreConformance } from '../testing/store-suites.js';
+import { isStoreUnavailable } from './errors.js';
 import { MemoryStore } from './memory.js';
 import { SqliteStore } from './sqlite.js';
-import { claimAt, seed, sessionRecord, storeConformance } from '../testing/store-conformance/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,14 +23,15 @@ let files = 0;
 const sqliteFile = () => join(dir, `store-${++files}.db`);
 const run = promisify(execFile);
 
-storeConformance('MemoryStore', {
+runStoreConformance('MemoryStore', {
   connect(count) {
     const store = new MemoryStore();
     return Promise.resolve(Array.from({ length: count }, () => store));
   },
+  sharesAnnouncements: true,
 });
 
-storeConformance('SqliteStore (several connections on one file)', {
+runStoreConformance('SqliteStore (several connections on one file)', {
   connect(count) {
     const file = sqliteFile();
     return Promise.resolve(Array.from({ length: count }, () => new SqliteStore(file)));
@@ -36,70 +39,112 @@ storeConformance('SqliteStore (several connections on one file)', {
 });
 
 describe('SqliteStore on a file', () => {
-  it('keeps everything across close and reopen, the owed onPaid and the order’s session included', async () => {
+  it('keeps records, owed deliveries with their leases and remembered ids across close and reopen', async () => {
     const file = sqliteFile();
     const first = new SqliteStore(file);
-    await seed(first, sessionRecord({ id: 'ses_r' }));
-    await first.sessions.markPaid('ses_r', {
-      paidAt: '2026-11-21T10:05:00.000Z',
-      transactionId: 'txn_1',
-      now: 1000,
+    assert.equal(
+      await first.records.commit({
+        writes: [{ collection: 'sessions', key: 'ses_r', value: { status: 'paid' }, expect: 0 }],
+        owe: [{ topic: 'sessions.paid', id: 'ses_r', dueAt: 1000, payload: { order: 'o' } }],
+      }),
+      true,
+    );
+    await first.records.commit({
+      writes: [{ collection: 'sessions', key: 'ses_r', value: { status: 'paid', n: 2 } }],
     });
-    await first.webhookEvents.remember('evt_r', 1000);
+    assert.equal(
+      await first.outbox.lease('sessions.paid', 'ses_r', 1000, { dueAt: 2000, attempts: 1 }),
+      true,
+    );
+    await first.once.remember('evt_r', 1000);
     await first.close();
     const second = new SqliteStore(file);
-    assert.equal((await second.sessions.get('ses_r'))?.status, 'paid');
-    assert.deepEqual(await second.outbox.listOwed('paid', 1001), ['ses_r']);
-    assert.equal(await second.webhookEvents.has('evt_r'), true);
-    assert.equal((await second.sessions.claimOrder('order-1', claimAt('x'))).outcome, 'session');
+    assert.deepEqual(await second.records.get('sessions', 'ses_r'), {
+      key: 'ses_r',
+      value: { status: 'paid', n: 2 },
+      version: 2,
+    });
+    assert.deepEqual(await second.outbox.due('sessions.paid', 2000, 10), [
+      { topic: 'sessions.paid', id: 'ses_r', dueAt: 2000, attempts: 1, payload: { order: 'o' } },
+    ]);
+    assert.equal(await second.once.seen('evt_r'), true);
+    assert.equal(
+      await second.records.commit({
+        writes: [{ collection: 'sessions', key: 'ses_r', value: 1, expect: 0 }],
+      }),
+      false,
+      'the record still holds its key',
+    );
     await second.close();
   });
 
-  it('migrates a file from before one session per order: each order keeps the session a shopper sees', async () => {
+  it('opens a file of 0.1.0 with new, empty tables beside the old ones, which it leaves as they are', async () => {
     const file = sqliteFile();
     const old = new Database(file);
-    old.exec(`CREATE TABLE pay_sessions (
-      id TEXT PRIMARY KEY, order_id TEXT NOT NULL, customer_id TEXT NOT NULL, amount TEXT NOT NULL,
-      currency TEXT NOT NULL, status TEXT NOT NULL, account_name TEXT NOT NULL, account_number TEXT NOT NULL,
-      bank_name TEXT NOT NULL, reference TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
-      paid_at TEXT, transaction_id TEXT, onpaid_owed INTEGER NOT NULL DEFAULT 0, onpaid_claimed_at INTEGER);
-      CREATE TABLE pay_references (reference TEXT PRIMARY KEY, session_id TEXT NOT NULL);`);
-    const insert = old.prepare(
-      `INSERT INTO pay_sessions VALUES (?, ?, 'cus_1', '5.00', 'NGN', ?, 'A', '1', 'B', ?, ?, ?, NULL, NULL, 0, NULL)`,
-    );
-    insert.run('ses_1', 'o1', 'expired', 'r1', '2026-01-01T00:00:00Z', '2026-01-01T00:30:00Z');
-    insert.run('ses_2', 'o1', 'pending', 'r2', '2026-01-01T01:00:00Z', '2026-01-01T01:30:00Z');
-    insert.run('ses_3', 'o1', 'expired', 'r3', '2026-01-01T02:00:00Z', '2026-01-01T02:30:00Z');
-    insert.run('ses_4', 'o2', 'expired', 'r4', '2026-01-01T00:00:00Z', '2026-01-01T00:30:00Z');
+    old.exec(`CREATE TABLE pay_sessions (id TEXT PRIMARY KEY, status TEXT NOT NULL);
+      INSERT INTO pay_sessions VALUES ('ses_old', 'paid');
+      CREATE TABLE pay_webhook_events (id TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
+      INSERT INTO pay_webhook_events VALUES ('evt_old', 1);`);
     old.close();
     const store = new SqliteStore(file);
-    assert.equal((await store.sessions.findByOrder('o1'))?.id, 'ses_2', 'the pending one');
-    assert.equal((await store.sessions.findByOrder('o2'))?.id, 'ses_4');
-    assert.equal(await store.sessions.markExpired('ses_4', 'r4'), false);
+    assert.deepEqual(await store.records.list('sessions'), []);
+    assert.equal(await store.once.seen('evt_old'), false);
     assert.equal(
-      await store.sessions.claimRenewal('ses_4', 'r4', claimAt('t')),
+      await store.records.commit({ writes: [{ collection: 'sessions', key: 'k', value: 1, expect: 0 }] }),
       true,
-      'the new columns are there',
     );
-    assert.equal(await store.watch.claim(1000, 5000), true, 'the watch table is there');
-    await store.watch.advanceWatermark(900);
-    assert.equal((await store.watch.read()).watermark, 900);
     await store.close();
+    const after = new Database(file, { readonly: true });
+    assert.deepEqual(after.prepare('SELECT id, status FROM pay_sessions').all(), [
+      { id: 'ses_old', status: 'paid' },
+    ]);
+    after.close();
   });
 
-  it('makes one order claim when four processes race on one file', async () => {
+  it('makes one winner of four processes racing one create and one lease on one file', async () => {
     const file = sqliteFile();
-    await new SqliteStore(file).close();
+    const seed = new SqliteStore(file);
+    await seed.records.commit({ owe: [{ topic: 'race', id: 'entry', dueAt: 0 }] });
+    await seed.close();
     const script = fileURLToPath(new URL('../testing/sqlite-claim-process.ts', import.meta.url));
+    const Outcomes = z.object({ creates: z.array(z.boolean()), leases: z.array(z.boolean()) });
     const results = await Promise.all(
       Array.from({ length: 4 }, async (_, w) => {
         const { stdout } = await run(process.execPath, ['--import', 'tsx', script, file, `p${w}`, '25']);
-        return z.array(z.string()).parse(JSON.parse(stdout));
+        return Outcomes.parse(JSON.parse(stdout));
       }),
     );
-    const outcomes = results.flat();
-    assert.equal(outcomes.length, 100);
-    assert.equal(outcomes.filter((o) => o === 'claimed').length, 1);
-    assert.equal(outcomes.filter((o) => o === 'busy').length, 99);
+    const creates = results.flatMap((r) => r.creates);
+    const leases = results.flatMap((r) => r.leases);
+    assert.equal(creates.length, 100);
+    assert.equal(creates.filter(Boolean).length, 1, 'one create');
+    assert.equal(leases.filter(Boolean).length, 1, 'one lease');
+    const check = new SqliteStore(file);
+    const owed = await check.outbox.due('race', Number.MAX_SAFE_INTEGER, 1000);
+    assert.equal(owed.length, 2, 'the entry leased and the winner’s own delivery, no loser’s');
+    await check.close();
+  });
+
+  it('rejects a commit as an outage while another process holds the write lock, and commits once it is gone', async () => {
+    const file = sqliteFile();
+    const store = new SqliteStore(file, { busyTimeoutMs: 50 });
+    const other = new Database(file);
+    const commit = { writes: [{ collection: 'sessions', key: 'locked', value: 1, expect: 0 }] };
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      const refused = await store.records.commit(commit).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      assert.ok(refused instanceof Error, 'the commit failed');
+      assert.equal(isStoreUnavailable(refused), true, String(refused));
+      assert.ok('code' in refused && /^SQLITE_BUSY/.test(String(refused.code)), String(refused));
+      assert.equal(await store.records.get('sessions', 'locked'), null, 'reads go on meanwhile');
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    assert.equal(await store.records.commit(commit), true);
+    await store.close();
   });
 });

@@ -1,5 +1,5 @@
-// Who may open a status stream on this instance: every stream the kit holds (sessions, invoices,
-// customers' accounts) counted together, at most so many in all and so many per client, none once
+// Who may open a status stream on this instance: every stream the kit holds (every flow's) counted
+// together, at most so many in all and so many per client, none once
 // the instance drains (a stream asked for then is told to reconnect, to another instance). Past a
 // limit the answer is an error status, which makes EventSource give up, and the element polls instead.
 import { HttpError } from '../errors.js';

@@ -68,8 +68,7 @@ export const StreamOptionsSchema = z
     scheduler: realScheduler,
   })
   .meta({
-    description:
-      'The status streams (`GET /sessions/{id}/events` and the invoice and funding streams): limits and heartbeat.',
+    description: "The status streams (every flow's `…/events` route): limits and heartbeat.",
     default: 'on',
   });
 

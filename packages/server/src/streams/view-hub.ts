@@ -1,13 +1,11 @@
-// The streams of views read by a key (an invoice by its number, a customer's accounts by the
-// customer): who watches which key, and what each stream holds. A change comes at once when the kit
+// The streams of views read by a key (a flow's view of one subject): who watches which key, and what each stream holds. A change comes at once when the kit
 // hears of it (`changed`: a webhook, the store's change feed), and, as the fallback, from one read
 // per watched key per interval however many streams watch it (`beforeCheck` first: the watcher's
 // merchant-wide check, when the view is the kit's own record). A stream ends once its view is final,
 // or is told to reconnect elsewhere when the instance drains.
-import { eventFrame } from '../http/event-stream.js';
+import { eventFrame, viewVersion } from '../http/event-stream.js';
 import { describeError, type Logger } from '../log.js';
 import type { StreamConfig } from './options.js';
-import { viewVersion } from './session-hub.js';
 
 export interface ViewSink {
   version: string | null;
@@ -26,7 +24,7 @@ interface Watched {
 }
 
 export interface ViewHubOptions<V extends object> {
-  /** the SSE event's name: `invoice`, `funding` */
+  /** the SSE event's name (the flow's view's) */
   event: string;
   /** the view as its route answers it (without server_time), and when it was read */
   viewOf: (key: string) => Promise<{ view: V; now: number }>;

@@ -2,7 +2,8 @@
 // options.test.ts holds the README to it, and `npm run docs:options` writes it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { optionsTable, type OptionRow } from '../options.js';
+import { optionsTable } from '../flows/index.js';
+import type { OptionRow } from '../options.js';
 
 const START = '<!-- options:start (made by `npm run docs:options` from src/options.ts) -->';
 const END = '<!-- options:end -->';

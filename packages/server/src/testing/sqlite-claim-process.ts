@@ -1,17 +1,20 @@
-// A process of store.test.ts: its own SqliteStore on the shared file, claiming one order as fast as
-// it can; prints the outcomes as JSON. Arguments: file, name, number of claims.
+// A process of store.test.ts: its own SqliteStore on the shared file, racing the others for one
+// record's creation (expect 0) and one outbox entry's lease as fast as it can; prints what each of its
+// calls answered as JSON. Arguments: file, name, number of tries.
 import { SqliteStore } from '../store/sqlite.js';
 
 const [file = '', name = 'p', count = '10'] = process.argv.slice(2);
 const store = new SqliteStore(file);
-const outcomes: string[] = [];
+const creates: boolean[] = [];
+const leases: boolean[] = [];
 for (let i = 0; i < Number(count); i++) {
-  const claimed = await store.sessions.claimOrder('order-race', {
-    token: `${name}-${i}`,
-    now: 1000 + i,
-    staleBefore: 0,
-  });
-  outcomes.push(claimed.outcome);
+  creates.push(
+    await store.records.commit({
+      writes: [{ collection: 'race', key: 'order-race', value: `${name}-${i}`, expect: 0 }],
+      owe: [{ topic: 'race', id: `${name}-${i}`, dueAt: 0 }],
+    }),
+  );
+  leases.push(await store.outbox.lease('race', 'entry', 0, { dueAt: 60_000, attempts: 1 }));
 }
 await store.close();
-process.stdout.write(JSON.stringify(outcomes));
+process.stdout.write(JSON.stringify({ creates, leases }));

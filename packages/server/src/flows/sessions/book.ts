@@ -1,0 +1,405 @@
+// Sessions as the store keeps them, through its generic records (no store method of their own):
+// each session by id (`sessions.records`, with the claim of a renewal under way), each order's one
+// session or the claim of the request opening it (`sessions.orders`), each account reference's
+// session (`sessions.refs`: created once, so a reference is never reused), and the pending ones in
+// the order they were created (`sessions.pending`, what the watcher reads). Every transition is one
+// commit by compare-and-set; paid and expired ones also owe the kit's events and onPaid.
+import type { SessionDisplay, SessionMerchant, SessionStatus } from '@pay-elements/protocol';
+import type { Clock } from '../../clock.js';
+import { create, type Kit, type PayEvent } from '../../flow.js';
+import { claimWork, heldOf, mayTake, releaseWork, type Claim } from '../../provider/claims.js';
+import { recordKey, toJson, type Json, type RecordPart, type RecordWrite } from '../../store/contract.js';
+
+/** The single-use bank account a session shows the shopper. */
+export interface SessionAccountRecord {
+  accountName: string;
+  accountNumber: string;
+  bankName: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  orderId: string;
+  customerId: string;
+  /** the order's decimal string, as `resolveOrder` gave it */
+  amount: string;
+  /** upper-case ISO 4217 */
+  currency: string;
+  status: SessionStatus;
+  account: SessionAccountRecord;
+  /** the provider's reference of the current account */
+  reference: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** ISO 8601, the current account's expiry as the provider gave it */
+  expiresAt: string;
+  /** ISO 8601 once paid */
+  paidAt: string | null;
+  /** the provider's transaction that paid the session */
+  transactionId: string | null;
+  /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
+  display?: SessionDisplay;
+}
+
+/** A new account for an expired session. */
+export interface Renewal {
+  account: SessionAccountRecord;
+  reference: string;
+  expiresAt: string;
+}
+
+/** What the watcher needs of a pending session, kept in the pending list itself. */
+export interface PendingSession {
+  id: string;
+  reference: string;
+  amount: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What claiming an order gave: the right to open its account, its session, or a wait. */
+export type OrderClaim =
+  { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
+
+const RECORDS = 'sessions.records';
+const ORDERS = 'sessions.orders';
+const REFS = 'sessions.refs';
+const PENDING = 'sessions.pending';
+
+/** The change feed's name for a session: its status or account changed. */
+export const CHANGED = 'sessions:';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Stored display fields read back (what `displayJson` wrote). */
+function displayOf(value: unknown): SessionDisplay | null {
+  if (!isObject(value)) return null;
+  const display: SessionDisplay = {};
+  const { merchant, order, return_url: returnUrl } = value;
+  if (isObject(merchant) && typeof merchant['name'] === 'string')
+    display.merchant = {
+      name: merchant['name'],
+      ...(typeof merchant['logo_url'] === 'string' ? { logo_url: merchant['logo_url'] } : {}),
+    };
+  if (isObject(order) && typeof order['title'] === 'string')
+    display.order = {
+      title: order['title'],
+      ...(typeof order['reference'] === 'string' ? { reference: order['reference'] } : {}),
+    };
+  if (typeof returnUrl === 'string') display.return_url = returnUrl;
+  return display;
+}
+
+/** A stored value read back as a session (checked field by field: this is every poll's path). */
+export function sessionOf(value: Json): SessionRecord {
+  if (!isObject(value)) throw new TypeError('a stored session is not an object');
+  const account = isObject(value['account']) ? value['account'] : {};
+  const status = value['status'];
+  const record: SessionRecord = {
+    id: text(value['id']),
+    orderId: text(value['orderId']),
+    customerId: text(value['customerId']),
+    amount: text(value['amount']),
+    currency: text(value['currency']),
+    status: status === 'paid' || status === 'expired' ? status : 'pending',
+    account: {
+      accountName: text(account['accountName']),
+      accountNumber: text(account['accountNumber']),
+      bankName: text(account['bankName']),
+    },
+    reference: text(value['reference']),
+    createdAt: text(value['createdAt']),
+    expiresAt: text(value['expiresAt']),
+    paidAt: textOrNull(value['paidAt']),
+    transactionId: textOrNull(value['transactionId']),
+  };
+  const display = displayOf(value['display']);
+  if (display) record.display = display;
+  return record;
+}
+
+/** A session as stored, with the claim of the renewal under way. */
+function stored(session: SessionRecord, claim: { token: string; at: number } | null): Json {
+  const value: Record<string, Json> = {
+    id: session.id,
+    orderId: session.orderId,
+    customerId: session.customerId,
+    amount: session.amount,
+    currency: session.currency,
+    status: session.status,
+    account: { ...session.account },
+    reference: session.reference,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+    paidAt: session.paidAt,
+    transactionId: session.transactionId,
+    claim,
+  };
+  if (session.display) value['display'] = toJson(session.display);
+  return value;
+}
+
+function pendingEntry(session: SessionRecord): RecordWrite {
+  const entry: PendingSession = {
+    id: session.id,
+    reference: session.reference,
+    amount: session.amount,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+  };
+  return { collection: PENDING, key: recordKey(session.createdAt, session.id), value: { ...entry } };
+}
+
+function pendingOf(value: Json): PendingSession | null {
+  if (!isObject(value)) return null;
+  const entry = {
+    id: text(value['id']),
+    reference: text(value['reference']),
+    amount: text(value['amount']),
+    createdAt: text(value['createdAt']),
+    expiresAt: text(value['expiresAt']),
+  };
+  return entry.id ? entry : null;
+}
+
+/** The kit events of a session, as the merchant's onEvent and other flows receive them. */
+function sessionEvent(
+  type: 'paid' | 'expired',
+  session: SessionRecord,
+  now: number,
+  merchant: SessionMerchant | undefined,
+): PayEvent {
+  const shown = session.display?.merchant ?? merchant;
+  const base = {
+    session_id: session.id,
+    order_id: session.orderId,
+    customer_id: session.customerId,
+    amount: session.amount,
+    currency: session.currency,
+  };
+  const data =
+    type === 'paid'
+      ? {
+          ...base,
+          paid_at: session.paidAt,
+          transaction_id: session.transactionId,
+          reference: session.reference,
+          // what was paid for, to whom, into which account
+          title: session.display?.order?.title ?? null,
+          order_reference: session.display?.order?.reference ?? null,
+          merchant_name: shown?.name ?? null,
+          merchant_logo_url: shown?.logo_url ?? null,
+          account_name: session.account.accountName,
+          account_number: session.account.accountNumber,
+          bank_name: session.account.bankName,
+        }
+      : { ...base, reference: session.reference, expires_at: session.expiresAt };
+  // a session expires once per account it had: its reference tells them apart
+  const id =
+    type === 'paid' ? `session.paid.${session.id}` : `session.expired.${session.id}.${session.reference}`;
+  return { id, type: `session.${type}`, created_at: new Date(now).toISOString(), data };
+}
+
+export class SessionBook {
+  constructor(
+    private readonly records: RecordPart,
+    private readonly transition: Kit['transition'],
+    private readonly clock: Clock,
+    /** the kit's merchant, shown where the order names none */
+    private readonly merchant: SessionMerchant | undefined,
+    /** told of each transition this instance made: `created`, `paid`, `expired` */
+    private readonly count: (event: string) => void = () => undefined,
+  ) {}
+
+  /**
+   * The order's one session, or the right to open it: exactly one caller gets `claimed` (across
+   * processes); the others `busy` until it stores the session (then `session`) or lets go.
+   */
+  async claimOrder(orderId: string, claim: Claim): Promise<OrderClaim> {
+    const place = { collection: ORDERS, key: orderId };
+    const claimed = await claimWork(
+      this.records,
+      place,
+      claim,
+      (v) => (isObject(v) ? textOrNull(v['sessionId']) : null),
+      {
+        sessionId: null,
+      },
+    );
+    if (claimed.outcome !== 'done') return claimed;
+    const session = await this.get(claimed.value);
+    if (!session) throw new TypeError(`order ${orderId} names a session the store does not hold`);
+    return { outcome: 'session', session };
+  }
+
+  /** Stores the order's first session while `token` holds the order's claim; false when it was taken over. */
+  async create(session: SessionRecord, token: string): Promise<boolean> {
+    const order = await this.records.get(ORDERS, session.orderId);
+    if (!order || heldOf(order.value)?.token !== token) return false;
+    if (isObject(order.value) && order.value['sessionId']) return false;
+    const created = await this.records.commit({
+      writes: [
+        {
+          collection: ORDERS,
+          key: session.orderId,
+          value: { sessionId: session.id, claim: null },
+          expect: order.version,
+        },
+        create(RECORDS, session.id, stored(session, null)),
+        create(REFS, session.reference, { sessionId: session.id }),
+        pendingEntry(session),
+      ],
+    });
+    if (created) this.count('created');
+    return created;
+  }
+
+  /** Gives up an order's claim held by `token` (opening the account failed), so a retry may claim it. */
+  releaseOrder(orderId: string, token: string): Promise<void> {
+    return releaseWork(
+      this.records,
+      { collection: ORDERS, key: orderId },
+      token,
+      (v) => isObject(v) && !v['sessionId'],
+    );
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    const held = await this.records.get(RECORDS, id);
+    return held ? sessionOf(held.value) : null;
+  }
+
+  /** The session that was given this account reference, current or replaced by a renewal. */
+  async findByReference(reference: string): Promise<SessionRecord | null> {
+    const held = await this.records.get(REFS, reference);
+    const id = isObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
+    return id ? this.get(id) : null;
+  }
+
+  /** The order's session, whatever its status. */
+  async findByOrder(orderId: string): Promise<SessionRecord | null> {
+    const held = await this.records.get(ORDERS, orderId);
+    const id = isObject(held?.value) ? textOrNull(held.value['sessionId']) : null;
+    return id ? this.get(id) : null;
+  }
+
+  /** Pending sessions, oldest first, at most `limit`: what the watcher needs of each. */
+  async listPending(limit: number): Promise<PendingSession[]> {
+    const entries = await this.records.list(PENDING, { limit });
+    return entries.flatMap((e) => pendingOf(e.value) ?? []);
+  }
+
+  /**
+   * pending|expired → paid, exactly once: the paid session for the call that made the transition,
+   * else null. The same commit owes onPaid and the `session.paid` event.
+   */
+  async markPaid(id: string, mark: { paidAt: string; transactionId: string }): Promise<SessionRecord | null> {
+    for (;;) {
+      const held = await this.records.get(RECORDS, id);
+      if (!held) return null;
+      const session = sessionOf(held.value);
+      if (session.status === 'paid') return null;
+      const paid: SessionRecord = { ...session, status: 'paid', ...mark };
+      const writes: RecordWrite[] = [
+        { collection: RECORDS, key: id, value: stored(paid, null), expect: held.version },
+      ];
+      if (session.status === 'pending') writes.push({ ...pendingEntry(session), value: null });
+      const done = await this.transition({
+        writes,
+        announce: [`${CHANGED}${id}`],
+        events: [sessionEvent('paid', paid, this.clock.now(), this.merchant)],
+        callbacks: [{ topic: 'paid', id }],
+      });
+      if (done) {
+        this.count('paid');
+        return paid;
+      }
+      // the record changed between the read and the commit (a renewal's claim): read it again
+    }
+  }
+
+  /** pending → expired while the session still has `reference`: the expired session when this call did it. */
+  async markExpired(id: string, reference: string): Promise<SessionRecord | null> {
+    for (;;) {
+      const held = await this.records.get(RECORDS, id);
+      if (!held) return null;
+      const session = sessionOf(held.value);
+      if (session.status !== 'pending' || session.reference !== reference) return null;
+      const expired: SessionRecord = { ...session, status: 'expired' };
+      const done = await this.transition({
+        writes: [
+          { collection: RECORDS, key: id, value: stored(expired, heldOf(held.value)), expect: held.version },
+          { ...pendingEntry(session), value: null },
+        ],
+        announce: [`${CHANGED}${id}`],
+        events: [sessionEvent('expired', expired, this.clock.now(), this.merchant)],
+      });
+      if (done) {
+        this.count('expired');
+        return expired;
+      }
+    }
+  }
+
+  /**
+   * The right to open a new account for an expired session that still has `previousReference`: true
+   * for one caller at a time (a stale claim may be taken over; the holder's token renews it).
+   */
+  async claimRenewal(id: string, previousReference: string, claim: Claim): Promise<boolean> {
+    for (;;) {
+      const held = await this.records.get(RECORDS, id);
+      if (!held) return false;
+      const session = sessionOf(held.value);
+      if (session.status !== 'expired' || session.reference !== previousReference) return false;
+      if (!mayTake(heldOf(held.value), claim)) return false;
+      const taken = await this.records.commit({
+        writes: [
+          {
+            collection: RECORDS,
+            key: id,
+            value: stored(session, { token: claim.token, at: claim.now }),
+            expect: held.version,
+          },
+        ],
+      });
+      if (taken) return true;
+    }
+  }
+
+  /** expired → pending with the new account, while `token` holds the renewal claim; ends the claim. */
+  async renew(id: string, token: string, renewal: Renewal): Promise<boolean> {
+    const held = await this.records.get(RECORDS, id);
+    if (!held || heldOf(held.value)?.token !== token) return false;
+    const session = sessionOf(held.value);
+    if (session.status !== 'expired') return false;
+    const renewed: SessionRecord = {
+      ...session,
+      status: 'pending',
+      account: { ...renewal.account },
+      reference: renewal.reference,
+      expiresAt: renewal.expiresAt,
+    };
+    return this.records.commit({
+      writes: [
+        { collection: RECORDS, key: id, value: stored(renewed, null), expect: held.version },
+        create(REFS, renewal.reference, { sessionId: id }),
+        pendingEntry(renewed),
+      ],
+      announce: [`${CHANGED}${id}`],
+    });
+  }
+
+  /** Gives up a renewal claim held by `token`. */
+  async releaseRenewal(id: string, token: string): Promise<void> {
+    const held = await this.records.get(RECORDS, id);
+    if (!held || heldOf(held.value)?.token !== token) return;
+    await this.records.commit({
+      writes: [
+        { collection: RECORDS, key: id, value: stored(sessionOf(held.value), null), expect: held.version },
+      ],
+    });
+  }
+}

@@ -1,0 +1,98 @@
+// The sessions flow's options (merged into createPayHandler's, each described once) and what the
+// merchant's `resolveOrder` answers, checked on every call.
+import * as z from 'zod';
+import { SessionDisplay } from '@pay-elements/protocol';
+import { decimal, defaultConventions } from '@pay-elements/api';
+import { fn, perMinute, tracked } from '../../options.js';
+import type { SessionRecord } from './book.js';
+
+/** What the merchant's `resolveOrder` answers for a known order. */
+export interface Order {
+  /** decimal string, "5000.00" */
+  amount: string;
+  /** ISO 4217, any case (the kit upper-cases it) */
+  currency: string;
+  /** the provider's customer the single-use account is issued to */
+  customer_id: string;
+  /**
+   * What the hosted checkout shows about the order: `{order: {title, reference?}, return_url?,
+   * merchant?}` (a `merchant` here overrides the kit's `merchant` option, for a marketplace).
+   */
+  display?: SessionDisplay;
+}
+
+/** What `resolveOrder` is told about the request, so that the merchant can authorise the shopper. */
+export interface OrderContext {
+  /** the request as it came in: headers (cookies, authorization), URL */
+  request: Request;
+  /** the socket's remote address when served through the node adapter (`toNodeListener`) */
+  clientAddress: string | undefined;
+}
+
+const { minLifespanMinutes, maxLifespanMinutes } = defaultConventions.dynamicAccount;
+
+export const sessionOptions = {
+  resolveOrder: fn<(orderId: string, context: OrderContext) => Order | null | Promise<Order | null>>(
+    'orderId → {amount, currency, customer_id} | null',
+  ).describe(
+    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay: `request` is the shopper\'s request (cookies, `Authorization`), `clientAddress` the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
+  ),
+  onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
+    .optional()
+    .describe(
+      '`(session)`: called once per paid session, after the transition is committed (see *onPaid delivery*).',
+    ),
+  lifespanMinutes: z
+    .number({ error: 'must be a number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(minLifespanMinutes, { error: `must be at least ${minLifespanMinutes} minute` })
+    .max(maxLifespanMinutes, { error: `must be at most ${maxLifespanMinutes} minutes` })
+    .default(30)
+    .describe('Lifespan of each single-use account, in minutes (1 … 10080).'),
+  checkoutUrl: fn<(sessionId: string) => string>('sessionId → URL string')
+    .optional()
+    .describe('`(sessionId)` → a hosted page for the session, sent to the widget as `checkout_url`.'),
+  accountRateLimit: z
+    .union(
+      [
+        z.literal(false),
+        z.strictObject({
+          perClientPerMinute: perMinute(10).describe(
+            'Accounts one client may have opened a minute (also the burst).',
+          ),
+          perOrderPerMinute: perMinute(3).describe(
+            'Accounts one order may have opened a minute (also the burst).',
+          ),
+          maxKeys: tracked().describe('The most clients and orders whose rate is tracked at once.'),
+        }),
+      ],
+      { error: 'must be false or an object such as { perClientPerMinute: 10, perOrderPerMinute: 3 }' },
+    )
+    .default({ perClientPerMinute: 10, perOrderPerMinute: 3, maxKeys: 10_000 })
+    .describe(
+      'Provider accounts a client, and an order, may have opened a minute (`POST /sessions`, `POST /sessions/{id}/renew`); past it 429 `rate_limited` with `Retry-After`. `false` turns it off (tests, load benchmarks).',
+    ),
+};
+
+export type AccountRateLimitOptions = Exclude<
+  NonNullable<z.input<z.ZodObject<typeof sessionOptions>>['accountRateLimit']>,
+  false
+>;
+
+/** What `resolveOrder` must answer, checked on every call (a merchant bug is a 500, never a guess). */
+export const OrderSchema = z.object({
+  amount: z
+    .string()
+    .refine(decimal.isPositive, { error: 'must be a positive decimal string such as "5000.00"' }),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code' })
+    .transform((c) => c.toUpperCase()),
+  customer_id: z.string().min(1),
+  display: z
+    .custom<SessionDisplay>((v) => SessionDisplay.safeParse(v).success, {
+      error:
+        'must be {order?: {title, reference?}, return_url?, merchant?: {name, logo_url?}} with http(s) URLs',
+    })
+    .optional(),
+});
