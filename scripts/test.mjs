@@ -80,6 +80,7 @@ const stages = [
           'packages/protocol',
           'packages/sandbox',
           'packages/server',
+          'packages/service',
           'server-example',
         ].flatMap((d) => find(join(root, d), '.test.ts')),
         ...find(join(root, 'test'), '.test.ts').filter(

@@ -1,11 +1,11 @@
-// server-example's start-up, what a merchant copies, one piece at a time: the listening socket (gate.ts),
-// the provider or the emulator (provider.ts), the session store (stores.ts), the kit and its options
-// (kit.ts), the demo reset (demo-reset.ts), the site beside the kit (site.ts), dispatch between the
-// two (dispatch.ts), the sweeper (sweeper.ts) and the drain on stop (shutdown.ts). The kit answers
-// /pay; the site the demo at /, the hosted checkout at /checkout/{id}, the invoice, customer and
-// receipt pages by token (/invoices/{token}, /fund/{token}, /receipts/{token}), the elements'
-// script-tag files at /cdn/, the locked-down pages under
-// /locked-down/ and (with the emulator only) the demo's sandbox buttons under /demo-api.
+// server-example's start-up, what a merchant copies, one piece at a time: the listening socket, the
+// metrics, the sweeper, dispatch and the drain on stop as the service runs them
+// (@pay-elements/service/operations), the provider or the emulator (provider.ts), the store (stores.ts),
+// the kit and its options (kit.ts), the demo reset (demo-reset.ts) and the site beside the kit
+// (site.ts). The kit answers /pay; the site the demo at /, the hosted pages (@pay-elements/service/
+// hosted: the checkout at /checkout/{id}, /invoices/{token}, /fund/{token}, /receipts/{token}), the
+// elements' script-tag files at /cdn/, the locked-down pages under /locked-down/ and (with the
+// emulator only) the demo's sandbox buttons under /demo-api.
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { FetchLike } from '@pay-elements/api';
@@ -18,19 +18,25 @@ import {
   type PayHandler,
   type PayStore,
 } from '@pay-elements/server';
-import { clientKeys } from './client-key.js';
+import {
+  answerHeaders,
+  clientKeys,
+  createLogger,
+  dispatch,
+  drainAndStop,
+  listen,
+  logHandlerError,
+  saturationAware,
+  startMetrics,
+  startSweeper,
+  type Gate,
+} from '@pay-elements/service/operations';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
-import { answerHeaders, dispatch, logHandlerError } from './dispatch.js';
-import { listen, type Gate } from './gate.js';
 import { currentKit } from './kit.js';
-import { createLogger } from './logging.js';
-import { startMetrics } from './metrics.js';
 import { startProvider } from './provider.js';
-import { drainAndStop } from './shutdown.js';
 import { siteApp } from './site.js';
 import { openStore } from './stores.js';
-import { startSweeper } from './sweeper.js';
 
 export interface AppOptions {
   /** where the built demo is; default demo/dist of this repository */
@@ -126,12 +132,15 @@ async function startBehind(
   const kit = currentKit(setup, store, { headers, onError });
   metrics?.metrics.track(() => kit.pay);
   // readiness follows the kit of the moment (a new one after each reset)
-  const health = createHealth({
-    get store() {
-      return kit.pay.store;
-    },
-    drain: () => kit.pay.drain(),
-  });
+  const health = saturationAware(
+    createHealth({
+      get store() {
+        return kit.pay.store;
+      },
+      drain: () => kit.pay.drain(),
+    }),
+    () => gate.saturated,
+  );
   const reset = demoReset({ config, provider, kit, storeGiven: options.store !== undefined, logger });
   const site = siteApp({
     config,

@@ -11,7 +11,7 @@ import type { SessionView } from '@pay-elements/protocol';
 import { createClock } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
 import { startEmulatorAndKit, START, type EmulatorAndKit } from '@pay-elements/testing/emulator-and-kit';
-import { checkoutFills, checkoutPage } from './checkout-page.js';
+import { builtTemplates, checkoutFills, checkoutPage } from '@pay-elements/service/hosted';
 
 const view: SessionView = {
   id: 'ses_1',
@@ -100,7 +100,7 @@ describe('the hosted checkout of an order titled with placeholder names', () => 
       id: sessionId,
       origin: 'http://shop.test',
       pay: world.kit,
-      staticRoot: demoSource,
+      templates: builtTemplates(demoSource),
     });
     assert.equal(page.status, 200);
     const html = await page.text();

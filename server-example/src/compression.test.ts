@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
-import { compressedFiles, negotiate } from './compression.js';
+import { compressedFiles, negotiate } from '@pay-elements/service/operations';
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 

@@ -155,15 +155,53 @@ describe('the hosted page of a customer’s own accounts, /fund/{token}', () => 
   });
 });
 
-describe('the demo with a real provider and no BVN for its customer', () => {
-  it('offers no own accounts: no funding token, /demo/fund not found', async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    const s = await start({
+describe('the demo with a real provider (issue 40 #9)', () => {
+  const provider = async (sandboxUrl: string, env: Record<string, string> = {}) =>
+    start({
       PAY_API_KEY: DEFAULT_API_KEY,
-      PAY_BASE_URL: sandbox.url,
+      PAY_BASE_URL: sandboxUrl,
       PAY_DEMO_CUSTOMER_ID: fixtures.customers.ada.id,
       PAY_TOKEN_SECRET: 'a-secret-of-the-merchant-at-least-32-characters',
+      ...env,
     });
+
+  it('hands no visitor a funding or invoice token unless PAY_DEMO_ROUTES=1, and no cache keeps a token', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const off = await provider(sandbox.url, { PAY_DEMO_CUSTOMER_BVN: '22212345678' });
+    const on = await provider(sandbox.url, { PAY_DEMO_CUSTOMER_BVN: '22212345678', PAY_DEMO_ROUTES: '1' });
+    try {
+      // off by default: no token anywhere a visitor can ask
+      const config = await fetch(`${off.base}/demo-config.json`);
+      assert.equal(config.headers.get('cache-control'), 'no-store');
+      const body = (await config.json()) as Record<string, unknown>;
+      assert.equal(body['fundingToken'], undefined);
+      assert.equal(body['invoice'], undefined);
+      assert.ok(Array.isArray(body['orders']), 'the orders are still told');
+      for (const path of ['/demo/fund', '/demo/invoice']) {
+        const answer = await fetch(`${off.base}${path}`, { redirect: 'manual' });
+        assert.equal(answer.status, 404, path);
+        assert.equal(answer.headers.get('location'), null, path);
+      }
+      // asked for: the links work, and nothing that carries a token may be stored by a cache
+      const configOn = await fetch(`${on.base}/demo-config.json`);
+      assert.equal(configOn.headers.get('cache-control'), 'no-store');
+      const bodyOn = (await configOn.json()) as Record<string, unknown>;
+      assert.equal(typeof bodyOn['fundingToken'], 'string');
+      for (const path of ['/demo/fund', '/demo/invoice']) {
+        const answer = await fetch(`${on.base}${path}`, { redirect: 'manual' });
+        assert.equal(answer.status, 303, path);
+        assert.equal(answer.headers.get('cache-control'), 'no-store', path);
+      }
+    } finally {
+      await off.app.close();
+      await on.app.close();
+      await sandbox.close();
+    }
+  });
+
+  it('with PAY_DEMO_ROUTES=1 and no BVN for its customer, offers no own accounts: no funding token, /demo/fund not found', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const s = await provider(sandbox.url, { PAY_DEMO_ROUTES: '1' });
     try {
       const config = (await (await fetch(`${s.base}/demo-config.json`)).json()) as Record<string, unknown>;
       assert.equal(config['fundingToken'], undefined);

@@ -15,7 +15,7 @@ import {
   forwardedHttps,
   lockedDownPolicy,
   logoSources,
-} from './headers.js';
+} from '@pay-elements/service/operations';
 
 /** A stand-in for demo/dist: the pages the app serves, and one asset. */
 function staticRoot(): string {

@@ -10,8 +10,9 @@ import {
   type PayStore,
 } from '@pay-elements/server';
 import { toNodeListener, type NodeListener, type NodeListenerOptions } from '@pay-elements/server/node';
+import { receiptOptions } from '@pay-elements/service';
+import { requestFields } from '@pay-elements/service/operations';
 import type { ExampleConfig } from './config.js';
-import { requestFields } from './logging.js';
 import { demoMerchant, demoOrderResolver } from './orders.js';
 import type { Provider } from './provider.js';
 
@@ -63,7 +64,8 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
     ...(setup.observer ? { observer: setup.observer } : {}),
     checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
     invoiceUrl: (token) => `${url}/invoices/${token}`,
-    receiptUrl: (token) => `${url}/receipts/${token}`,
+    // the hosted receipt of a paid session, linked from its view
+    ...receiptOptions(url),
     // with the emulator, a demo secret that survives restarts (links stay good); a provider needs its own
     tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
     bankSuggestions: { enabled: true, perMinute: 10 },

@@ -11,7 +11,7 @@ import { PayClient } from '@pay-elements/api';
 import { createClock } from '@pay-elements/sandbox';
 import { startApp, type App } from './app.js';
 import { readConfig } from './config.js';
-import { createLogger } from './logging.js';
+import { createLogger } from '@pay-elements/service/operations';
 
 describe('request ids and JSON logs', () => {
   let app: App;

@@ -3,7 +3,7 @@
 import { redactingLogger } from '@pay-elements/server';
 import { startApp } from './app.js';
 import { ConfigError, readConfig, type ExampleConfig } from './config.js';
-import { createLogger } from './logging.js';
+import { createLogger } from '@pay-elements/service/operations';
 import { announce, exitOnUncaught, failedToStart, stopOnSignals } from './service.js';
 
 let config: ExampleConfig;

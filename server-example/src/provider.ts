@@ -1,26 +1,18 @@
-// The provider the kit talks to: the real one when PAY_API_KEY and PAY_BASE_URL are set, else the
-// emulator started in this process, sharing one clock with the kit (so that the emulator's
-// /_sandbox/clock moves the kit's time too) and sending its webhooks to this server's /pay/webhooks.
-import { PayClient, type FetchLike } from '@pay-elements/api';
+// The provider server-example's kit talks to, as the service starts it (@pay-elements/service: the
+// real one when PAY_API_KEY and PAY_BASE_URL are set, else the emulator in this process), and the demo
+// customer its orders are charged to.
+import { fixtures } from '@pay-elements/sandbox';
 import {
-  createClock,
-  DEFAULT_API_KEY,
-  DEFAULT_WEBHOOK_SECRET,
-  fixtures,
-  SandboxControl,
-  startSandbox,
-  type Sandbox,
-  type SandboxClock,
-} from '@pay-elements/sandbox';
+  startProvider as startServiceProvider,
+  type Provider as ServiceProvider,
+} from '@pay-elements/service';
+import type { ProviderOptions } from '@pay-elements/service';
 import type { ExampleConfig } from './config.js';
-import { demoLifetime, type DemoLifetime } from './lifetime.js';
-import { sandboxDataFile } from './stores.js';
 
 /** The emulator's demo customer's BVN (any 11 digits open an account there). */
 const DEMO_BVN = '22212345678';
 
-export interface Provider {
-  client: PayClient;
+export interface Provider extends ServiceProvider {
   /** the provider customer the demo orders are charged to */
   customerId: string;
   /**
@@ -28,51 +20,15 @@ export interface Provider {
    * provider without PAY_DEMO_CUSTOMER_BVN)
    */
   customerBvn: string | null;
-  /** the provider's webhook signing secret, when it signs */
-  webhookSecret: string | undefined;
-  /** the in-process emulator and its control API; null with a real provider */
-  emulator: { sandbox: Sandbox; control: SandboxControl } | null;
-  /** whether the kit's sessions start fresh or are kept (lifetime.ts) */
-  lifetime: DemoLifetime;
 }
 
-export interface ProviderOptions {
-  /** this server's port, for the emulator's webhook URL */
-  port: number;
-  /** the emulator's clock; default real time that /_sandbox/clock can move */
-  clock?: SandboxClock | undefined;
-  /** the provider client's fetch (default the global one) */
-  fetch?: FetchLike | undefined;
-}
-
-/** The real provider, or the emulator started for this server. */
+/** The real provider, or the emulator started for this server, with the demo's customer. */
 export async function startProvider(config: ExampleConfig, options: ProviderOptions): Promise<Provider> {
-  const fetch = options.fetch ? { fetch: options.fetch } : {};
-  if (config.PAY_API_KEY && config.PAY_BASE_URL) {
-    return {
-      client: new PayClient({ apiKey: config.PAY_API_KEY, baseUrl: config.PAY_BASE_URL, ...fetch }),
-      customerId: config.PAY_DEMO_CUSTOMER_ID ?? '',
-      customerBvn: config.PAY_DEMO_CUSTOMER_BVN ?? null,
-      webhookSecret: config.PAY_WEBHOOK_SECRET,
-      emulator: null,
-      lifetime: demoLifetime({ inProcessEmulator: false, emulatorKeepsState: true }),
-    };
-  }
-  const dataFile = sandboxDataFile(config);
-  const sandbox = await startSandbox({
-    port: config.PAY_SANDBOX_PORT,
-    host: config.HOST,
-    clock: options.clock ?? createClock(),
-    webhookUrl: `http://${config.HOST}:${options.port}/pay/webhooks`,
-    webhookSecret: DEFAULT_WEBHOOK_SECRET,
-    dataFile,
-  });
+  const provider = await startServiceProvider(config, options);
+  const emulator = provider.emulator !== null;
   return {
-    client: new PayClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url, timeout: 5_000, ...fetch }),
-    customerId: config.PAY_DEMO_CUSTOMER_ID ?? fixtures.customers.ada.id,
-    customerBvn: config.PAY_DEMO_CUSTOMER_BVN ?? DEMO_BVN,
-    webhookSecret: DEFAULT_WEBHOOK_SECRET,
-    emulator: { sandbox, control: new SandboxControl(sandbox.url, DEFAULT_API_KEY) },
-    lifetime: demoLifetime({ inProcessEmulator: true, emulatorKeepsState: dataFile !== undefined }),
+    ...provider,
+    customerId: config.PAY_DEMO_CUSTOMER_ID ?? (emulator ? fixtures.customers.ada.id : ''),
+    customerBvn: config.PAY_DEMO_CUSTOMER_BVN ?? (emulator ? DEMO_BVN : null),
   };
 }

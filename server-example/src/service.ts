@@ -1,7 +1,12 @@
 // What server-example says as a process, every line through its logger (so that with
-// PAY_LOG_FORMAT=json each is one JSON object, from start to exit): where to look once started, a
-// failure to start, uncaught errors, and the drain on SIGTERM or SIGINT.
-import { describeError, type LogFields, type Logger } from '@pay-elements/server';
+// PAY_LOG_FORMAT=json each is one JSON object, from start to exit): where to look once started; a
+// failure to start, uncaught errors and the drain on SIGTERM or SIGINT as the service says them.
+import type { LogFields, Logger } from '@pay-elements/server';
+import {
+  exitOnUncaught,
+  failedToStart as failedToStartAs,
+  stopOnSignals as stopOnSignalsOf,
+} from '@pay-elements/service/operations';
 import type { App } from './app.js';
 import type { ExampleConfig } from './config.js';
 
@@ -61,60 +66,14 @@ export function announce(app: App, config: ExampleConfig, log: Logger): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/**
- * A failure to start (the store unreachable, a port taken): one line naming it, no stack for an
- * outage the operator fixes outside the code (an error with a `code`, or StoreUnavailableError).
- */
+/** A failure to start: one line naming it (@pay-elements/service/operations' `failedToStart`). */
 export function failedToStart(error: unknown, log: Logger): void {
-  const { stack, ...described } = describeError(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-  const coded = [error, cause].find((e): e is Error & { code: string | number } => {
-    const code = e instanceof Error && 'code' in e ? e.code : undefined;
-    return typeof code === 'string' || typeof code === 'number';
-  });
-  const operational =
-    coded !== undefined || (error instanceof Error && error.name === 'StoreUnavailableError');
-  log.error('server-example failed to start', {
-    error: operational
-      ? { ...described, ...(coded ? { code: String(coded.code) } : {}) }
-      : { ...described, stack },
-  });
+  failedToStartAs(error, log, 'server-example');
 }
 
-/** An error nothing caught, or a promise rejected with no handler: one line, then exit 1 (as Node does). */
-export function exitOnUncaught(
-  log: Logger,
-  exit: (code: number) => void = (code) => process.exit(code),
-): void {
-  const fail = (what: string) => (error: unknown) => {
-    log.error(what, { error: describeError(error) });
-    exit(1);
-  };
-  process.on('uncaughtException', fail('uncaught exception'));
-  process.on('unhandledRejection', fail('unhandled promise rejection'));
-}
+export { exitOnUncaught };
 
 /** SIGTERM and SIGINT drain the app (app.close), then exit 0; a second signal stops at once. */
 export function stopOnSignals(app: App, config: ExampleConfig, log: Logger): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    const started = Date.now();
-    log.info(`${signal}: draining (at most ${config.PAY_SHUTDOWN_GRACE_MS} ms)`);
-    void app.close().then(
-      (clean) => {
-        const ms = Date.now() - started;
-        if (clean) log.info(`stopped cleanly in ${ms} ms`);
-        else log.warn(`grace period over after ${ms} ms: what was left was cut`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log.error('stopping failed', { error: describeError(error) });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignalsOf(() => app.close(), config.PAY_SHUTDOWN_GRACE_MS, log);
 }

@@ -127,6 +127,107 @@ describe('server-example with slow clients', () => {
   });
 });
 
+/** A connection from `from` (an address of 127/8) that sends `GET {path}` and keeps the connection. */
+function keptClient(port: number, from: string, path = '/healthz'): Promise<Socket> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('data', () => undefined);
+    socket.on('error', () => undefined);
+  });
+}
+
+/** Whether `socket` is closed by the server within `ms`. */
+function closedWithin(socket: Socket, ms: number): Promise<boolean> {
+  if (socket.destroyed || socket.readyState === 'closed') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** One request from `from` on a new connection: the status line's code, or how it failed. */
+function askFrom(port: number, from: string, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    socket.on('close', () =>
+      resolve(`${/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 'closed'} ${text.split('\r\n\r\n')[1] ?? ''}`),
+    );
+  });
+}
+
+describe('one client cannot take the connection cap (issue 40 #1)', () => {
+  let app: App;
+  let port: number;
+  const held: Socket[] = [];
+  before(async () => {
+    // a share of 8 a client (a tenth of the cap, at least 8); a slow client is left 10 s for its headers
+    const config = readConfig({
+      PORT: '0',
+      PAY_SANDBOX_PORT: '0',
+      PAY_DB: ':memory:',
+      PAY_MAX_CONNECTIONS: '40',
+      HEADERS_TIMEOUT_MS: '10000',
+    });
+    app = await startApp(config, { logger: silent });
+    port = Number(new URL(baseOf(app)).port);
+  });
+  after(async () => {
+    for (const socket of held.splice(0)) socket.destroy();
+    await app.close();
+  });
+
+  it('keeps one client to its share: its connections past it are closed at once, and another client is served', async () => {
+    const greedy = await Promise.all(Array.from({ length: 40 }, () => keptClient(port, '127.0.0.1')));
+    held.push(...greedy);
+    const closed = await Promise.all(greedy.map((socket) => closedWithin(socket, 500)));
+    assert.equal(closed.filter(Boolean).length, 32, 'all but its share of 8 closed within 0.5 s');
+    assert.match(await askFrom(port, '127.0.0.2', '/healthz'), /^200 /, 'another client is served');
+    assert.match(await askFrom(port, '127.0.0.2', '/readyz'), /^200 /, 'and the instance is ready');
+    for (const socket of held.splice(0)) socket.destroy();
+  });
+
+  it('closes connections past the cap at once (a spare few answer 503 or a health check), and readiness says it is saturated', async () => {
+    // five clients of 8 fill the cap of 40
+    for (const from of ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14', '127.0.0.15'])
+      held.push(...(await Promise.all(Array.from({ length: 8 }, () => keptClient(port, from)))));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.match(await askFrom(port, '127.0.0.20', '/readyz'), /^503 .*"reason":"saturated"/, 'readiness');
+    assert.match(await askFrom(port, '127.0.0.20', '/healthz'), /^200 /, 'liveness');
+    assert.match(
+      await askFrom(port, '127.0.0.21', '/'),
+      /^503 .*upstream_unavailable/,
+      'a page: busy, retry',
+    );
+    // idle connections past the cap hold no descriptor until the headers timeout (10 s here)
+    const idle = await Promise.all(
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect({ port, host: '127.0.0.1', localAddress: `127.0.1.${i + 1}` }, () =>
+              resolve(socket),
+            );
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
+    held.push(...idle);
+    const closed = await Promise.all(idle.map((socket) => closedWithin(socket, 1_500)));
+    assert.equal(closed.filter(Boolean).length, 20, 'every one closed within 1.5 s');
+  });
+});
+
 describe('server-example refuses cross-site requests', () => {
   let app: App;
   let base: string;

@@ -1,20 +1,23 @@
-// The site's files and pages that are not the kit's: the built demo's pages, the hosted checkout's
-// "not found", the locked-down pages (a nonce of their own per answer) and the elements' script-tag
-// files under /cdn/ as a CDN would serve them. Files are compressed as each request allows, each copy
-// made once (compression.ts).
-import * as z from 'zod';
+// The site's files and pages that are not the kit's: the built demo's pages, the locked-down pages (a
+// nonce of their own per answer) and the elements' script-tag files under /cdn/ (the service's
+// `cdnFiles`). Files are compressed as each request allows, each copy made once.
 import type { SessionView } from '@pay-elements/protocol';
-import { checkoutFills } from './checkout-page.js';
-import { lockedDownHeaders, logoSources, newNonce } from './headers.js';
-import { fillPlaceholders, notBuiltAnswer, notFoundPage, withNonce } from './pages.js';
-import { compressedFiles } from './compression.js';
-import { fileAnswer, immutable, readStatic } from './static.js';
-
-/** dist/cdn/manifest.json of the elements' build: file → size and SRI hash */
-const CdnManifest = z.record(
-  z.string(),
-  z.object({ integrity: z.string(), bytes: z.number(), gzip: z.number() }),
-);
+import {
+  cdnFiles,
+  checkoutFills,
+  fillPlaceholders,
+  notBuiltAnswer,
+  notFoundPage,
+  withNonce,
+} from '@pay-elements/service/hosted';
+import {
+  compressedFiles,
+  fileAnswer,
+  lockedDownHeaders,
+  logoSources,
+  newNonce,
+  readStatic,
+} from '@pay-elements/service/operations';
 
 export interface SiteFilesOptions {
   /** the built demo (demo/dist) */
@@ -25,44 +28,9 @@ export interface SiteFilesOptions {
   origin: string;
 }
 
-/** The hosted checkout's page for a session that is not there. */
-function checkoutNotFound(): Response {
-  return new Response(
-    notFoundPage({
-      title: 'Checkout not found',
-      message: 'This payment link is not valid. Ask the shop for a new one.',
-      stylesheet: '/site.css',
-    }),
-    { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
-  );
-}
-
-/** /cdn/ before the elements are built, or a file not among them. */
-function cdnNotBuilt(): Response {
-  return new Response('No such file. The elements are built by `npm run build -w @pay-elements/elements`.', {
-    status: 404,
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
-  });
-}
-
-/** /cdn/: the files there, from the build's manifest.json, with their sizes and SRI hashes. */
-async function cdnIndex(cdnRoot: string): Promise<Response> {
-  const file = await readStatic(cdnRoot, '/manifest.json');
-  const manifest = file ? CdnManifest.safeParse(JSON.parse(file.body.toString('utf8'))) : null;
-  if (!manifest?.success) return cdnNotBuilt();
-  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  const lines = Object.entries(manifest.data).map(
-    ([name, { bytes, gzip, integrity }]) =>
-      `/cdn/${name}  ${kB(bytes)} (${kB(gzip)} gzip)  integrity="${integrity}"`,
-  );
-  return new Response(`${['/cdn/manifest.json', ...lines].join('\n')}\n`, {
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
-  });
-}
-
 /** The site's files and pages, read from `options.staticRoot` and `options.cdnRoot`. */
 export function siteFiles(options: SiteFilesOptions) {
-  const { staticRoot, cdnRoot, origin } = options;
+  const { staticRoot, origin } = options;
   const compressed = compressedFiles();
 
   /** A page of the built demo as it is (`request` for its Accept-Encoding). */
@@ -96,27 +64,8 @@ export function siteFiles(options: SiteFilesOptions) {
     });
   }
 
-  /**
-   * /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`), as a CDN
-   * serving the npm package would: the bundles carry their version and the QR chunk its hash in the
-   * name, so they are cached for a year; manifest.json (their SRI hashes) is revalidated.
-   */
-  async function cdnFile(path: string, request?: Request): Promise<Response> {
-    if (path === '/') return cdnIndex(cdnRoot);
-    const file = await readStatic(cdnRoot, path);
-    if (!file) return cdnNotBuilt();
-    return fileAnswer({
-      file,
-      request,
-      compressed,
-      headers: {
-        'content-type': file.type,
-        'cache-control': path.endsWith('.js') ? immutable : 'no-cache',
-        'access-control-allow-origin': '*',
-        'cross-origin-resource-policy': 'cross-origin',
-      },
-    });
-  }
+  /** /cdn/{file}: the elements' script-tag files (`npm run build -w @pay-elements/elements`). */
+  const cdnFile = cdnFiles(options.cdnRoot);
 
   /** Any other path: a file of the built demo, or the site's 404 page. */
   async function siteFile(path: string, request?: Request): Promise<Response> {
@@ -139,5 +88,5 @@ export function siteFiles(options: SiteFilesOptions) {
     );
   }
 
-  return { page, checkoutNotFound, lockedDownPage, cdnFile, siteFile };
+  return { page, lockedDownPage, cdnFile, siteFile };
 }

@@ -1,7 +1,8 @@
 // The site beside the kit, one Hono router whose handlers run in the order they are added: the demo's
-// sandbox buttons (/demo-api, POST), the hosted checkout's renew form, then GET and HEAD only: health,
-// the demo's configuration, the hosted checkout and invoice pages, the locked-down pages, the
-// elements' script-tag files under /cdn/ and the built demo.
+// sandbox buttons (/demo-api, POST), the hosted pages (the service's, in the demo's built shells: the
+// checkout with its renew form, the invoice, a customer's accounts, the receipt), then GET and HEAD
+// only: health, the demo's configuration and links, the locked-down pages, the elements' script-tag
+// files under /cdn/ and the built demo.
 import { Hono, type Context } from 'hono';
 import {
   describeError,
@@ -10,20 +11,22 @@ import {
   type Health,
   type Logger,
 } from '@pay-elements/server';
-import { checkoutPage, checkoutView, renewFromPage } from './checkout-page.js';
-import type { ClientKeys } from './client-key.js';
+import {
+  builtTemplates,
+  checkoutNotFound,
+  checkoutView,
+  hostedRoutes,
+  json,
+  segment,
+} from '@pay-elements/service/hosted';
+import { pageCompression, requestFields } from '@pay-elements/service/operations';
+import type { ClientKeys } from '@pay-elements/service/operations';
 import type { ExampleConfig } from './config.js';
 import { demoApi } from './demo-api.js';
-import { invoicePage } from './invoice-page.js';
-import { json, segment } from './json-and-segment.js';
 import type { CurrentKit } from './kit.js';
-import { requestFields } from './logging.js';
 import { demoMerchant, demoOrders } from './orders.js';
 import type { Provider } from './provider.js';
 import { siteFiles } from './site-files.js';
-import { pageCompression } from './compression.js';
-import { fundPage } from './fund-page.js';
-import type { HostedPageOptions } from './pages.js';
 
 export interface SiteOptions {
   config: ExampleConfig;
@@ -67,18 +70,15 @@ export function siteApp(options: SiteOptions): Hono {
     cdnRoot: options.cdnRoot,
     origin: new URL(url).origin,
   });
-  // "Get a new account" with script off: the kit renews, the page shows the new account
-  app.post('/checkout/:id/renew', async (c) => {
-    const id = segment(c.req.param('id'));
-    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
-    await renewFromPage({
-      id,
-      origin: options.kitOrigin,
-      pay: kit.pay,
-      asShopper: (request) => options.clients.onBehalfOf(c.req.raw, request),
-      requestId: c.req.header('x-request-id'),
-    });
-    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  const templates = builtTemplates(options.staticRoot);
+  hostedRoutes(app, {
+    pay: () => kit.pay,
+    kitOrigin: options.kitOrigin,
+    siteOrigin: new URL(url).origin,
+    templates,
+    merchant: demoMerchant(url),
+    shopUrl: `${url}/`,
+    onBehalfOf: (shopper, request) => options.clients.onBehalfOf(shopper, request),
   });
   app.use('*', async (c, next) => {
     const method = c.req.method;
@@ -88,14 +88,29 @@ export function siteApp(options: SiteOptions): Hono {
   });
   app.get('/healthz', () => health.live());
   app.get('/readyz', () => health.ready());
-  app.get('/demo-config.json', () => json(200, demoConfig(options)));
+  // what the demo's pages are told; with tokens only while the demo's links are served (demoLinks)
+  app.get('/demo-config.json', () => noStore(json(200, demoConfig(options))));
   // the demo's hosted pages for its invoice and its customer, by links signed now
-  app.get('/demo/invoice', (c) => c.redirect(`/invoices/${kit.pay.invoiceToken(DEMO_INVOICE)}`, 303));
-  app.get('/demo/fund', (c) => {
-    if (!provider.customerBvn) return files.siteFile(new URL(c.req.url).pathname, c.req.raw);
-    return c.redirect(`/fund/${kit.pay.fundingToken(provider.customerId)}`, 303);
+  app.get('/demo/invoice', (c) => {
+    if (!demoLinks(options)) return files.siteFile(new URL(c.req.url).pathname, c.req.raw);
+    return noStore(c.redirect(`/invoices/${kit.pay.invoiceToken(DEMO_INVOICE)}`, 303));
   });
-  addHostedPages(app, options, files);
+  app.get('/demo/fund', (c) => {
+    if (!demoLinks(options) || !provider.customerBvn)
+      return files.siteFile(new URL(c.req.url).pathname, c.req.raw);
+    return noStore(c.redirect(`/fund/${kit.pay.fundingToken(provider.customerId)}`, 303));
+  });
+  app.get('/locked-down/checkout/:id', async (c) => {
+    const view = await checkoutView({
+      id: segment(c.req.param('id')),
+      origin: options.kitOrigin,
+      pay: kit.pay,
+      requestId: c.req.header('x-request-id'),
+    });
+    if (view === 'missing') return checkoutNotFound(templates);
+    return files.lockedDownPage(view);
+  });
+  app.get('/locked-down/gallery', () => files.lockedDownPage());
   app.get('/', (c) => files.page('/index.html', c.req.raw));
   app.get('*', async (c) => {
     // the path as sent (still percent-encoded): the static reader decodes it once, inside its root
@@ -114,15 +129,33 @@ export function siteApp(options: SiteOptions): Hono {
 const DEMO_INVOICE = 'INV-000101';
 
 /**
- * What the demo's pages are told (`/demo-config.json`, demo/src/shared.ts): the orders, the demo
- * invoice with its token, and the demo customer's funding token when their own accounts are offered.
+ * Whether the demo's links are served: /demo/invoice, /demo/fund and the tokens of /demo-config.json
+ * open the demo invoice and the demo customer's own accounts to anyone who asks. Always with the
+ * emulator; with a real provider only when PAY_DEMO_ROUTES=1 (a demo on purpose).
  */
-function demoConfig({ provider, kit }: SiteOptions): Record<string, unknown> {
+function demoLinks({ provider, config }: SiteOptions): boolean {
+  return provider.emulator !== null || config.PAY_DEMO_ROUTES;
+}
+
+/** An answer that carries a token: kept by no cache (a shared one would hand it to the next visitor). */
+function noStore(answer: Response): Response {
+  answer.headers.set('cache-control', 'no-store');
+  return answer;
+}
+
+/**
+ * What the demo's pages are told (`/demo-config.json`, demo/src/shared.ts): the orders, and while the
+ * demo's links are served the demo invoice with its token and the demo customer's funding token (when
+ * their own accounts are offered).
+ */
+function demoConfig(options: SiteOptions): Record<string, unknown> {
+  const { provider, kit } = options;
+  const links = demoLinks(options);
   return {
     sandbox: provider.emulator !== null,
     orders: demoOrders,
-    invoice: { number: DEMO_INVOICE, token: kit.pay.invoiceToken(DEMO_INVOICE) },
-    ...(provider.customerBvn ? { fundingToken: kit.pay.fundingToken(provider.customerId) } : {}),
+    ...(links ? { invoice: { number: DEMO_INVOICE, token: kit.pay.invoiceToken(DEMO_INVOICE) } } : {}),
+    ...(links && provider.customerBvn ? { fundingToken: kit.pay.fundingToken(provider.customerId) } : {}),
   };
 }
 
@@ -144,42 +177,4 @@ function refuseCrossSite(origin: string) {
       return errorAnswer('forbidden', 'Cross-site requests are refused.');
     await next();
   };
-}
-
-/** The hosted checkout (and its locked-down twin), invoice page and customer's accounts, from the kit's views. */
-function addHostedPages(app: Hono, options: SiteOptions, files: ReturnType<typeof siteFiles>): void {
-  const { url, kitOrigin: origin, staticRoot, kit } = options;
-  app.get('/checkout/:id', async (c) => {
-    const id = segment(c.req.param('id'));
-    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
-    return checkoutPage({
-      id,
-      origin,
-      pay: kit.pay,
-      requestId: c.req.header('x-request-id'),
-      staticRoot,
-      acceptLanguage: c.req.header('accept-language'),
-      siteOrigin: new URL(url).origin,
-    });
-  });
-  app.get('/locked-down/checkout/:id', async (c) => {
-    const id = segment(c.req.param('id'));
-    if (!(await kit.pay.getSession(id))) return files.checkoutNotFound();
-    return files.lockedDownPage(
-      await checkoutView({ id, origin, pay: kit.pay, requestId: c.req.header('x-request-id') }),
-    );
-  });
-  app.get('/locked-down/gallery', () => files.lockedDownPage());
-  const byToken = (c: Context): HostedPageOptions => ({
-    token: segment(c.req.param('token') ?? ''),
-    origin,
-    pay: kit.pay,
-    requestId: c.req.header('x-request-id'),
-    staticRoot,
-    merchant: demoMerchant(url),
-    shopUrl: `${url}/`,
-    acceptLanguage: c.req.header('accept-language'),
-  });
-  app.get('/fund/:token', (c) => fundPage(byToken(c)));
-  app.get('/invoices/:token', (c) => invoicePage(byToken(c)));
 }

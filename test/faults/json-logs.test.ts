@@ -145,7 +145,7 @@ describe('server-example with PAY_LOG_FORMAT=json', { timeout: 120_000 }, () => 
       // the process's own handlers, as main.ts installs them, then an error nothing catches
       const script = `
         const { exitOnUncaught } = await import('./server-example/src/service.ts');
-        const { createLogger } = await import('./server-example/src/logging.ts');
+        const { createLogger } = await import('./packages/service/src/operations/logging.ts');
         exitOnUncaught(createLogger('json'));
         ${thrown}
       `;

@@ -83,6 +83,8 @@ describe('server-example with more slow clients than file descriptors', { timeou
           PAY_SANDBOX_PORT: '0',
           PAY_DB: ':memory:',
           PAY_MAX_CONNECTIONS: String(CAP),
+          // the slow clients all come from 127.0.0.1: one client's share is the whole cap here
+          PAY_MAX_CONNECTIONS_PER_CLIENT: String(CAP),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

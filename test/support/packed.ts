@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import * as z from 'zod';
 
 export const root = resolve(import.meta.dirname, '../..');
-export const packages = ['api', 'http', 'protocol', 'sandbox', 'server', 'elements'];
+export const packages = ['api', 'http', 'protocol', 'sandbox', 'server', 'elements', 'service'];
 export const run = promisify(execFile);
 
 /** The environment of a merchant's shell: none of the workspace's NODE_OPTIONS (source condition) or npm's. */
@@ -52,11 +52,11 @@ export async function packPackages(destination: string): Promise<Map<string, str
   }
   if ([...tarballs.values()].every((file) => existsSync(file))) return tarballs;
   await mkdir(folder, { recursive: true });
-  // one npm process packs all five; each prepack builds that package's dist/ (and prints about it)
+  // one npm process packs them all; each prepack builds that package's dist/ (and prints about it)
   await run(
     'npm',
     ['pack', '--silent', '--pack-destination', folder, ...packages.flatMap((p) => ['-w', `packages/${p}`])],
-    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
   );
   return tarballs;
 }

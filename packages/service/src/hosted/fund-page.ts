@@ -5,7 +5,7 @@
 // tampered or expired: the kit's 404) or the kit cannot answer right now.
 import { FundingView } from '@pay-elements/protocol';
 import { fundingElement, pickLanguage } from './hosted-render.js';
-import { sameRequestId } from './logging.js';
+import { sameRequestId } from '../operations/logging.js';
 import {
   escapeHtml,
   fillPlaceholders,
@@ -15,31 +15,35 @@ import {
   viewOrPage,
   type HostedPageOptions,
 } from './pages.js';
-import { readStatic } from './static.js';
 
 export async function fundPage(options: HostedPageOptions): Promise<Response> {
-  const { token, origin, pay, staticRoot, merchant, shopUrl } = options;
+  const { token, origin, pay, templates, merchant, shopUrl } = options;
   const answer = await pay.fetch(
     new Request(`${origin}/pay/funding/${encodeURIComponent(token)}`, sameRequestId(options.requestId)),
   );
-  const found = await viewOrPage(answer, FundingView, {
-    missing: {
-      title: 'Link not valid',
-      message: 'This link has expired or is not valid. Ask the shop for a new one.',
+  const found = await viewOrPage(
+    answer,
+    FundingView,
+    {
+      missing: {
+        title: 'Link not valid',
+        message: 'This link has expired or is not valid. Ask the shop for a new one.',
+      },
+      unavailable: {
+        title: 'Accounts unavailable',
+        message: 'Your accounts cannot be shown right now. Please try again in a moment.',
+      },
     },
-    unavailable: {
-      title: 'Accounts unavailable',
-      message: 'Your accounts cannot be shown right now. Please try again in a moment.',
-    },
-  });
+    templates,
+  );
   if ('page' in found) return found.page;
-  const template = await readStatic(staticRoot, '/fund.html');
-  if (!template) return notBuiltAnswer();
+  const template = await templates.page('fund');
+  if (template === null) return notBuiltAnswer(templates.notBuilt);
   const name = merchant.name;
   const language = pickLanguage(options.acceptLanguage);
   const pagePath = `/fund/${encodeURIComponent(token)}`;
   // one pass: a merchant's text naming a placeholder stays text
-  const page = fillPlaceholders(template.body.toString('utf8'), {
+  const page = fillPlaceholders(template, {
     __PAY_TITLE__: escapeHtml(`Your accounts with ${name}`),
     __PAY_DESCRIPTION__: escapeHtml(`Your own accounts with ${name}: pay in any amount, at any time.`),
     __PAY_MERCHANT__: merchantHeader(merchant),

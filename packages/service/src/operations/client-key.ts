@@ -1,10 +1,10 @@
 // Who a request comes from, for the kit's per-client limits (account openings, status streams, bank
 // suggestions): behind a proxy (TRUST_PROXY=1) the address the nearest proxy saw, not the proxy
-// itself; otherwise the socket's address. A request server-example makes to the kit on a shopper's
+// itself; otherwise the socket's address. A request the server makes to the kit on a shopper's
 // behalf (the hosted checkout's renew form) counts as the shopper's.
 import { addressKey, type Logger } from '@pay-elements/server';
 import { clientAddress } from '@pay-elements/server/node';
-import type { ExampleConfig } from './config.js';
+import type { CommonConfig } from '../config.js';
 import { forwardedClient } from './headers.js';
 
 export interface ClientKeys {
@@ -14,7 +14,7 @@ export interface ClientKeys {
   onBehalfOf: (shopper: Request, request: Request) => Request;
 }
 
-export function clientKeys(config: ExampleConfig, log: Logger): ClientKeys {
+export function clientKeys(config: Pick<CommonConfig, 'TRUST_PROXY'>, log: Logger): ClientKeys {
   const onBehalf = new WeakMap<Request, string>();
   let warned = false;
   /** the shopper's key by the proxy's word, or '' (with a warning, once) when the proxy said nothing */

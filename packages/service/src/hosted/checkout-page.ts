@@ -5,28 +5,51 @@
 // already in the HTML (hosted-render.ts), payable with script off. Every value is escaped.
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
-import { escapeHtml, fillPlaceholders, merchantHeader, notBuiltAnswer, pageAnswer } from './pages.js';
-import { readStatic } from './static.js';
-import { contentSecurityPolicyWith, logoSources } from './headers.js';
+import {
+  escapeHtml,
+  fillPlaceholders,
+  merchantHeader,
+  notBuiltAnswer,
+  notFoundPage,
+  pageAnswer,
+} from './pages.js';
+import { contentSecurityPolicyWith, logoSources } from '../operations/headers.js';
 import { checkoutElement, pickLanguage } from './hosted-render.js';
-import { sameRequestId } from './logging.js';
+import { sameRequestId } from '../operations/logging.js';
+import type { HostedTemplates } from './templates.js';
 
-/** The session view of a checkout, or null when the kit cannot answer now. */
+/**
+ * The session view of a checkout; `missing` when the kit has no such session (404), null when it
+ * cannot answer now (the page shows without the details, and the element retries).
+ */
 export async function checkoutView(options: {
   id: string;
   origin: string;
-  pay: PayHandler;
+  pay: Pick<PayHandler, 'fetch'>;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
-}): Promise<SessionView | null> {
+}): Promise<SessionView | 'missing' | null> {
   const answer = await options.pay.fetch(
     new Request(
       `${options.origin}/pay/sessions/${encodeURIComponent(options.id)}`,
       sameRequestId(options.requestId),
     ),
   );
-  const parsed = answer.ok ? SessionView.safeParse(await answer.json()) : null;
+  if (answer.status === 404) return 'missing';
+  const parsed = answer.ok ? SessionView.safeParse(await answer.json().catch(() => null)) : null;
   return parsed?.success ? parsed.data : null;
+}
+
+/** The hosted checkout's page for a session that is not there. */
+export function checkoutNotFound(site: Pick<HostedTemplates, 'stylesheet' | 'home'>): Response {
+  return pageAnswer(
+    notFoundPage({
+      title: 'Checkout not found',
+      message: 'This payment link is not valid. Ask the shop for a new one.',
+      ...site,
+    }),
+    404,
+  );
 }
 
 /** The main heading of each state; the page's script switches between them as the state changes. */
@@ -69,8 +92,8 @@ export function checkoutFills(view: SessionView | null): Record<string, string> 
 export async function checkoutPage(options: {
   id: string;
   origin: string;
-  pay: PayHandler;
-  staticRoot: string;
+  pay: Pick<PayHandler, 'fetch'>;
+  templates: HostedTemplates;
   /** the shopper's Accept-Language: the payment details are written in the first one the pages speak */
   acceptLanguage?: string | undefined;
   /** the page's own path (/checkout/{id}, or under /locked-down/), for "Check again" */
@@ -80,11 +103,13 @@ export async function checkoutPage(options: {
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
 }): Promise<Response> {
-  const { id, origin, pay, staticRoot } = options;
-  const template = await readStatic(staticRoot, '/checkout.html');
-  if (!template) return notBuiltAnswer();
+  const { id, origin, pay, templates } = options;
   // the page shows without the order's details if the kit cannot answer now; the element retries
-  const view = await checkoutView({ id, origin, pay, requestId: options.requestId });
+  const found = await checkoutView({ id, origin, pay, requestId: options.requestId });
+  if (found === 'missing') return checkoutNotFound(templates);
+  const view = found;
+  const template = await templates.page('checkout');
+  if (template === null) return notBuiltAnswer(templates.notBuilt);
   const language = pickLanguage(options.acceptLanguage);
   const fills = {
     ...checkoutFills(view),
@@ -100,27 +125,27 @@ export async function checkoutPage(options: {
   const logos = logoSources(view?.merchant?.logo_url, options.siteOrigin ?? origin);
   const csp: Record<string, string> =
     logos.length > 0 ? { 'content-security-policy': contentSecurityPolicyWith(logos) } : {};
-  return pageAnswer(fillPlaceholders(template.body.toString('utf8'), fills), 200, csp);
+  return pageAnswer(fillPlaceholders(template, fills), 200, csp);
 }
 
 /**
  * A page's renew form (script off): asks the kit for a new account, as the shopper who sent the form
  * (`asShopper`: under their per-client limit on accounts opened); whatever it answers, the page
- * shows where the session stands.
+ * shows where the session stands. Answers the kit's status (404: no such session).
  */
 export async function renewFromPage(options: {
   id: string;
   origin: string;
-  pay: PayHandler;
+  pay: Pick<PayHandler, 'fetch'>;
   /** the request to the kit, counted as the shopper's */
   asShopper: (request: Request) => Request;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
-}): Promise<void> {
+}): Promise<number> {
   const { id, origin, pay } = options;
   const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, {
     method: 'POST',
     ...sameRequestId(options.requestId),
   });
-  await pay.fetch(options.asShopper(request));
+  return (await pay.fetch(options.asShopper(request))).status;
 }

@@ -1,4 +1,4 @@
-// The pages server-example writes itself: the nonce put into a built page's script tags, the
+// The pages the server writes itself: the nonce put into a built page's script tags, the
 // escaping of the values it fills in, and what a hosted page by token shows for each answer of the kit.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

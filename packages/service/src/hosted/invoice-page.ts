@@ -1,4 +1,4 @@
-// The hosted invoice pay page, /invoices/{token} (the invoice's token, `pay.invoiceToken(number)`): the built page with a title and a description a
+// The hosted invoice pay page, /invoices/{token} (the invoice's token, `pay.invoiceToken(number)`): the page with a title and a description a
 // payer's messaging app can preview ("Invoice INV-000101 — NGN 287,625.00"), or a proper page when the
 // invoice does not exist or cannot be read right now. The invoice itself is in the HTML (hosted-render.ts),
 // payable with script off, and the element takes its view from there.
@@ -12,9 +12,8 @@ import {
   viewOrPage,
   type HostedPageOptions,
 } from './pages.js';
-import { readStatic } from './static.js';
 import { invoiceElement, pickLanguage } from './hosted-render.js';
-import { sameRequestId } from './logging.js';
+import { sameRequestId } from '../operations/logging.js';
 
 /** Intl formats a decimal string exactly, with no float rounding. */
 const isDecimal = (value: string): value is `${number}` => /^-?\d+(\.\d+)?$/.test(value);
@@ -27,26 +26,31 @@ const statusWords: Record<InvoiceViewModel['status'], string> = {
 };
 
 export async function invoicePage(options: HostedPageOptions): Promise<Response> {
-  const { token, origin, pay, staticRoot, merchant, shopUrl } = options;
+  const { token, origin, pay, templates, merchant, shopUrl } = options;
   const businessName = merchant.name;
   const answer = await pay.fetch(
     new Request(`${origin}/pay/invoices/${encodeURIComponent(token)}`, sameRequestId(options.requestId)),
   );
-  const found = await viewOrPage(answer, InvoiceViewModel, {
-    missing: {
-      title: 'Invoice not found',
-      message: 'There is no such invoice. Check the link you were sent, or ask the sender for a new one.',
+  const found = await viewOrPage(
+    answer,
+    InvoiceViewModel,
+    {
+      missing: {
+        title: 'Invoice not found',
+        message: 'There is no such invoice. Check the link you were sent, or ask the sender for a new one.',
+      },
+      unavailable: {
+        title: 'Invoice unavailable',
+        message: 'This invoice cannot be shown right now. Please try again in a moment.',
+      },
     },
-    unavailable: {
-      title: 'Invoice unavailable',
-      message: 'This invoice cannot be shown right now. Please try again in a moment.',
-    },
-  });
+    templates,
+  );
   if ('page' in found) return found.page;
   const { view } = found;
   const language = pickLanguage(options.acceptLanguage);
-  const template = await readStatic(staticRoot, '/invoice.html');
-  if (!template) return notBuiltAnswer();
+  const template = await templates.page('invoice');
+  if (template === null) return notBuiltAnswer(templates.notBuilt);
   const total = isDecimal(view.total)
     ? new Intl.NumberFormat('en', { style: 'currency', currency: view.currency }).format(view.total)
     : `${view.currency} ${view.total}`;
@@ -83,5 +87,5 @@ export async function invoicePage(options: HostedPageOptions): Promise<Response>
       pagePath: `/invoices/${encodeURIComponent(token)}`,
     }),
   };
-  return pageAnswer(fillPlaceholders(template.body.toString('utf8'), fills), 200);
+  return pageAnswer(fillPlaceholders(template, fills), 200);
 }

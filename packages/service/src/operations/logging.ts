@@ -66,7 +66,7 @@ function textValue(value: unknown): string {
 /** A logger writing to stdout (info and above; debug with `debug`), warnings and errors to stderr. */
 export function createLogger(
   format: LogFormat,
-  options: { debug?: boolean; write?: (line: string, level: Level) => void } = {},
+  options: { debug?: boolean; write?: (line: string, level: Level) => void; name?: string } = {},
 ): Logger {
   const host = hostname();
   const out =
@@ -92,7 +92,12 @@ export function createLogger(
       return;
     }
     const pairs = Object.entries(all).map(([key, value]) => `${key}=${textValue(value)}`);
-    write([`[server-example] ${level === 'info' ? '' : `${level}: `}${msg}`, ...pairs].join(' '), level);
+    write(
+      [`[${options.name ?? 'server-example'}] ${level === 'info' ? '' : `${level}: `}${msg}`, ...pairs].join(
+        ' ',
+      ),
+      level,
+    );
   };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }

@@ -1,12 +1,11 @@
 // Each request to the kit or to the site: named as it arrives (its x-request-id), then everything
-// under /pay to the kit's own node listener (a new kit after each demo reset, hence no mount), which
+// under /pay to the kit's own node listener (the kit of the moment, hence no mount), which
 // writes its answers without making Fetch objects and refuses cross-site POSTs itself; every other
 // path to the site's router. Every answer carries the security headers and the request's id.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import { describeError, type Health, type Logger } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
-import type { CurrentKit } from './kit.js';
 import { nameRequest } from './logging.js';
 
 /** A handler that threw, on one line naming the request (the adapter has answered 500). */
@@ -34,8 +33,13 @@ export function answerHeaders(
   };
 }
 
+/** The node listener of the kit of the moment (server-example's demo reset puts a new kit in place). */
+export interface KitListener {
+  readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 export interface DispatchOptions {
-  kit: CurrentKit;
+  kit: KitListener;
   site: Hono;
   health: Health;
   headers: (req: IncomingMessage) => Readonly<Record<string, string>>;

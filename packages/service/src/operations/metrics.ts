@@ -2,7 +2,7 @@
 // loopback by default), so that they are never served to shoppers through the public port.
 import { createServer, type Server } from 'node:http';
 import { createPayMetrics, type PayMetrics } from '@pay-elements/server/metrics';
-import type { ExampleConfig } from './config.js';
+import type { CommonConfig } from '../config.js';
 
 export interface MetricsListener {
   metrics: PayMetrics;
@@ -12,7 +12,9 @@ export interface MetricsListener {
 }
 
 /** Starts the metrics listener when PAY_METRICS_PORT is set; null when it is not. */
-export async function startMetrics(config: ExampleConfig): Promise<MetricsListener | null> {
+export async function startMetrics(
+  config: Pick<CommonConfig, 'PAY_METRICS_PORT' | 'PAY_METRICS_HOST'>,
+): Promise<MetricsListener | null> {
   if (config.PAY_METRICS_PORT === undefined) return null;
   const metrics = createPayMetrics();
   const server: Server = createServer((req, res) => {

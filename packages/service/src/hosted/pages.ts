@@ -1,9 +1,12 @@
-// Server-written pages: the ones that cannot come from the demo build because they carry data, such as
-// "no such checkout". Every value is escaped; there is no inline script or style (the CSP forbids both).
+// The hosted pages' shared pieces: what a page by token is written from, the page answer (never
+// cached), the merchant's header, the view the kit answers or the page shown instead, the server-written
+// "not found" page, placeholders filled in one pass, and a built page made ready for a nonce. Every value
+// is escaped; there is no inline script or style (the CSP forbids both).
 
 import { escapeHtml } from '@pay-elements/elements/ssr';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
+import type { HostedTemplates } from './templates.js';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
 export { escapeHtml };
@@ -14,8 +17,9 @@ export interface HostedPageOptions {
   token: string;
   /** the kit's origin, for the requests the page makes to it */
   origin: string;
-  pay: PayHandler;
-  staticRoot: string;
+  pay: Pick<PayHandler, 'fetch'>;
+  /** the pages' shells and stylesheet */
+  templates: HostedTemplates;
   merchant: SessionMerchant;
   /** the shop's home page, for "Back to …" */
   shopUrl: string;
@@ -33,9 +37,11 @@ export function pageAnswer(body: string, status: number, headers: Record<string,
   });
 }
 
-/** The answer for a page of the demo build while there is no build. */
-export function notBuiltAnswer(): Response {
-  return new Response('The demo is not built: run `npm run build -w demo` (npm start does it).', {
+/** The answer for a hosted page whose shell is not built (`HostedTemplates.notBuilt` says how to build it). */
+export function notBuiltAnswer(
+  how = 'The demo is not built: run `npm run build -w demo` (npm start does it).',
+): Response {
+  return new Response(how, {
     status: 503,
     headers: { 'content-type': 'text/plain; charset=utf-8' },
   });
@@ -60,24 +66,29 @@ export async function viewOrPage<T>(
   answer: Response,
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
   wording: { missing: Wording; unavailable: Wording },
+  site: Pick<HostedTemplates, 'stylesheet' | 'home'> = { stylesheet: '/site.css', home: '/' },
 ): Promise<{ view: T } | { page: Response }> {
   const page = (words: Wording, status: number) => ({
-    page: pageAnswer(notFoundPage({ ...words, stylesheet: '/site.css' }), status),
+    page: pageAnswer(notFoundPage({ ...words, ...site }), status),
   });
   if (answer.status === 404) return page(wording.missing, 404);
   const parsed = answer.ok ? schema.safeParse(await answer.json().catch(() => null)) : null;
   return parsed?.success ? { view: parsed.data } : page(wording.unavailable, 503);
 }
 
-/** A plain, styled page for a missing checkout or invoice; uses the demo's stylesheet when given. */
+/** A plain, styled page for a missing checkout or invoice; uses the site's stylesheet when given. */
 export function notFoundPage(options: {
   title: string;
   message: string;
   stylesheet?: string | undefined;
+  /** where "Back to the shop" goes; null for no such link (default the site's root) */
+  home?: string | null | undefined;
+  /** the language the title and message are in (default English) */
+  lang?: { code: string; dir: 'ltr' | 'rtl' } | undefined;
 }): string {
-  const { title, message, stylesheet } = options;
+  const { title, message, stylesheet, home = '/', lang = { code: 'en', dir: 'ltr' } } = options;
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang.code)}" dir="${lang.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -90,7 +101,7 @@ ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 <main class="hosted-main">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="/">Back to the shop</a></p>
+${home === null ? '' : `<p><a href="${escapeHtml(home)}">Back to the shop</a></p>`}
 </main>
 </body>
 </html>

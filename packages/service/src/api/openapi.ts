@@ -1,0 +1,113 @@
+// The OpenAPI 3.1 document of the merchant's API, made from the same table the router mounts
+// (operations.ts) and the same zod schemas it parses bodies with (schemas.ts), so that it cannot
+// drift from the code; `openapi.test.ts` calls every operation and validates its answers against it.
+import * as z from 'zod';
+import { components } from './schemas.js';
+import type { ApiOperation } from './operations.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The components, in the direction given (a body as sent, an answer as received). */
+function schemasOf(io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as JsonSchema]),
+  );
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+const statusText: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  400: 'The body is not valid (fields say which)',
+  401: 'No service key, or not one of PAY_SERVICE_KEYS',
+  404: 'Not found',
+  409: 'Conflict',
+  503: 'The store or the provider cannot answer now (Retry-After)',
+};
+
+/** The document: every operation of `operations`, and the document's own. */
+export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema {
+  const outputs = schemasOf('output');
+  const inputs = schemasOf('input');
+  const bodies = new Set(operations.flatMap((o) => (o.body ? [o.body.name] : [])));
+  // a body's component as the client sends it (a currency in any case), an answer's as it comes back
+  const schemas = Object.fromEntries(
+    Object.keys(components).map((name) => [
+      name,
+      (bodies.has(name as keyof typeof components) ? inputs : outputs)[name],
+    ]),
+  );
+  const paths: Record<string, Record<string, JsonSchema>> = {
+    '/api/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This document (no key needed).',
+        security: [],
+        responses: {
+          200: {
+            description: 'OpenAPI 3.1',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      },
+    },
+  };
+  for (const operation of operations) {
+    const parameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    (paths[operation.path] ??= {})[operation.method] = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: ref(operation.body.name) } },
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(operation.responses).map(([status, name]) => [
+          status,
+          {
+            description: statusText[Number(status)] ?? 'Answer',
+            content: { 'application/json': { schema: ref(name) } },
+          },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'pay-service: the merchant’s API',
+      version: '0.1.0',
+      description:
+        'Server to server: open a checkout session for an order, read it, link an invoice or a customer’s own accounts, and read or resend the notifications. Amounts are decimal strings, currencies upper-case.',
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        serviceKey: { type: 'http', scheme: 'bearer', description: 'One of PAY_SERVICE_KEYS.' },
+      },
+    },
+    security: [{ serviceKey: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,368 @@
+// The merchant's API, one table: each operation's method, path, body and answers (which the OpenAPI
+// document is made from) and its handler. Server to server: every operation but the document itself
+// needs a service key (auth.ts).
+import * as z from 'zod';
+import {
+  HttpError,
+  issueFields,
+  type Clock,
+  type Logger,
+  type Order,
+  type SessionRecord,
+} from '@pay-elements/server';
+import type { ServiceKit, ServiceState, StoredRecord } from '../kit.js';
+import type { Notifier, NotificationRecord } from '../notify/notifier.js';
+import {
+  CreateFundingLink,
+  CreateInvoiceLink,
+  CreateSession,
+  type components,
+  type Session,
+} from './schemas.js';
+
+export interface ApiContext {
+  kit: ServiceKit;
+  /** this server's public URL, for the hosted pages' links */
+  url: string;
+  /** the kit's own address, for the requests made to it in process */
+  kitOrigin: string;
+  /** the currencies a customer's own accounts are opened in */
+  fundingCurrencies: readonly string[];
+  /** the notifications, when PAY_NOTIFY_URL is set */
+  notifier: Notifier | null;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What a handler is given: the path's parameters and the body parsed by the operation's schema. */
+export interface Call<B> {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: B;
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+type ComponentName = keyof typeof components;
+
+/** An operation as declared, its body's type its own. */
+export interface Operation<B = unknown> {
+  method: 'get' | 'post';
+  /** as OpenAPI writes it: `/api/sessions/{id}` */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** false for the one operation anyone may read (the document) */
+  auth: boolean;
+  body?: { schema: z.ZodType<B>; name: ComponentName };
+  /** each status with the component it answers */
+  responses: Record<number, ComponentName>;
+  handle: (context: ApiContext, call: Call<B>) => Promise<Answer>;
+}
+
+/** Where the service keeps each order the merchant's server sent (the kit's resolveOrder reads it). */
+export const ORDERS = 'service.orders';
+
+/** An order as the merchant sent it, kept for the widget's routes and answered with its session. */
+export interface OrderRecord {
+  order_id: string;
+  amount: string;
+  currency: string;
+  customer_id: string;
+  email?: string;
+  order?: { title: string; reference?: string };
+  return_url?: string;
+  metadata?: Record<string, string>;
+}
+
+/** An order as the store keeps it (the merchant's fields, parsed back). */
+const StoredOrder = z.object({
+  order_id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  customer_id: z.string(),
+  email: z.string().optional(),
+  order: z.object({ title: z.string(), reference: z.string().optional() }).optional(),
+  return_url: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+
+/** A stored order, read back; null when the record is not one. */
+export function orderOf(record: StoredRecord | null): OrderRecord | null {
+  const parsed = StoredOrder.safeParse(record?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The kit's order of a stored one: the amount and customer from the merchant, what the checkout shows. */
+export function kitOrder(order: OrderRecord): Order {
+  const display = {
+    ...(order.order ? { order: order.order } : {}),
+    ...(order.return_url ? { return_url: order.return_url } : {}),
+  };
+  return {
+    amount: order.amount,
+    currency: order.currency,
+    customer_id: order.customer_id,
+    ...(Object.keys(display).length > 0 ? { display } : {}),
+  };
+}
+
+/** `resolveOrder` for the kit: the orders the merchant's server sent, and no other. */
+export function storedOrders(state: ServiceState): (orderId: string) => Promise<Order | null> {
+  return async (orderId) => {
+    const order = orderOf(await state.records.get(ORDERS, orderId));
+    return order ? kitOrder(order) : null;
+  };
+}
+
+/** Two decimal strings of the same amount ("5000" and "5000.00"). */
+export function sameAmount(a: string, b: string): boolean {
+  const canonical = (value: string) => {
+    const [whole = '', fraction = ''] = value.split('.');
+    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;
+  };
+  return canonical(a) === canonical(b);
+}
+
+function sameOrder(kept: OrderRecord, wanted: OrderRecord): boolean {
+  return (
+    sameAmount(kept.amount, wanted.amount) &&
+    kept.currency === wanted.currency &&
+    kept.customer_id === wanted.customer_id
+  );
+}
+
+const conflict = () =>
+  new HttpError(
+    'conflict',
+    'This order already has a session with another amount, currency or customer: use a new order id.',
+  );
+
+/** The order kept for `wanted.order_id`: the one already there (the same amount, or 409), or this one. */
+async function keepOrder(state: ServiceState, wanted: OrderRecord): Promise<OrderRecord> {
+  for (let tries = 0; tries < 5; tries++) {
+    const kept = orderOf(await state.records.get(ORDERS, wanted.order_id));
+    if (kept) {
+      if (!sameOrder(kept, wanted)) throw conflict();
+      return kept;
+    }
+    const value = JSON.parse(JSON.stringify(wanted)) as Record<string, string>;
+    if (
+      await state.records.commit({ writes: [{ collection: ORDERS, key: wanted.order_id, value, expect: 0 }] })
+    )
+      return wanted;
+  }
+  throw new HttpError('upstream_unavailable', 'The order is being written by another request: try again.', {
+    headers: { 'retry-after': '1' },
+  });
+}
+
+/** A session as the merchant's API answers it. */
+export function sessionResource(
+  context: Pick<ApiContext, 'kit' | 'url'>,
+  session: SessionRecord,
+  order: OrderRecord | null,
+): Session {
+  const receipt = session.status === 'paid' ? context.kit.receiptToken({ sessionId: session.id }) : null;
+  return {
+    id: session.id,
+    order_id: session.orderId,
+    status: session.status,
+    amount: session.amount,
+    currency: session.currency,
+    customer_id: session.customerId,
+    account: {
+      account_name: session.account.accountName,
+      account_number: session.account.accountNumber,
+      bank_name: session.account.bankName,
+    },
+    reference: session.reference,
+    created_at: session.createdAt,
+    expires_at: session.expiresAt,
+    paid_at: session.paidAt,
+    transfer_reference: session.transactionId,
+    url: `${context.url}/checkout/${encodeURIComponent(session.id)}`,
+    ...(receipt ? { receipt_url: `${context.url}/receipts/${receipt}` } : {}),
+    ...(order?.email ? { email: order.email } : {}),
+    ...(order?.metadata ? { metadata: order.metadata } : {}),
+  };
+}
+
+function notificationsOf(context: ApiContext): Notifier {
+  if (!context.notifier)
+    throw new HttpError('not_found', 'Notifications are off: set PAY_NOTIFY_URL and PAY_NOTIFY_SECRET.');
+  return context.notifier;
+}
+
+function notificationAnswer(found: NotificationRecord | null, status = 200): Answer {
+  if (!found) throw new HttpError('not_found', 'No notification with that id.');
+  return { status, body: found };
+}
+
+const createSession: Operation<CreateSession> = {
+  method: 'post',
+  path: '/api/sessions',
+  operationId: 'createSession',
+  summary:
+    "Opens the order's session (its single-use account), or answers the one it has: 201 new, 200 existing, 409 for another amount, currency or customer.",
+  auth: true,
+  body: { schema: CreateSession, name: 'CreateSession' },
+  responses: { 200: 'Session', 201: 'Session', 400: 'Error', 401: 'Error', 409: 'Error', 503: 'Error' },
+  async handle(context, { body }) {
+    const wanted: OrderRecord = {
+      order_id: body.order_id,
+      amount: body.amount,
+      currency: body.currency,
+      customer_id: body.customer_id,
+      ...(body.email ? { email: body.email } : {}),
+      ...(body.order ? { order: body.order } : {}),
+      ...(body.return_url ? { return_url: body.return_url } : {}),
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+    };
+    const order = await keepOrder(context.kit.state, wanted);
+    const { session, created } = await context.kit.openSession(order.order_id, kitOrder(order));
+    return { status: created ? 201 : 200, body: sessionResource(context, session, order) };
+  },
+};
+
+const getSession: Operation = {
+  method: 'get',
+  path: '/api/sessions/{id}',
+  operationId: 'getSession',
+  summary: 'The session: its status, when it was paid, the transfer that paid it, its receipt.',
+  auth: true,
+  responses: { 200: 'Session', 401: 'Error', 404: 'Error' },
+  async handle(context, { params }) {
+    const session = await context.kit.getSession(params['id'] ?? '');
+    if (!session) throw new HttpError('not_found', 'No session with that id.');
+    const order = orderOf(await context.kit.state.records.get(ORDERS, session.orderId));
+    return { status: 200, body: sessionResource(context, session, order) };
+  },
+};
+
+const createInvoiceLink: Operation<z.infer<typeof CreateInvoiceLink>> = {
+  method: 'post',
+  path: '/api/invoice-links',
+  operationId: 'createInvoiceLink',
+  summary:
+    "A link to the invoice's hosted page, and its token for <pay-invoice-view>; 404 for an invoice the provider does not have.",
+  auth: true,
+  body: { schema: CreateInvoiceLink, name: 'CreateInvoiceLink' },
+  responses: { 200: 'InvoiceLink', 400: 'Error', 401: 'Error', 404: 'Error', 503: 'Error' },
+  async handle(context, { body }) {
+    const token = context.kit.pay.invoiceToken(body.invoice_number);
+    const view = await context.kit.pay.fetch(new Request(`${context.kitOrigin}/pay/invoices/${token}`));
+    await view.body?.cancel();
+    if (view.status === 404)
+      throw new HttpError('not_found', 'The provider has no invoice with that number.');
+    if (!view.ok)
+      throw new HttpError('upstream_unavailable', 'The invoice cannot be read now: try again shortly.');
+    return { status: 200, body: { url: `${context.url}/invoices/${token}`, token } };
+  },
+};
+
+const createFundingLink: Operation<z.infer<typeof CreateFundingLink>> = {
+  method: 'post',
+  path: '/api/funding-links',
+  operationId: 'createFundingLink',
+  summary:
+    "A link to the customer's own accounts (opened now when missing, with the BVN given, which is not kept), and its token for <pay-funding-account>.",
+  auth: true,
+  body: { schema: CreateFundingLink, name: 'CreateFundingLink' },
+  responses: { 200: 'FundingLink', 400: 'Error', 401: 'Error', 503: 'Error' },
+  async handle(context, { body }) {
+    const unknown = (body.currencies ?? []).filter((c) => !context.fundingCurrencies.includes(c));
+    if (unknown.length > 0)
+      throw new HttpError('invalid_request', 'The request is not valid.', {
+        fields: {
+          currencies: [
+            `${unknown.join(', ')}: not among PAY_FUNDING_CURRENCIES (${context.fundingCurrencies.join(', ')})`,
+          ],
+        },
+      });
+    await context.kit.fundingAccounts(body.customer_id, body.id_number ? { id_number: body.id_number } : {});
+    const seconds = body.expires_in ?? 24 * 3600;
+    const token = context.kit.pay.fundingToken(body.customer_id, { expiresInSeconds: seconds });
+    const expires = new Date(context.clock.now() + seconds * 1000).toISOString();
+    return { status: 200, body: { url: `${context.url}/fund/${token}`, token, expires_at: expires } };
+  },
+};
+
+const listNotifications: Operation = {
+  method: 'get',
+  path: '/api/notifications',
+  operationId: 'listNotifications',
+  summary:
+    'The delivery log: the latest events (`?limit=`, at most 100, default 20), newest first, and how each delivery went.',
+  auth: true,
+  responses: { 200: 'NotificationList', 401: 'Error', 404: 'Error' },
+  async handle(context, { query }) {
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
+    return { status: 200, body: { notifications: await notificationsOf(context).list(limit) } };
+  },
+};
+
+const getNotification: Operation = {
+  method: 'get',
+  path: '/api/notifications/{id}',
+  operationId: 'getNotification',
+  summary: 'One event and how its delivery went.',
+  auth: true,
+  responses: { 200: 'Notification', 401: 'Error', 404: 'Error' },
+  async handle(context, { params }) {
+    return notificationAnswer(await notificationsOf(context).get(params['id'] ?? ''));
+  },
+};
+
+const resendNotification: Operation = {
+  method: 'post',
+  path: '/api/notifications/{id}/resend',
+  operationId: 'resendNotification',
+  summary: 'Sends the event again now, with the same webhook-id, on a fresh retry schedule.',
+  auth: true,
+  responses: { 202: 'Notification', 401: 'Error', 404: 'Error' },
+  async handle(context, { params }) {
+    return notificationAnswer(await notificationsOf(context).resend(params['id'] ?? ''), 202);
+  },
+};
+
+/** An operation as the router mounts it: its body parsed by its own schema before its handler runs. */
+export interface ApiOperation extends Omit<Operation, 'body' | 'handle'> {
+  body?: { name: ComponentName };
+  run: (
+    context: ApiContext,
+    input: { params: Record<string, string>; query: URLSearchParams; body: unknown },
+  ) => Promise<Answer>;
+}
+
+/** The operation with its body's type erased: the body is parsed here, with the operation's schema. */
+function mounted<B>(operation: Operation<B>): ApiOperation {
+  const { body, handle, ...described } = operation;
+  return {
+    ...described,
+    ...(body ? { body: { name: body.name } } : {}),
+    run(context, input) {
+      if (!body) return handle(context, { ...input, body: undefined as B });
+      const parsed = body.schema.safeParse(input.body, { reportInput: false });
+      if (!parsed.success)
+        throw new HttpError('invalid_request', 'The request is not valid.', {
+          fields: issueFields(parsed.error.issues),
+        });
+      return handle(context, { ...input, body: parsed.data });
+    },
+  };
+}
+
+/** Every operation but the document (openapi.ts adds it), in the document's order. */
+export const operations: readonly ApiOperation[] = [
+  mounted(createSession),
+  mounted(getSession),
+  mounted(createInvoiceLink),
+  mounted(createFundingLink),
+  mounted(listNotifications),
+  mounted(getNotification),
+  mounted(resendNotification),
+];

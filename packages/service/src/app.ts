@@ -1,0 +1,300 @@
+// The service's start-up, one piece at a time: the listening socket with its connection cap (gate), the
+// provider or the emulator in its demo mode, the store, the kit with the service's events and calls
+// (kit.ts), the notifications (notify/), then one router for the rest: the merchant's API under /api,
+// the hosted pages (checkout, invoice, a customer's accounts, receipt) and their files under /hosted/,
+// health, and the elements' script-tag files under /cdn/. The kit answers /pay (the widget's routes,
+// CORS for PAY_ALLOWED_ORIGINS, the provider's webhooks) through its own node listener.
+import type { Server } from 'node:http';
+import { Hono, type Context } from 'hono';
+import type { FetchLike } from '@pay-elements/api';
+import type { SessionMerchant } from '@pay-elements/protocol';
+import type { Sandbox, SandboxClock } from '@pay-elements/sandbox';
+import {
+  createHealth,
+  describeError,
+  errorAnswer,
+  isCrossSite,
+  redactingLogger,
+  type Logger,
+  type PayStore,
+} from '@pay-elements/server';
+import { toNodeListener } from '@pay-elements/server/node';
+import { apiApp } from './api/router.js';
+import { storedOrders } from './api/operations.js';
+import { configSecrets, type ServiceConfig } from './config.js';
+import { cdnFiles } from './hosted/cdn.js';
+import { notFoundPage, pageAnswer } from './hosted/pages.js';
+import { hostedRoutes } from './hosted/routes.js';
+import { serviceTemplates, type HostedTemplates } from './hosted/templates.js';
+import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
+import { Notifier } from './notify/notifier.js';
+import { clientKeys } from './operations/client-key.js';
+import { pageCompression } from './operations/compression.js';
+import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
+import { listen, type Gate } from './operations/gate.js';
+import { saturationAware } from './operations/health.js';
+import { createLogger, requestFields } from './operations/logging.js';
+import { startMetrics } from './operations/metrics.js';
+import { drainAndStop } from './operations/shutdown.js';
+import { startSweeper } from './operations/sweeper.js';
+import { notifierMetrics } from './notify/metrics.js';
+import { startProvider } from './provider.js';
+import { openStore } from './stores.js';
+
+/** Signs links with the emulator only (the configuration refuses a provider without its own secret). */
+const DEMO_TOKEN_SECRET = 'pay-service demo: links signed with the emulator only';
+
+export interface ServiceOptions {
+  /** the emulator's clock (demo mode); default real time that /_sandbox/clock can move */
+  clock?: SandboxClock;
+  logger?: Logger;
+  /** a store to use instead of the one PAY_DB or PAY_DATABASE_URL names, or how to open it */
+  store?: PayStore | (() => Promise<PayStore>);
+  /** the provider client's fetch (default the global one): a test counts provider calls through it */
+  providerFetch?: FetchLike;
+  /** the notifications' fetch (default the global one) */
+  notifyFetch?: typeof fetch;
+  /** the elements' script-tag files, served under /cdn/; default the installed elements' dist/cdn */
+  cdnRoot?: string;
+  /** the hosted pages' shells; default the service's own */
+  templates?: HostedTemplates;
+}
+
+export interface Service {
+  url: string;
+  /** the emulator, in demo mode (no PAY_API_KEY) */
+  sandbox: Sandbox | null;
+  /** the Prometheus metrics URL, when PAY_METRICS_PORT is set */
+  metricsUrl: string | null;
+  kit: ServiceKit;
+  notifier: Notifier | null;
+  server: Server;
+  /**
+   * Drains and stops: readiness answers 503 at once, open status streams are told to reconnect, the
+   * listener takes no new connection, requests, deliveries and notifications under way finish (within
+   * PAY_SHUTDOWN_GRACE_MS), then the store closes. Resolves to whether everything finished in time.
+   */
+  close(): Promise<boolean>;
+}
+
+/** Who asks for the money on the hosted pages: PAY_MERCHANT_NAME (and logo), else the public host. */
+export function merchantOf(config: ServiceConfig, url: string): SessionMerchant {
+  return {
+    name: config.PAY_MERCHANT_NAME ?? new URL(url).host,
+    ...(config.PAY_MERCHANT_LOGO_URL ? { logo_url: config.PAY_MERCHANT_LOGO_URL } : {}),
+  };
+}
+
+export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
+  const logger = redactingLogger(
+    options.logger ?? createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service' }),
+    configSecrets(config),
+  );
+  const gate = await listen(config, logger);
+  try {
+    return await startBehind(gate, config, options, logger);
+  } catch (error) {
+    gate.fail(error);
+    gate.server.closeAllConnections();
+    gate.server.close();
+    throw error;
+  }
+}
+
+async function startBehind(
+  gate: Gate,
+  config: ServiceConfig,
+  options: ServiceOptions,
+  logger: Logger,
+): Promise<Service> {
+  const { server } = gate;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not a TCP server');
+  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+  const kitOrigin = `http://${config.HOST}:${address.port}`;
+  const merchant = merchantOf(config, url);
+
+  const metrics = await startMetrics(config);
+  const provider = await startProvider(config, {
+    port: address.port,
+    clock: options.clock,
+    fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
+  });
+  const store =
+    typeof options.store === 'function'
+      ? await options.store()
+      : (options.store ?? (await openStore(config, provider.lifetime === 'fresh', logger)));
+  const clients = clientKeys(config, logger);
+  const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
+  let notifier: Notifier | null = null;
+  const onEvent = async (event: Parameters<NonNullable<ServiceKitOptions['onEvent']>>[0]) => {
+    if (!isMerchantEvent(event)) return;
+    logger.info(`event ${event.type}`, { event_id: event.id });
+    await notifier?.enqueue(event);
+  };
+  const kit: ServiceKit = createServiceKit({
+    client: provider.client,
+    store,
+    resolveOrder: (orderId) => storedOrders(kit.state)(orderId),
+    merchant,
+    onEvent,
+    pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
+    onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
+    lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
+    basePath: '/pay',
+    clock,
+    ...(provider.webhookSecret ? { webhookSecret: provider.webhookSecret } : {}),
+    logger,
+    logFields: requestFields,
+    ...(metrics ? { observer: metrics.metrics.observer } : {}),
+    checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
+    invoiceUrl: (token) => `${url}/invoices/${token}`,
+    receiptUrl: (token) => `${url}/receipts/${token}`,
+    tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
+    allowedOrigins: config.PAY_ALLOWED_ORIGINS,
+    clientKey: clients.clientKey,
+    funding: { currencies: config.PAY_FUNDING_CURRENCIES },
+  });
+  if (config.PAY_NOTIFY_URL && config.PAY_NOTIFY_SECRET) {
+    notifier = new Notifier({
+      state: kit.state,
+      url: config.PAY_NOTIFY_URL,
+      secret: config.PAY_NOTIFY_SECRET,
+      clock,
+      logger,
+      timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,
+      ...(config.PAY_NOTIFY_RETRY_MS ? { retryMs: config.PAY_NOTIFY_RETRY_MS } : {}),
+      metrics: metrics ? notifierMetrics(metrics.metrics.registry) : undefined,
+      ...(options.notifyFetch ? { fetch: options.notifyFetch } : {}),
+    });
+  }
+  metrics?.metrics.track(kit.pay);
+  const health = saturationAware(createHealth(kit.pay), () => gate.saturated);
+  const headers = answerHeaders(gate.securityFor);
+  const onError = logHandlerError(logger);
+  const listener = toNodeListener(kit.pay, { headers, onError });
+  const site = serviceSite({
+    kit,
+    url,
+    kitOrigin,
+    merchant,
+    templates: options.templates ?? serviceTemplates,
+    cdnRoot: options.cdnRoot,
+    config,
+    notifier,
+    clock,
+    logger,
+    onBehalfOf: clients.onBehalfOf,
+    health,
+  });
+  gate.open(dispatch({ kit: { listener }, site, health, headers, onError }));
+  const stopSweeper = startSweeper(() => kit.pay, config.PAY_SWEEP_INTERVAL_MS, logger);
+  notifier?.start();
+
+  const sandbox = provider.emulator?.sandbox ?? null;
+  return {
+    url,
+    sandbox,
+    metricsUrl: metrics?.url ?? null,
+    kit,
+    notifier,
+    server,
+    close: () =>
+      drainAndStop({
+        server,
+        health,
+        pay: () => kit.pay,
+        stopSweeper,
+        others: [{ close: () => notifier?.stop() ?? Promise.resolve() }, sandbox, metrics],
+        graceMs: config.PAY_SHUTDOWN_GRACE_MS,
+        delayMs: config.PAY_SHUTDOWN_DELAY_MS,
+      }),
+  };
+}
+
+interface SiteOptions {
+  kit: ServiceKit;
+  url: string;
+  kitOrigin: string;
+  merchant: SessionMerchant;
+  templates: HostedTemplates;
+  cdnRoot: string | undefined;
+  config: ServiceConfig;
+  notifier: Notifier | null;
+  clock: { now(): number };
+  logger: Logger;
+  onBehalfOf: (shopper: Request, request: Request) => Request;
+  health: ReturnType<typeof saturationAware>;
+}
+
+/** Everything but /pay: the merchant's API, the hosted pages, health, the elements' files. */
+function serviceSite(options: SiteOptions): Hono {
+  const { kit, url, templates, logger: log, health } = options;
+  const app = new Hono();
+  app.use('*', pageCompression);
+  app.route(
+    '/',
+    apiApp(
+      {
+        kit,
+        url,
+        kitOrigin: options.kitOrigin,
+        fundingCurrencies: options.config.PAY_FUNDING_CURRENCIES,
+        notifier: options.notifier,
+        clock: options.clock,
+        logger: log,
+      },
+      options.config.PAY_SERVICE_KEYS,
+    ),
+  );
+  app.use('*', refuseCrossSite(new URL(url).origin));
+  hostedRoutes(app, {
+    pay: () => kit.pay,
+    kitOrigin: options.kitOrigin,
+    siteOrigin: new URL(url).origin,
+    templates,
+    merchant: options.merchant,
+    shopUrl: `${url}/`,
+    onBehalfOf: options.onBehalfOf,
+  });
+  app.use('*', async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD')
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    await next();
+  });
+  app.get('/healthz', () => health.live());
+  app.get('/readyz', () => health.ready());
+  const cdn = cdnFiles(options.cdnRoot);
+  app.get('/cdn/*', (c) => cdn(new URL(c.req.url).pathname.slice('/cdn'.length), c.req.raw));
+  app.get('*', () =>
+    pageAnswer(
+      notFoundPage({
+        title: 'Page not found',
+        message: 'There is nothing at this address.',
+        stylesheet: templates.stylesheet,
+        home: templates.home,
+      }),
+      404,
+    ),
+  );
+  app.onError((error: unknown, c: Context) => {
+    log.error('handler failed', { ...requestFields(c.req.raw), error: describeError(error) });
+    return errorAnswer('internal', 'Something went wrong on our side.');
+  });
+  return app;
+}
+
+/**
+ * A state-changing request a browser sent from another site is refused (the hosted checkout's renew
+ * form is the one such route outside /pay and /api): the kit's rule, this server's public origin its own.
+ */
+function refuseCrossSite(origin: string) {
+  const ownOrigin = new Set([origin]);
+  return async (c: Context, next: () => Promise<void>) => {
+    const method = c.req.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && isCrossSite(c.req.raw, ownOrigin))
+      return errorAnswer('forbidden', 'Cross-site requests are refused.');
+    await next();
+  };
+}

@@ -1,0 +1,36 @@
+// The service's hosted checkout: the server wrote the element with its payment details and its session
+// view, in the shopper's language (the lang of #checkout), and a heading for each state; the heading
+// follows the element's state, and the lead sentence shows only while the account is open.
+import { openSessionStream } from '@pay-elements/elements/stream';
+import { loadLanguage } from './languages.js';
+
+const container = document.querySelector<HTMLElement>('#checkout');
+const written = container?.querySelector('pay-dynamic-account');
+const sessionId =
+  written?.getAttribute('session') ??
+  decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
+const endpoint = written?.getAttribute('endpoint') ?? '/pay';
+// the status stream opened while the element's code loads (not for a final view: it opens none)
+const writtenStatus = written?.querySelector<HTMLElement>('.pay-fallback')?.dataset['status'];
+if (sessionId && (writtenStatus ?? 'pending') === 'pending') openSessionStream(endpoint, sessionId);
+
+await loadLanguage(container?.lang);
+await import('@pay-elements/elements/define/pay-dynamic-account');
+
+let element = written;
+if (!element) {
+  element = document.createElement('pay-dynamic-account');
+  element.setAttribute('endpoint', endpoint);
+  element.setAttribute('session', sessionId);
+  element.toggleAttribute('show-qr', true);
+  container?.append(element);
+}
+
+const heading = document.querySelector<HTMLElement>('#heading');
+const lead = document.querySelector<HTMLElement>('#lead');
+element.addEventListener('pay-status-change', (event) => {
+  const { status } = event.detail;
+  const text = heading?.dataset[status];
+  if (heading && text) heading.textContent = text;
+  if (lead) lead.dataset['status'] = status;
+});

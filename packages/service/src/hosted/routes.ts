@@ -1,0 +1,77 @@
+// The hosted pages as routes of a Hono app: the checkout (and its renew form for script-off
+// browsers), the invoice, a customer's own accounts and the receipt, each written from the kit's view,
+// and the pages' own scripts and stylesheet under /hosted/. The service mounts them; server-example
+// mounts the same with the demo's built shells.
+import type { Context, Hono } from 'hono';
+import type { SessionMerchant } from '@pay-elements/protocol';
+import type { PayHandler } from '@pay-elements/server';
+import { segment } from './answers.js';
+import { hostedAssets } from './assets.js';
+import { checkoutNotFound, checkoutPage, renewFromPage } from './checkout-page.js';
+import { fundPage } from './fund-page.js';
+import { invoicePage } from './invoice-page.js';
+import type { HostedPageOptions } from './pages.js';
+import { receiptPage } from './receipt-page.js';
+import { HOSTED_ASSETS, type HostedTemplates } from './templates.js';
+
+export interface HostedRoutesOptions {
+  /** the kit of the moment (server-example puts a new one in place on a demo reset) */
+  pay: () => Pick<PayHandler, 'fetch'>;
+  /** where the kit is asked for the pages' views: this server's own address */
+  kitOrigin: string;
+  /** this server's public origin (a merchant logo there needs no CSP source of its own) */
+  siteOrigin: string;
+  templates: HostedTemplates;
+  /** who asks for the money, on the invoice, accounts and receipt pages */
+  merchant: SessionMerchant;
+  /** where "Back to …" goes on the invoice and accounts pages */
+  shopUrl: string;
+  /** a request made to the kit on a shopper's behalf, counted as theirs (client-key.ts) */
+  onBehalfOf: (shopper: Request, request: Request) => Request;
+}
+
+/** Adds the hosted pages to `app`: POST /checkout/{id}/renew, then the pages, then /hosted/ files. */
+export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
+  const { kitOrigin: origin, templates } = options;
+  const assets = hostedAssets();
+  // "Get a new account" with script off: the kit renews, the page shows the new account
+  app.post('/checkout/:id/renew', async (c) => {
+    const id = segment(c.req.param('id'));
+    const status = await renewFromPage({
+      id,
+      origin,
+      pay: options.pay(),
+      asShopper: (request) => options.onBehalfOf(c.req.raw, request),
+      requestId: c.req.header('x-request-id'),
+    });
+    if (status === 404) return checkoutNotFound(templates);
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  });
+  app.get('/checkout/:id', (c) =>
+    checkoutPage({
+      id: segment(c.req.param('id')),
+      origin,
+      pay: options.pay(),
+      templates,
+      requestId: c.req.header('x-request-id'),
+      acceptLanguage: c.req.header('accept-language'),
+      siteOrigin: options.siteOrigin,
+    }),
+  );
+  const byToken = (c: Context): HostedPageOptions => ({
+    token: segment(c.req.param('token') ?? ''),
+    origin,
+    pay: options.pay(),
+    requestId: c.req.header('x-request-id'),
+    templates,
+    merchant: options.merchant,
+    shopUrl: options.shopUrl,
+    acceptLanguage: c.req.header('accept-language'),
+  });
+  app.get('/fund/:token', (c) => fundPage(byToken(c)));
+  app.get('/invoices/:token', (c) => invoicePage(byToken(c)));
+  app.get('/receipts/:token', (c) => receiptPage(byToken(c)));
+  app.get(`${HOSTED_ASSETS}/*`, (c) =>
+    assets(new URL(c.req.url).pathname.slice(HOSTED_ASSETS.length), c.req.raw),
+  );
+}

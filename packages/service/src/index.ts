@@ -1,0 +1,20 @@
+// @pay-elements/service: the kit as a program any backend calls (bin `pay-service`), and its pieces for
+// a Node server of one's own: its configuration from the environment, the provider or the emulator,
+// the store. The operations are at `@pay-elements/service/operations`, the hosted pages at `/hosted`.
+export { startService, merchantOf, type Service, type ServiceOptions } from './app.js';
+export {
+  commonChecks,
+  commonEnv,
+  ConfigError,
+  configSecrets,
+  isLoopback,
+  parseEnv,
+  readServiceConfig,
+  type CommonConfig,
+  type ServiceConfig,
+} from './config.js';
+export { receiptOptions, type PayEvent, type PayEventType } from './kit.js';
+export { demoLifetime, removeSqliteFile, type DemoLifetime } from './lifetime.js';
+export { DEFAULT_RETRY_MS, type NotificationRecord } from './notify/notifier.js';
+export { startProvider, type Provider, type ProviderConfig, type ProviderOptions } from './provider.js';
+export { openStore, sandboxDataFile } from './stores.js';
