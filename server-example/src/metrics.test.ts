@@ -68,7 +68,10 @@ describe('server-example metrics', () => {
     assert.equal((await post(`/demo-api/sessions/${id}/transfer`, {})).status, 200);
     assert.equal(await value('pay_flow_events_total{flow="sessions",event="paid"}'), 1);
     assert.equal(await value('pay_webhooks_total{outcome="accepted"}'), 1);
-    assert.equal(await value('pay_delivery_duration_seconds_count{topic="sessions.paid",outcome="delivered"}'), 1);
+    assert.equal(
+      await value('pay_delivery_duration_seconds_count{topic="sessions.paid",outcome="delivered"}'),
+      1,
+    );
     await stream.text(); // a paid session's stream ends
     assert.equal(await value('pay_streams_open'), 0);
 

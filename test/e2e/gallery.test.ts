@@ -52,7 +52,10 @@ describe('demo gallery, end to end', () => {
     await page.keyboard.type('guar');
     // the bank suggested for the account number may be listed too, above the typed match, when its
     // answer comes first: either way the first option named so is that bank
-    await page.getByRole('option', { name: /Guaranty Trust Bank/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Guaranty Trust Bank/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     assert.equal(await combobox.inputValue(), 'Guaranty Trust Bank');

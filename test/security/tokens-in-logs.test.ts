@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, type App } from 'server-example/app';
 import { readConfig } from 'server-example/config';
-import { createLogger } from '../../server-example/src/logging.js';
+import { createLogger } from '@pay-elements/service/operations';
 
 /** The fingerprint a log line names a token by. */
 const fingerprint = (token: string) =>
