@@ -54,7 +54,9 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pay-nextjs-'));
   app = join(dir, 'app');
   const tarballs = await packPackages(join(dir, 'tarballs'));
+  // the shop is a Next app: no emulator in it, and no service (which carries the emulator for its demo)
   tarballs.delete('@pay-elements/sandbox');
+  tarballs.delete('@pay-elements/service');
   await mkdir(app);
   await cp(join(root, 'test/frameworks/nextjs'), app, { recursive: true });
   await installMerchantProject(app, {
