@@ -2,7 +2,7 @@
 // error: every folder of packages/server/src and every flow is named there, the registry lists every
 // flow folder, the layout's rules hold on the imports (a flow never imports another; the core imports
 // no flow but through the registry, the public index and its test support; the store and the HTTP
-// core know no other room; streams only the HTTP core), and no function of the kit is over 100 lines.
+// core know no other room; streams only the HTTP core), no import cycle, and no function over 100 lines.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,11 +24,12 @@ function modules(dir = src, out: string[] = []): string[] {
   return out;
 }
 
-/** A module's static relative imports and re-exports, as paths under src. */
-function importsOf(file: string): string[] {
+/** A module's static relative imports and re-exports, as paths under src (`values`: not `import type`). */
+function importsOf(file: string, values = false): string[] {
   const text = readFileSync(join(src, file), 'utf8');
   const found: string[] = [];
   for (const match of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    if (values && /^\s*(?:import|export)\s+type\s/.test(match[0])) continue;
     const base = resolve(dirname(join(src, file)), (match[1] ?? '').replace(/\.js$/, ''));
     const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
     if (target) found.push(relative(src, target));
@@ -59,6 +60,25 @@ function breaking(
       .filter((t) => !allowed(t, file))
       .map((t) => `${file} → ${t}`),
   );
+}
+
+/** The import cycles among the kit's modules at run time, each as `a → b → … → a`. */
+function cycles(): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of importsOf(file, true)) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of all) if (!state.has(file)) visit(file);
+  return found;
 }
 
 const shared = (target: string) => target === 'errors.ts' || target === 'log.ts';
@@ -119,6 +139,10 @@ describe('docs/architecture.md and the kit', () => {
       ),
       [],
     );
+  });
+
+  it('has no import cycle at run time', () => {
+    assert.deepEqual(cycles(), []);
   });
 
   it('has no function over 100 lines', () => {
