@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_API_KEY, DEFAULT_WEBHOOK_SECRET, SandboxControl } from '@pay-elements/sandbox';
 import { buildElements } from './harness.js';
-import { baseEnv, freePort, launch, launchEmulator, root, type Running } from '../support/processes.js';
+import { baseEnv, freePort, launch, root, startEmulator, type Running } from '../support/processes.js';
 
 export const SERVICE_KEY = 'sk_test_e2e_service_key_0123456789abcdef';
 export const NOTIFY_SECRET = 'whsec_ZTJlIG5vdGlmaWNhdGlvbiBzZWNyZXQgb2YgdGhlIHNob3A=';
@@ -56,7 +56,8 @@ export function launchService(env: NodeJS.ProcessEnv): Promise<Running> {
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   await buildServiceAssets();
   const port = await freePort();
-  const emulatorUrl = await launchEmulator(`http://127.0.0.1:${port}/pay/webhooks`, DEFAULT_WEBHOOK_SECRET);
+  const emulator = await startEmulator(`http://127.0.0.1:${port}/pay/webhooks`, DEFAULT_WEBHOOK_SECRET);
+  const emulatorUrl = emulator.url;
   const folder = mkdtempSync(join(tmpdir(), 'pay-service-e2e-'));
   const serviceEnv: NodeJS.ProcessEnv = {
     ...baseEnv(),
@@ -99,7 +100,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       return service;
     },
     async close() {
-      await service.kill();
+      await Promise.all([service.kill(), emulator.process.kill()]);
       rmSync(folder, { recursive: true, force: true });
     },
   };

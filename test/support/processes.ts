@@ -65,15 +65,26 @@ export function baseEnv(): NodeJS.ProcessEnv {
 
 /**
  * The emulator as a process of its own, signing its webhooks with `secret` and sending them to
- * `webhookUrl`; its URL once it listens.
+ * `webhookUrl`: the process, and its URL once it listens.
  */
-export async function launchEmulator(webhookUrl: string, secret: string): Promise<string> {
+export async function startEmulator(
+  webhookUrl: string,
+  secret: string,
+): Promise<{ url: string; process: Running }> {
   const sandbox = await launch(
     [sandboxBin, '--port', '0', '--host', '127.0.0.1'],
     { ...baseEnv(), PAY_SANDBOX_WEBHOOK_URL: webhookUrl, PAY_SANDBOX_WEBHOOK_SECRET: secret },
     /listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*webhooks/,
   );
-  return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '';
+  return {
+    url: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.output())?.[1] ?? '',
+    process: sandbox,
+  };
+}
+
+/** The emulator's URL, for a suite that stops what it launched with `killLaunched`. */
+export async function launchEmulator(webhookUrl: string, secret: string): Promise<string> {
+  return (await startEmulator(webhookUrl, secret)).url;
 }
 
 /**
