@@ -76,6 +76,14 @@ function serviceEnv(
   };
 }
 
+/**
+ * The session.paid notifications the shop took, by webhook-id. The emulator's seed holds a paid invoice
+ * (INV-000102, its credit among the transactions), which the kit's watcher reads and records, so the shop
+ * is also told invoice.paid, once, whenever the watcher gets to it (with both cores busy, after the
+ * restart): true, and not what these tests are about.
+ */
+const paidSessions = (shop: { ids: string[] }) => shop.ids.filter((id) => id.startsWith('session.paid.'));
+
 const startService = (env: NodeJS.ProcessEnv) =>
   launch(['--import', 'tsx', 'packages/service/src/main.ts'], env, /pay-service is running/);
 
@@ -124,10 +132,10 @@ describe('a notification owed when the service is killed', { timeout: 120_000 },
       shop.status.now = 200;
       service = await startService(env);
       await until('the notification after the restart', 20_000, () =>
-        Promise.resolve(shop.ids.length > 0 ? true : undefined),
+        Promise.resolve(paidSessions(shop).length > 0 ? true : undefined),
       );
       await new Promise((resolve) => setTimeout(resolve, 3500));
-      assert.deepEqual(shop.ids, [`session.paid.${id}`], 'once, with its id');
+      assert.deepEqual(paidSessions(shop), [`session.paid.${id}`], 'once, with its id');
     } finally {
       await service.kill();
       await shop.close();
@@ -160,10 +168,10 @@ describe('two service instances on one PostgreSQL', { timeout: 180_000 }, () => 
       for (let i = 0; i < 6; i++)
         ids.push(await paySession(`http://127.0.0.1:${ports[i % 2]}`, control, `pg-${i}`));
       await until('six notifications', 30_000, () =>
-        Promise.resolve(shop.ids.length >= 6 ? true : undefined),
+        Promise.resolve(paidSessions(shop).length >= 6 ? true : undefined),
       );
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      assert.deepEqual([...shop.ids].sort(), ids.map((id) => `session.paid.${id}`).sort(), 'each once');
+      assert.deepEqual(paidSessions(shop).sort(), ids.map((id) => `session.paid.${id}`).sort(), 'each once');
     } finally {
       await shop.close();
     }
