@@ -24,12 +24,13 @@ import {
   createLogger,
   dispatch,
   drainAndStop,
-  listen,
+  listenThen,
   logHandlerError,
   saturationAware,
   startMetrics,
   startSweeper,
   type Gate,
+  type Listening,
 } from '@pay-elements/service/operations';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
@@ -83,32 +84,22 @@ export async function startApp(config: ExampleConfig, options: AppOptions = {}):
   // one logger for the kit and for server-example's own lines, no secret in either
   const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
   const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
-  const gate = await listen(config, logger);
-  try {
-    return await startBehind(gate, config, options, logger);
-  } catch (error) {
-    gate.fail(error);
-    gate.server.closeAllConnections();
-    gate.server.close();
-    throw error;
-  }
+  return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
 }
 
 /** Everything behind the listening socket, in the order it starts; requests wait for `gate.open`. */
 async function startBehind(
   gate: Gate,
+  { port, url }: Listening,
   config: ExampleConfig,
   options: AppOptions,
   logger: Logger,
 ): Promise<App> {
   const { server } = gate;
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('not a TCP server');
-  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
 
   const metrics = await startMetrics(config);
   const provider = await startProvider(config, {
-    port: address.port,
+    port,
     clock: options.clock,
     fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
   });
@@ -145,7 +136,7 @@ async function startBehind(
   const site = siteApp({
     config,
     url,
-    kitOrigin: `http://${config.HOST}:${address.port}`,
+    kitOrigin: `http://${config.HOST}:${port}`,
     staticRoot: options.staticRoot ?? defaultStaticRoot,
     cdnRoot: options.cdnRoot ?? defaultCdnRoot,
     provider,

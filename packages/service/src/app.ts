@@ -31,7 +31,7 @@ import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
-import { listen, type Gate } from './operations/gate.js';
+import { listenThen, type Gate, type Listening } from './operations/gate.js';
 import { saturationAware } from './operations/health.js';
 import { createLogger, requestFields } from './operations/logging.js';
 import { startMetrics } from './operations/metrics.js';
@@ -90,33 +90,23 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     options.logger ?? createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service' }),
     configSecrets(config),
   );
-  const gate = await listen(config, logger);
-  try {
-    return await startBehind(gate, config, options, logger);
-  } catch (error) {
-    gate.fail(error);
-    gate.server.closeAllConnections();
-    gate.server.close();
-    throw error;
-  }
+  return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
 }
 
 async function startBehind(
   gate: Gate,
+  { port, url }: Listening,
   config: ServiceConfig,
   options: ServiceOptions,
   logger: Logger,
 ): Promise<Service> {
   const { server } = gate;
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('not a TCP server');
-  const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
-  const kitOrigin = `http://${config.HOST}:${address.port}`;
+  const kitOrigin = `http://${config.HOST}:${port}`;
   const merchant = merchantOf(config, url);
 
   const metrics = await startMetrics(config);
   const provider = await startProvider(config, {
-    port: address.port,
+    port,
     clock: options.clock,
     fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
   });

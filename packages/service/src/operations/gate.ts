@@ -109,6 +109,35 @@ export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
   };
 }
 
+/** Where the gate listens: its port, and the public URL (PUBLIC_URL, else the address listened on). */
+export interface Listening {
+  port: number;
+  url: string;
+}
+
+/**
+ * Listens (`listen`), then starts what answers behind the socket with `start`. If starting fails, the
+ * requests that waited get a 503, the socket closes and the error is thrown to the caller.
+ */
+export async function listenThen<T>(
+  config: GateConfig,
+  log: Logger,
+  start: (gate: Gate, where: Listening) => Promise<T>,
+): Promise<T> {
+  const gate = await listen(config, log);
+  try {
+    const address = gate.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not a TCP server');
+    const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+    return await start(gate, { port: address.port, url });
+  } catch (error) {
+    gate.fail(error);
+    gate.server.closeAllConnections();
+    gate.server.close();
+    throw error;
+  }
+}
+
 /** One client's share of the cap: PAY_MAX_CONNECTIONS_PER_CLIENT, else a tenth of the cap (at least 8). */
 export function perClientShare(
   config: Pick<GateConfig, 'PAY_MAX_CONNECTIONS' | 'PAY_MAX_CONNECTIONS_PER_CLIENT'>,

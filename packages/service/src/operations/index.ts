@@ -21,11 +21,13 @@ export {
 export {
   connectionCap,
   listen,
+  listenThen,
   perClientShare,
   spareConnections,
   type ConnectionCap,
   type Gate,
   type GateConfig,
+  type Listening,
   type NodeListener,
 } from './gate.js';
 export {
