@@ -1,3 +1,3 @@
-// The demo's page of a customer's own accounts: the service's page script
-// (@pay-elements/service/browser/fund).
-import '@pay-elements/service/browser/fund';
+// The demo's page of a customer's own accounts runs the service's page script, written once in
+// packages/service/src/browser (not a published entry: the service serves it built under /hosted/).
+import '../../packages/service/src/browser/fund.js';

@@ -1,2 +1,3 @@
-// The demo's hosted invoice page: the service's page script (@pay-elements/service/browser/invoice).
-import '@pay-elements/service/browser/invoice';
+// The demo's hosted invoice page runs the service's page script, written once in
+// packages/service/src/browser (not a published entry: the service serves it built under /hosted/).
+import '../../packages/service/src/browser/invoice.js';
