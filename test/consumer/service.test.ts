@@ -144,8 +144,9 @@ describe('`npx pay-service` from the packed tarballs', { timeout: 300_000 }, () 
     }
     assert.equal(status, 'paid');
 
-    // SIGTERM to the process group (npx and the service it runs): the service drains and says so
-    const exited = new Promise<void>((resolve) => service.child.once('exit', () => resolve()));
+    // SIGTERM to the process group (npx and the service it runs): the service drains and says so; its
+    // pipes closed, not only npx exited ('exit' can come before the last line is read)
+    const exited = new Promise<void>((resolve) => service.child.once('close', () => resolve()));
     if (service.child.pid) process.kill(-service.child.pid, 'SIGTERM');
     await exited;
     assert.match(service.output(), /"msg":"stopped cleanly in \d+ ms"/, 'a clean stop');
