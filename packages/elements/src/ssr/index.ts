@@ -1,4 +1,4 @@
-// Server-side rendering of the elements (`@pay-elements/elements/ssr`; `/server`, its earlier name, still works): a page that carries the view
+// Server-side rendering of the elements (`@pay-elements/elements/ssr`): a page that carries the view
 // shows its payment details with no script and no request, and the element takes that view as its
 // first. Node-safe: no DOM, no Lit. Languages other than English: import their module first
 // (`@pay-elements/elements/i18n/fr`).
