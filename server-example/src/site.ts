@@ -5,8 +5,8 @@
 // files under /cdn/ and the built demo.
 import { Hono, type Context } from 'hono';
 import {
-  describeError,
   errorAnswer,
+  failureAnswer,
   isCrossSite as isCrossSiteRequest,
   type Health,
   type Logger,
@@ -118,10 +118,8 @@ export function siteApp(options: SiteOptions): Hono {
     if (path.startsWith('/cdn/')) return files.cdnFile(path.slice('/cdn'.length), c.req.raw);
     return files.siteFile(path, c.req.raw);
   });
-  app.onError((error: unknown, c: Context) => {
-    log.error('handler failed', { ...requestFields(c.req.raw), error: describeError(error) });
-    return errorAnswer('internal', 'Something went wrong on our side.');
-  });
+  // as the kit answers: a body past the node adapter's limit 413 (the demo's buttons read bodies)
+  app.onError((error: unknown, c: Context) => failureAnswer(error, log, requestFields(c.req.raw)));
   return app;
 }
 

@@ -11,8 +11,8 @@ import type { SessionMerchant } from '@pay-elements/protocol';
 import type { Sandbox, SandboxClock } from '@pay-elements/sandbox';
 import {
   createHealth,
-  describeError,
   errorAnswer,
+  failureAnswer,
   isCrossSite,
   redactingLogger,
   type Logger,
@@ -268,10 +268,8 @@ function serviceSite(options: SiteOptions): Hono {
       404,
     ),
   );
-  app.onError((error: unknown, c: Context) => {
-    log.error('handler failed', { ...requestFields(c.req.raw), error: describeError(error) });
-    return errorAnswer('internal', 'Something went wrong on our side.');
-  });
+  // as the kit answers: a body past the node adapter's limit 413 (the renew form reads one)
+  app.onError((error: unknown, c: Context) => failureAnswer(error, log, requestFields(c.req.raw)));
   return app;
 }
 

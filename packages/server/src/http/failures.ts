@@ -3,7 +3,7 @@
 // over the limit (413) or cut off by the client (400, logged as its doing); anything else is a 500
 // whose detail goes to the log only.
 import { RateLimitError } from '@pay-elements/api';
-import { BodyError, BodyLimitError } from '@pay-elements/http';
+import { BodyError, BodyLimitError, realResponse } from '@pay-elements/http';
 import {
   HttpError,
   isProviderDown,
@@ -11,7 +11,7 @@ import {
   ProviderUnavailableError,
   StoreUnavailableError,
 } from '../errors.js';
-import { describeError, type Logger } from '../log.js';
+import { describeError, type LogFields, type Logger } from '../log.js';
 import { errorJson } from './answers.js';
 import { BodyCutOff, bodyHttpError, tooLarge } from './input.js';
 
@@ -27,7 +27,7 @@ export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try aga
  * circuit breaker knows when the provider will be asked again (it has logged the failure already);
  * anything else is a 500 whose detail goes to the log only.
  */
-export function errorResponse(error: unknown, logger: Logger, context: Record<string, string>): Response {
+export function errorResponse(error: unknown, logger: Logger, context: LogFields = {}): Response {
   // a body refused while Hono's body limit read it comes as the shared reader's BodyError
   const known = error instanceof BodyError ? bodyHttpError(error) : error;
   if (known instanceof HttpError) {
@@ -75,4 +75,13 @@ export function errorResponse(error: unknown, logger: Logger, context: Record<st
   }
   logger.error('unexpected error', { ...context, error: describeError(error) });
   return errorJson('internal', 'Something went wrong on our side.');
+}
+
+/**
+ * `errorResponse` as a real Response, for the routes a server adds beside the kit (its pages, its
+ * own API, the demo's buttons): a body past the node adapter's limit is a 413 there too and a body
+ * cut off a 400, not a 500, whichever reader met it (Hono's body limit reads through the adapter's).
+ */
+export function failureAnswer(error: unknown, logger: Logger, context?: LogFields): Response {
+  return realResponse(errorResponse(error, logger, context));
 }

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
-  describeError,
+  failureAnswer,
   HttpError,
   isStoreUnavailable,
   ProviderUnavailableError,
@@ -118,6 +118,6 @@ function failure(error: unknown, c: Context, context: ApiContext): Response {
       },
     );
   }
-  context.logger.error('api handler failed', { ...requestFields(c.req.raw), error: describeError(error) });
-  return errorJson(500, 'internal', 'Something went wrong on our side.');
+  // the rest as the kit answers it: a body past the node adapter's limit 413, cut off 400, else 500
+  return failureAnswer(error, context.logger, requestFields(c.req.raw));
 }
