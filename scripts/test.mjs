@@ -62,6 +62,25 @@ function counts(output) {
   return { passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) };
 }
 
+/**
+ * The failures a stage named, a line each: our browser reporter's `failed in <engine>: …` lines, and
+ * node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's first line).
+ * Printed again at the very end, so a CI that keeps only a log's tail still names what failed.
+ */
+function failures(output) {
+  const lines = output.split('\n');
+  const named = lines.filter((l) => l.startsWith('failed in ')).map((l) => l.slice('failed in '.length));
+  const from = lines.findLastIndex((l) => l.startsWith('✖ failing tests:'));
+  if (from >= 0)
+    for (let i = from; i < lines.length; i++) {
+      const at = /^test at (.+)$/.exec(lines[i]);
+      if (!at) continue;
+      const name = (lines[i + 1] ?? '').replace(/^✖ /, '').replace(/ \([\d.]+ms\)$/, '');
+      named.push(`${at[1]} > ${name}: ${(lines[i + 2] ?? '').trim().slice(0, 200)}`);
+    }
+  return named;
+}
+
 const dryRun = process.argv.includes('--dry-run');
 const only = process.argv.slice(2).filter((arg) => arg !== '--dry-run');
 /** The engines of the browser stage, each run on its own. */
@@ -155,7 +174,8 @@ const stages = [
         console.log(`${r.engine}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
       const line = `${runs.reduce((n, r) => n + r.passed, 0)} passed, ${runs.reduce((n, r) => n + r.failed, 0)} failed`;
       console.log(line);
-      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output: line, notRun };
+      const named = runs.flatMap((r) => failures(r.output));
+      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output: line, notRun, named };
     },
     when: () => find(join(root, 'packages/elements/src'), '.test.ts').length > 0,
   },
@@ -195,6 +215,8 @@ lacking = (stage) =>
 let passed = 0;
 let failed = 0;
 const broken = [];
+/** Each failure by stage and name, for the recap before the last line. */
+const failedTests = [];
 const notRun = [];
 for (const stage of chosen) {
   // the browser stage looks at each engine's needs itself
@@ -210,8 +232,9 @@ for (const stage of chosen) {
     notRun.push(stage.name);
     continue;
   }
-  const { code, output, notRun: partly = [] } = await stage.run();
+  const { code, output, notRun: partly = [], named = failures(output) } = await stage.run();
   notRun.push(...partly);
+  failedTests.push(...named.map((name) => `${stage.name}: ${name}`));
   if (stage.name !== 'check') {
     const c = counts(output);
     passed += c.passed;
@@ -220,6 +243,7 @@ for (const stage of chosen) {
   if (code !== 0) broken.push(`${stage.name} (exit ${code})`);
 }
 if (dryRun) process.exit(line ? 1 : 0);
+if (failedTests.length) console.log(`\nfailed:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (broken.length) console.log(`\nstages that failed: ${broken.join(', ')}`);
 if (notRun.length) console.log(`\nnot run, for what this machine lacks: ${notRun.join(', ')}`);
 if (broken.length && failed === 0) failed = broken.length; // a stage that crashed counts as a failure

@@ -5,6 +5,7 @@
 // emulator's control API (so the key stays in Node).
 // Run from the repository root:
 //   PAY_BROWSER=firefox node_modules/.bin/wtr --config packages/elements/web-test-runner.config.js
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { register } from 'tsx/esm/api';
@@ -25,29 +26,45 @@ let summary = null;
 process.on('exit', () => {
   // each skip, by name (a test skips only where its engine lacks what it needs, and says so)
   for (const name of summary?.skipped ?? []) console.log(`skipped in ${engineName}: ${name}`);
+  // each failure again, by file and name with its first line, so the end of a long log still names it
+  for (const name of summary?.failures ?? []) console.log(`failed in ${engineName}: ${name}`);
   console.log(summary ? `${summary.passed} passed, ${summary.failed} failed` : '0 passed, 1 failed');
 });
 
+/** The first line of an error's message, for a failure's one-line recap. */
+const firstLine = (error) =>
+  String(error?.message ?? error ?? '')
+    .split('\n')[0]
+    .slice(0, 200);
+
 /** Counts tests over every session; a file that failed to load (or failed outside its tests) is one failure. */
 function summaryReporter() {
-  const countSuite = (suite, counts, path) => {
+  const countSuite = (suite, counts, path, file) => {
     for (const test of suite.tests) {
       if (test.skipped) counts.skipped.push([...path, test.name].join(' > '));
       else if (test.passed) counts.passed++;
-      else counts.failed++;
+      else {
+        counts.failed++;
+        counts.failures.push(`${[file, ...path, test.name].join(' > ')}: ${firstLine(test.error)}`);
+      }
     }
-    for (const child of suite.suites) countSuite(child, counts, [...path, child.name]);
+    for (const child of suite.suites) countSuite(child, counts, [...path, child.name], file);
   };
   return {
     onTestRunFinished({ sessions }) {
-      const total = { passed: 0, failed: 0, skipped: [] };
+      const total = { passed: 0, failed: 0, skipped: [], failures: [] };
       for (const session of sessions) {
-        const counts = { passed: 0, failed: 0, skipped: [] };
-        if (session.testResults) countSuite(session.testResults, counts, []);
-        if ((session.errors?.length ?? 0) > 0 || (!session.passed && counts.failed === 0)) counts.failed++;
+        const counts = { passed: 0, failed: 0, skipped: [], failures: [] };
+        const file = relative(root, session.testFile);
+        if (session.testResults) countSuite(session.testResults, counts, [], file);
+        if ((session.errors?.length ?? 0) > 0 || (!session.passed && counts.failed === 0)) {
+          counts.failed++;
+          counts.failures.push(`${file}: ${firstLine(session.errors?.[0]) || 'failed outside its tests'}`);
+        }
         total.passed += counts.passed;
         total.failed += counts.failed;
         total.skipped.push(...counts.skipped);
+        total.failures.push(...counts.failures);
       }
       summary = total;
     },
