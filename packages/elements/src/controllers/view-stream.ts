@@ -1,8 +1,12 @@
 // The status stream of an element that polls otherwise (an invoice's, a customer's accounts'): its
-// code (lib/view-stream.ts) loads on the first listen, a view it brings is taken like a polled one,
-// the host's polling pauses while it is open, and it closes when the host leaves the page.
+// code (lib/view-stream.ts) loads on the first listen (later ones open at once, as a revival on return
+// must), a view it brings is taken like a polled one, the host's polling pauses while it is open, and
+// it closes when the host leaves the page.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ViewStreamOptions } from '../lib/view-stream.js';
+import type { openViewStream, ViewStreamOptions } from '../lib/view-stream.js';
+
+/** The stream's code once loaded, so later streams open in the same task. */
+let loaded: { openViewStream: typeof openViewStream } | undefined;
 
 export class ViewStreamController<T> implements ReactiveController {
   readonly #options: ViewStreamOptions<T>;
@@ -20,10 +24,15 @@ export class ViewStreamController<T> implements ReactiveController {
     if (this.#url === url) return;
     this.stop();
     this.#url = url;
+    if (loaded) {
+      this.#stream = loaded.openViewStream(url, this.#options);
+      return;
+    }
     import('../lib/view-stream.js').then(
-      ({ openViewStream }) => {
+      (module) => {
+        loaded = module;
         if (this.#url !== url || this.#stream) return;
-        this.#stream = openViewStream(url, this.#options);
+        this.#stream = module.openViewStream(url, this.#options);
       },
       () => undefined,
     );
