@@ -88,7 +88,10 @@ describe('locked-down pages, end to end', () => {
     const response = await page.goto(`${h.url}/locked-down/gallery`);
     assert.equal(response?.status(), 200);
     assertLockedDownHeaders(response);
-    await page.locator('pay-invoice-view').getByRole('heading', { name: 'Invoice INV-000101' }).waitFor();
+    await page
+      .locator('pay-invoice-view')
+      .getByRole('heading', { name: 'Invoice INV-000101', exact: true })
+      .waitFor();
     assert.match(await page.locator('pay-invoice-view').getByRole('table').innerText(), /NGN\s?[\d,]+\.\d\d/);
     await page.locator('pay-link').getByText('Active').waitFor();
     const qr = page.getByRole('img', { name: 'QR code of a checkout link' });
@@ -121,7 +124,10 @@ describe('locked-down pages, end to end', () => {
       await route.fulfill({ response: original, body });
     });
     await page.goto(`${h.url}/locked-down/gallery`);
-    await page.locator('pay-invoice-view').getByRole('heading', { name: 'Invoice INV-000101' }).waitFor();
+    await page
+      .locator('pay-invoice-view')
+      .getByRole('heading', { name: 'Invoice INV-000101', exact: true })
+      .waitFor();
     assert.equal(await page.evaluate(() => 'injected' in window || '__injected' in window), false);
     const violations = await cspViolations(page);
     assert.equal(violations.length, 1, violations.join('\n'));

@@ -78,7 +78,8 @@ describe('pay-service’s hosted pages, end to end', { timeout: 240_000 }, () =>
     const { page, context } = await newPage();
     assert.equal((await page.goto(link.url))?.status(), 200);
     const view = page.locator('pay-invoice-view');
-    await view.getByRole('heading', { name: `Invoice ${number}` }).waitFor({ timeout: 15_000 });
+    // the element's heading (exact), not the fallback's "Invoice … · Awaiting payment" before it runs
+    await view.getByRole('heading', { name: `Invoice ${number}`, exact: true }).waitFor({ timeout: 15_000 });
     assert.deepEqual(await axeViolations(page), [], 'axe, pending');
     await stack.control.payInvoice(number);
     await page.getByRole('heading', { level: 1, name: 'This invoice is paid' }).waitFor({ timeout: 15_000 });
