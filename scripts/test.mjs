@@ -64,7 +64,7 @@ function counts(output) {
 
 /**
  * The failures a stage named, a line each: our browser reporter's `failed in <engine>: …` lines, and
- * node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's first line).
+ * node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's message).
  * Printed again at the very end, so a CI that keeps only a log's tail still names what failed.
  */
 function failures(output) {
@@ -76,7 +76,11 @@ function failures(output) {
       const at = /^test at (.+)$/.exec(lines[i]);
       if (!at) continue;
       const name = (lines[i + 1] ?? '').replace(/^✖ /, '').replace(/ \([\d.]+ms\)$/, '');
-      named.push(`${at[1]} > ${name}: ${(lines[i + 2] ?? '').trim().slice(0, 200)}`);
+      // the error's message: its lines up to the stack
+      const message = [];
+      for (let j = i + 2; j < lines.length && !/^\s*at |^test at /.test(lines[j]); j++)
+        if (lines[j].trim()) message.push(lines[j].trim());
+      named.push(`${at[1]} > ${name}: ${message.join(' ').slice(0, 200)}`);
     }
   return named;
 }
