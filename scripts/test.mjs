@@ -178,8 +178,9 @@ const stages = [
         console.log(`${r.engine}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
       const line = `${runs.reduce((n, r) => n + r.passed, 0)} passed, ${runs.reduce((n, r) => n + r.failed, 0)} failed`;
       console.log(line);
-      const named = runs.flatMap((r) => failures(r.output));
-      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output: line, notRun, named };
+      // each engine's output, then the line that adds them up (the last, which counts() reads)
+      const output = [...runs.map((r) => r.output), line].join('\n');
+      return { code: runs.find((r) => r.code !== 0)?.code ?? 0, output, notRun };
     },
     when: () => find(join(root, 'packages/elements/src'), '.test.ts').length > 0,
   },
@@ -236,9 +237,9 @@ for (const stage of chosen) {
     notRun.push(stage.name);
     continue;
   }
-  const { code, output, notRun: partly = [], named = failures(output) } = await stage.run();
+  const { code, output, notRun: partly = [] } = await stage.run();
   notRun.push(...partly);
-  failedTests.push(...named.map((name) => `${stage.name}: ${name}`));
+  failedTests.push(...failures(output).map((name) => `${stage.name}: ${name}`));
   if (stage.name !== 'check') {
     const c = counts(output);
     passed += c.passed;
