@@ -102,8 +102,10 @@ export function commonEnv(defaultDb: string) {
       .max(1_000_000, 'must be at most 1000000')
       .default(900),
     /**
-     * the most of those one client (an address; an IPv6 /64) may hold, so that one client cannot fill
-     * the cap alone; past it its new connections are closed at once. Default a tenth of
+     * one client's share (an address; an IPv6 /64) of those, held to only when the instance is crowded
+     * (a tenth below the cap): from there its new connections are refused, and at the cap a client past
+     * its share gives way (its newest idle connection closed) to a client within its own. Below it a
+     * busy address (shoppers behind a carrier's NAT) is served. Default a tenth of
      * PAY_MAX_CONNECTIONS (at least 8). Not applied with TRUST_PROXY=1 (every connection is the proxy's:
      * the proxy keeps the share, nginx's `limit_conn`)
      */

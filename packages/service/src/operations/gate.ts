@@ -1,10 +1,10 @@
 // The listening socket, up before the app has started: requests wait for it, slow clients are cut
-// off, connections past PAY_MAX_CONNECTIONS (or past one client's share of it) are closed at once,
-// every answer carries the security headers.
+// off, connections past PAY_MAX_CONNECTIONS are refused (or, once it is nearly full, past one client's
+// share of it: `connection-cap.ts`), every answer carries the security headers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { addressKey, errorBody, type Logger } from '@pay-elements/server';
+import { errorBody, type Logger } from '@pay-elements/server';
 import type { CommonConfig } from '../config.js';
+import { connectionCap, perClientShare } from './connection-cap.js';
 import { forwardedHttps, securityHeaders } from './headers.js';
 import { nameRequest } from './logging.js';
 
@@ -30,7 +30,10 @@ export interface Gate {
   fail(error: unknown): void;
   /** the security headers of a request's answer (HSTS over HTTPS only) */
   securityFor: (req: IncomingMessage) => Readonly<Record<string, string>>;
-  /** whether PAY_MAX_CONNECTIONS connections are open: readiness says so (a balancer sends elsewhere) */
+  /**
+   * whether PAY_MAX_CONNECTIONS connections are open and no client past its share can give way to a
+   * new one: readiness says so (a balancer sends elsewhere)
+   */
   readonly saturated: boolean;
 }
 
@@ -39,9 +42,9 @@ export interface Gate {
  * emulator needs the port for its webhook URL) waits for the app and is answered, never left hanging.
  * Slow clients are cut off: headers within HEADERS_TIMEOUT_MS, the whole request within
  * REQUEST_TIMEOUT_MS, checked often enough for either to hold. The connection cap (`connectionCap`)
- * closes what it cannot hold, so the process never runs out of file descriptors. The security headers are the kit
- * adapter's `headers` (`securityFor`), so that every answer carries them, the adapter's own (a 413
- * refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
+ * closes what it cannot hold, so the process never runs out of file descriptors. The security
+ * headers are the kit adapter's `headers` (`securityFor`), so that every answer carries them, the
+ * adapter's own (a 413 refused from Content-Length) included; a header the answer sets itself (a locked-down page's CSP)
  * wins. HTTPS: PUBLIC_URL says so, or a trusted proxy.
  */
 export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
@@ -73,8 +76,9 @@ export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
     log,
   });
   server.on('request', (req, res) => {
-    if (cap.busy.has(req.socket)) {
-      // past the cap: this one request is answered (a health check as usual), then the connection ends
+    if (cap.requested(req, res)) {
+      // refused (past the cap or a crowded client's share): this one request is answered (a health
+      // check as usual), then the connection ends
       res.shouldKeepAlive = false;
       if (!isHealthCheck(req)) {
         refuseBusy(res, { ...securityFor(req), 'x-request-id': nameRequest(req) });
@@ -136,107 +140,6 @@ export async function listenThen<T>(
     gate.server.close();
     throw error;
   }
-}
-
-/** One client's share of the cap: PAY_MAX_CONNECTIONS_PER_CLIENT, else a tenth of the cap (at least 8). */
-export function perClientShare(
-  config: Pick<GateConfig, 'PAY_MAX_CONNECTIONS' | 'PAY_MAX_CONNECTIONS_PER_CLIENT'>,
-): number {
-  return config.PAY_MAX_CONNECTIONS_PER_CLIENT ?? Math.max(8, Math.ceil(config.PAY_MAX_CONNECTIONS / 10));
-}
-
-/**
- * How many connections past the cap are kept a moment, each to answer one request (503 with
- * Retry-After, or a health check: readiness then says the instance is saturated); any more are
- * closed at once.
- */
-export function spareConnections(max: number): number {
-  return Math.min(32, Math.max(4, Math.ceil(max / 50)));
-}
-
-/** How long a spare connection may take to send its request before it is closed, ms. */
-const SPARE_MS = 1000;
-
-export interface ConnectionCap {
-  /** the spare connections, opened past the cap: each request on one is answered, then it ends */
-  busy: WeakSet<Socket>;
-  /** whether `max` connections are open */
-  readonly saturated: boolean;
-}
-
-/**
- * Counts the connections open, in all and per client (`addressKey` of the socket's address), from
- * their opening to their close. Past `max`, a few spare connections (one a client at a time) are kept
- * to answer one request each (closed after it, or after SPARE_MS without one) and the rest are closed
- * at once: a descriptor past the cap is held for a second at most, never until the headers timeout.
- * Below it, a client at its share (`perClient`; null: no share, behind a trusted proxy) has its new
- * connections closed at once.
- */
-export function connectionCap(
-  server: Server,
-  options: { max: number; perClient: number | null; log: Logger },
-): ConnectionCap {
-  const { max, perClient, log } = options;
-  const spares = spareConnections(max);
-  const busy = new WeakSet<Socket>();
-  const clients = new Map<string, { open: number; spare: boolean; warned: boolean }>();
-  let open = 0;
-  let spare = 0;
-  let full = false;
-  server.on('connection', (socket: Socket) => {
-    const key = socket.remoteAddress ? addressKey(socket.remoteAddress) : '';
-    const client = clients.get(key) ?? { open: 0, spare: false, warned: false };
-    if (open >= max) {
-      // once each time the cap is reached, not once a connection
-      if (!full) log.warn(`connections at PAY_MAX_CONNECTIONS (${max}): new ones are refused`);
-      full = true;
-      // one spare a client at a time, so that no client can hold them all
-      if (spare >= spares || client.spare) {
-        socket.destroy();
-        return;
-      }
-      spare++;
-      client.spare = true;
-      clients.set(key, client);
-      busy.add(socket);
-      const timer = setTimeout(() => socket.destroy(), SPARE_MS);
-      timer.unref();
-      socket.once('close', () => {
-        clearTimeout(timer);
-        spare--;
-        client.spare = false;
-        if (client.open === 0) clients.delete(key);
-      });
-      return;
-    }
-    if (perClient !== null && client.open >= perClient) {
-      if (!client.warned) {
-        client.warned = true;
-        log.warn(
-          `a client holds its share of connections (PAY_MAX_CONNECTIONS_PER_CLIENT, ${perClient}): its new ones are closed`,
-          { client: key },
-        );
-      }
-      socket.destroy();
-      return;
-    }
-    open++;
-    client.open++;
-    clients.set(key, client);
-    socket.once('close', () => {
-      open--;
-      if (open < max) full = false;
-      client.open--;
-      if (client.open < (perClient ?? Infinity)) client.warned = false;
-      if (client.open === 0 && !client.spare) clients.delete(key);
-    });
-  });
-  return {
-    busy,
-    get saturated() {
-      return open >= max;
-    },
-  };
 }
 
 /** Liveness and readiness: answered past the cap too, so that an orchestrator does not restart a busy instance. */

@@ -1,6 +1,7 @@
-// Readiness that knows the connection cap: an instance holding PAY_MAX_CONNECTIONS connections answers
-// 503 `saturated`, so that a balancer sends new shoppers to another instance, while liveness stays 200
-// (a busy instance is not a dead one). The rest is the kit's `createHealth`.
+// Readiness that knows the connection cap: an instance holding PAY_MAX_CONNECTIONS connections, none of
+// them a client's past its share (which would give way to a new client), answers 503 `saturated`, so
+// that a balancer sends new shoppers to another instance, while liveness stays 200 (a busy instance is
+// not a dead one). The rest is the kit's `createHealth`.
 import type { Health } from '@pay-elements/server';
 
 /** `health`, its readiness 503 `saturated` while `saturated()` holds. */

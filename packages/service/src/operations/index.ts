@@ -20,16 +20,12 @@ export {
 } from './dispatch.js';
 export {
   connectionCap,
-  listen,
-  listenThen,
+  crowdedAt,
   perClientShare,
   spareConnections,
   type ConnectionCap,
-  type Gate,
-  type GateConfig,
-  type Listening,
-  type NodeListener,
-} from './gate.js';
+} from './connection-cap.js';
+export { listen, listenThen, type Gate, type GateConfig, type Listening, type NodeListener } from './gate.js';
 export {
   contentSecurityPolicy,
   contentSecurityPolicyWith,

@@ -7,17 +7,24 @@
 //          another opens a new connection for GET /healthz every 250 ms. Counts answers and resets.
 //   spread: the same with the 1,002 idle sockets spread over 120 addresses (127.0.2.1 …), 8 or 9
 //          each, so that no client is past its share: the cap itself is what holds.
+// Issue 46 #12:
+//   pollers N: the default cap (900), the server otherwise idle; N shoppers behind one address
+//          (127.0.0.1, as a carrier's NAT makes them) each poll one session's status 100 times on a
+//          keep-alive agent, all at once. Counts the polls answered and the polls reset.
 //
-// node --import tsx packages/service/src/testing/repro-connection-cap.ts <share|descriptors> -- node <args…>
+// node --import tsx packages/service/src/testing/repro-connection-cap.ts <share|descriptors|spread|pollers N> -- node <args…>
 // (the server's command: it is started on a free port with the emulator and PAY_DB=:memory:)
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const [mode = 'share', separator, ...command] = process.argv.slice(2);
-if (separator !== '--' || command.length === 0) {
-  console.error('usage: repro-connection-cap.ts <share|descriptors> -- <server command…>');
+const [mode = 'share', ...rest] = process.argv.slice(2);
+const separator = rest.indexOf('--');
+const pollers = Number(rest[0] ?? 0);
+const command = rest.slice(separator + 1);
+if (separator < 0 || command.length === 0 || (mode === 'pollers' && !(pollers > 0))) {
+  console.error('usage: repro-connection-cap.ts <share|descriptors|spread|pollers N> -- <server command…>');
   process.exit(2);
 }
 
@@ -52,6 +59,41 @@ function once(port: number, path: string, from: string, timeoutMs = 3000): Promi
   });
 }
 
+/** One GET on `agent` (keep-alive, from 127.0.0.1): the status code, or the error's code. */
+function poll(agent: Agent, port: number, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request({ agent, host: '127.0.0.1', port, path, localAddress: '127.0.0.1' }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    req.end();
+  });
+}
+
+/** `count` keep-alive pollers from one address, 100 polls each of one session's status, at once. */
+async function pollTogether(port: number, count: number): Promise<void> {
+  const created = await fetch(`http://127.0.0.1:${port}/pay/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: 'demo-1' }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const agent = new Agent({ keepAlive: true });
+  const results: string[] = [];
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      for (let i = 0; i < 100; i++) results.push(await poll(agent, port, `/pay/sessions/${id}`));
+    }),
+  );
+  agent.destroy();
+  const answered = results.filter((r) => /^\d+$/.test(r)).length;
+  console.log(`pollers ${count}: ${results.length} polls in ${Date.now() - started} ms: ${tally(results)}`);
+  console.log(`pollers ${count}: ${results.length - answered} of ${results.length} polls reset or failed`);
+}
+
 function tally(results: string[]): string {
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r, (counts.get(r) ?? 0) + 1);
@@ -59,7 +101,7 @@ function tally(results: string[]): string {
 }
 
 const port = await freePort();
-const files = mode === 'share' ? 4096 : 1024;
+const files = mode === 'share' || mode === 'pollers' ? 4096 : 1024;
 const env: NodeJS.ProcessEnv = {
   ...Object.fromEntries(Object.entries(process.env).filter(([n]) => !/^(PAY_|PORT$|HOST$)/.test(n))),
   PORT: String(port),
@@ -82,7 +124,9 @@ if (!/Ctrl-C to stop|is running/.test(output)) throw new Error(`did not start:\n
 const held: Socket[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 try {
-  if (mode === 'share') {
+  if (mode === 'pollers') {
+    await pollTogether(port, pollers);
+  } else if (mode === 'share') {
     // the one client: 100 keep-alive sockets, one cheap request each 4 s
     for (let i = 0; i < 100; i++) {
       const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' });
