@@ -32,6 +32,7 @@ import {
   type Gate,
   type Listening,
 } from '@pay-elements/service/operations';
+import { hostOrigin } from '@pay-elements/service';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
 import { currentKit } from './kit.js';
@@ -136,7 +137,7 @@ async function startBehind(
   const site = siteApp({
     config,
     url,
-    kitOrigin: `http://${config.HOST}:${port}`,
+    kitOrigin: hostOrigin(config.HOST, port),
     staticRoot: options.staticRoot ?? defaultStaticRoot,
     cdnRoot: options.cdnRoot ?? defaultCdnRoot,
     provider,

@@ -21,7 +21,7 @@ import {
 import { toNodeListener } from '@pay-elements/server/node';
 import { apiApp } from './api/router.js';
 import { storedOrders } from './api/operations.js';
-import { configSecrets, type ServiceConfig } from './config.js';
+import { configSecrets, hostOrigin, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
@@ -101,7 +101,7 @@ async function startBehind(
   logger: Logger,
 ): Promise<Service> {
   const { server } = gate;
-  const kitOrigin = `http://${config.HOST}:${port}`;
+  const kitOrigin = hostOrigin(config.HOST, port);
   const merchant = merchantOf(config, url);
 
   const metrics = await startMetrics(config);

@@ -35,6 +35,15 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
+ * The origin of a host and port, `http://host:port`, an IPv6 literal in brackets (`http://[::1]:3000`):
+ * every URL built from HOST (the default PUBLIC_URL, the kit's own origin, the emulator's webhook URL).
+ */
+export function hostOrigin(host: string, port: number): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
+}
+
+/**
  * The variables the service and server-example both read, `defaultDb` being where each keeps its
  * SQLite file when PAY_DB is unset.
  */

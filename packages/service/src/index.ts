@@ -7,6 +7,7 @@ export {
   commonEnv,
   ConfigError,
   configSecrets,
+  hostOrigin,
   isLoopback,
   parseEnv,
   readServiceConfig,

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey, errorBody, type Logger } from '@pay-elements/server';
-import type { CommonConfig } from '../config.js';
+import { hostOrigin, type CommonConfig } from '../config.js';
 import { forwardedHttps, securityHeaders } from './headers.js';
 import { nameRequest } from './logging.js';
 
@@ -128,7 +128,7 @@ export async function listenThen<T>(
   try {
     const address = gate.server.address();
     if (address === null || typeof address === 'string') throw new Error('not a TCP server');
-    const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+    const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? hostOrigin(config.HOST, address.port);
     return await start(gate, { port: address.port, url });
   } catch (error) {
     gate.fail(error);
