@@ -32,7 +32,7 @@ import {
   type Gate,
   type Listening,
 } from '@pay-elements/service/operations';
-import { hostOrigin } from '@pay-elements/service';
+import { emulatorMode, hostOrigin } from '@pay-elements/service';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
 import { currentKit } from './kit.js';
@@ -84,7 +84,10 @@ const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn',
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
   // one logger for the kit and for server-example's own lines, no secret in either
   const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
-  const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
+  const logger = redactingLogger(
+    options.logger ?? createLogger(config.PAY_LOG_FORMAT, { livemode: !emulatorMode(config) }),
+    secrets,
+  );
   return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
 }
 

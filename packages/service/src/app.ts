@@ -21,7 +21,7 @@ import {
 import { toNodeListener } from '@pay-elements/server/node';
 import { apiApp } from './api/router.js';
 import { storedOrders } from './api/operations.js';
-import { configSecrets, hostOrigin, type ServiceConfig } from './config.js';
+import { configSecrets, emulatorMode, hostOrigin, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
@@ -62,6 +62,8 @@ export interface ServiceOptions {
 
 export interface Service {
   url: string;
+  /** no PAY_API_KEY: the emulator stands in for the provider, nothing is real money (`emulatorMode`) */
+  emulatorMode: boolean;
   /** the emulator, in demo mode (no PAY_API_KEY) */
   sandbox: Sandbox | null;
   /** the Prometheus metrics URL, when PAY_METRICS_PORT is set */
@@ -87,7 +89,8 @@ export function merchantOf(config: ServiceConfig, url: string): SessionMerchant 
 
 export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
   const logger = redactingLogger(
-    options.logger ?? createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service' }),
+    options.logger ??
+      createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service', livemode: !emulatorMode(config) }),
     configSecrets(config),
   );
   return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
@@ -184,6 +187,7 @@ async function startBehind(
   const sandbox = provider.emulator?.sandbox ?? null;
   return {
     url,
+    emulatorMode: emulatorMode(config),
     sandbox,
     metricsUrl: metrics?.url ?? null,
     kit,

@@ -7,6 +7,8 @@ export {
   commonEnv,
   ConfigError,
   configSecrets,
+  EMULATOR_BANNER,
+  emulatorMode,
   hostOrigin,
   isLoopback,
   parseEnv,
