@@ -4,7 +4,7 @@
 // the hosted pages (checkout, invoice, a customer's accounts, receipt) and their files under /hosted/,
 // health, and the elements' script-tag files under /cdn/. The kit answers /pay (the widget's routes,
 // CORS for PAY_ALLOWED_ORIGINS, the provider's webhooks) through its own node listener.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { FetchLike } from '@pay-elements/api';
 import type { SessionMerchant } from '@pay-elements/protocol';
@@ -20,7 +20,6 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { apiApp } from './api/router.js';
-import { storedOrders } from './api/operations.js';
 import { configSecrets, emulatorMode, hostOrigin, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
@@ -31,7 +30,8 @@ import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
-import { listenThen, type Gate, type Listening } from './operations/gate.js';
+import { listenThen, type Gate, type Listening, type NodeListener } from './operations/gate.js';
+import { notFoundLimit, writeError } from './operations/not-found-limit.js';
 import { saturationAware } from './operations/health.js';
 import { createLogger, requestFields } from './operations/logging.js';
 import { startMetrics } from './operations/metrics.js';
@@ -128,7 +128,7 @@ async function startBehind(
   const kit: ServiceKit = createServiceKit({
     client: provider.client,
     store,
-    resolveOrder: (orderId) => storedOrders(kit.state)(orderId),
+    resolveOrder: () => null, // no order id becomes a session from the browser (withoutOrderRoute)
     merchant,
     onEvent,
     pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
@@ -165,7 +165,7 @@ async function startBehind(
   const health = saturationAware(createHealth(kit.pay), () => gate.saturated);
   const headers = answerHeaders(gate.securityFor);
   const onError = logHandlerError(logger);
-  const listener = toNodeListener(kit.pay, { headers, onError });
+  const listener = withoutOrderRoute(toNodeListener(kit.pay, { headers, onError }), headers);
   const site = serviceSite({
     kit,
     url,
@@ -180,7 +180,8 @@ async function startBehind(
     onBehalfOf: clients.onBehalfOf,
     health,
   });
-  gate.open(dispatch({ kit: { listener }, site, health, headers, onError }));
+  const notFound = notFoundLimit(config, clock); // clients guessing session ids or tokens
+  gate.open(dispatch({ kit: { listener }, site, health, headers, onError, notFoundLimit: notFound }));
   const stopSweeper = startSweeper(() => kit.pay, config.PAY_SWEEP_INTERVAL_MS, logger);
   notifier?.start();
 
@@ -275,6 +276,26 @@ function serviceSite(options: SiteOptions): Hono {
   // as the kit answers: a body past the node adapter's limit 413 (the renew form reads one)
   app.onError((error: unknown, c: Context) => failureAnswer(error, log, requestFields(c.req.raw)));
   return app;
+}
+
+/**
+ * The kit's listener without its order route: on pay-service no anonymous request turns a merchant's
+ * order id (its own numbers, easily guessed) into that order's session; POST /pay/sessions is 404.
+ */
+function withoutOrderRoute(
+  listener: NodeListener,
+  headers: (req: IncomingMessage) => Readonly<Record<string, string>>,
+): NodeListener {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '');
+    if (req.method === 'POST' && path === '/pay/sessions') {
+      const message =
+        "No such route: pay-service opens sessions from the merchant's server (POST /api/sessions).";
+      writeError(res, 'not_found', message, headers(req));
+      return;
+    }
+    listener(req, res);
+  };
 }
 
 /**
