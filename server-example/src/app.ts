@@ -32,6 +32,7 @@ import {
   type Gate,
   type Listening,
 } from '@pay-elements/service/operations';
+import { emulatorMode, hostOrigin } from '@pay-elements/service';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
 import { currentKit } from './kit.js';
@@ -83,7 +84,10 @@ const defaultCdnRoot = fileURLToPath(new URL('../../packages/elements/dist/cdn',
 export async function startApp(config: ExampleConfig, options: AppOptions = {}): Promise<App> {
   // one logger for the kit and for server-example's own lines, no secret in either
   const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
-  const logger = redactingLogger(options.logger ?? createLogger(config.PAY_LOG_FORMAT), secrets);
+  const logger = redactingLogger(
+    options.logger ?? createLogger(config.PAY_LOG_FORMAT, { livemode: !emulatorMode(config) }),
+    secrets,
+  );
   return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
 }
 
@@ -136,7 +140,7 @@ async function startBehind(
   const site = siteApp({
     config,
     url,
-    kitOrigin: `http://${config.HOST}:${port}`,
+    kitOrigin: hostOrigin(config.HOST, port),
     staticRoot: options.staticRoot ?? defaultStaticRoot,
     cdnRoot: options.cdnRoot ?? defaultCdnRoot,
     provider,

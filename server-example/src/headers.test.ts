@@ -176,7 +176,7 @@ describe('security headers on every kind of answer', () => {
   describe('with an https PUBLIC_URL', () => {
     let s: Started;
     before(async () => {
-      s = await start({ PUBLIC_URL: 'https://shop.example' }, root);
+      s = await start({ PUBLIC_URL: 'https://shop.example', PAY_DEMO_PUBLIC: '1' }, root);
     });
     after(async () => {
       await s?.app.close();
@@ -197,7 +197,7 @@ describe('security headers on every kind of answer', () => {
   describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     let s: Started;
     before(async () => {
-      s = await start({ TRUST_PROXY: '1' }, root);
+      s = await start({ TRUST_PROXY: '1', PAY_DEMO_PUBLIC: '1' }, root);
     });
     after(async () => {
       await s?.app.close();
@@ -239,7 +239,7 @@ describe('forwardedHttps', () => {
 
 describe('TRUST_PROXY', () => {
   it('is off by default and refuses a value it cannot read, naming the variable', () => {
-    const base = { PORT: '0' };
+    const base = { PORT: '0', PAY_DEMO_PUBLIC: '1' }; // the emulator behind a proxy, on purpose
     assert.equal(readConfig(base).TRUST_PROXY, false);
     assert.equal(readConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY, true);
     assert.equal(readConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY, false);

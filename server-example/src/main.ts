@@ -2,6 +2,7 @@
 // goes through the logger (PAY_LOG_FORMAT=json: one JSON object a line, from start to exit).
 import { redactingLogger } from '@pay-elements/server';
 import { startApp } from './app.js';
+import { emulatorMode } from '@pay-elements/service';
 import { ConfigError, readConfig, type ExampleConfig } from './config.js';
 import { createLogger } from '@pay-elements/service/operations';
 import { announce, exitOnUncaught, failedToStart, stopOnSignals } from './service.js';
@@ -18,7 +19,10 @@ try {
   process.exit(1);
 }
 const secrets = [config.PAY_API_KEY, config.PAY_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
-const log = redactingLogger(createLogger(config.PAY_LOG_FORMAT), secrets);
+const log = redactingLogger(
+  createLogger(config.PAY_LOG_FORMAT, { livemode: !emulatorMode(config) }),
+  secrets,
+);
 exitOnUncaught(log);
 try {
   const app = await startApp(config, { logger: log });

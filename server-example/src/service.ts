@@ -7,6 +7,7 @@ import {
   failedToStart as failedToStartAs,
   stopOnSignals as stopOnSignalsOf,
 } from '@pay-elements/service/operations';
+import { EMULATOR_BANNER } from '@pay-elements/service';
 import type { App } from './app.js';
 import type { ExampleConfig } from './config.js';
 
@@ -39,12 +40,14 @@ export function announce(app: App, config: ExampleConfig, log: Logger): void {
   if (config.PAY_LOG_FORMAT === 'json') {
     const fields: LogFields = {};
     for (const [name, value] of Object.entries(at)) if (value !== null) fields[name] = value;
-    log.info('pay-elements demo is running; Ctrl-C to stop', fields);
+    const mode = app.sandbox ? ` in ${EMULATOR_BANNER}` : '';
+    log.info(`pay-elements demo is running${mode}; Ctrl-C to stop`, fields);
     return;
   }
   const lines = [
     '',
     'pay-elements demo is running',
+    ...(app.sandbox ? [`  ${EMULATOR_BANNER}`] : []),
     `  demo and widget gallery   ${at['demo']}`,
     `  script tag, React, Vue    ${at['script_tag']}, ${at['react']}, ${at['vue']}`,
     `  themes, languages         ${at['themes']}, ${at['languages']}`,

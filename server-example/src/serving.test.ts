@@ -236,7 +236,7 @@ describe('server-example behind a proxy', () => {
   }
 
   it('with TRUST_PROXY=1, gives each shopper the proxy names their own allowance of streams', async () => {
-    const { app, base, session } = await started({ TRUST_PROXY: '1' });
+    const { app, base, session } = await started({ TRUST_PROXY: '1', PAY_DEMO_PUBLIC: '1' });
     try {
       const first = await streamsFor(base, session, '198.51.100.1', 21);
       assert.equal(first.filter((status) => status === 200).length, 20);
@@ -262,15 +262,33 @@ describe('server-example behind a proxy', () => {
     }
   });
 
-  it('refuses to serve the emulator on an address other than loopback unless told it is a public demo', () => {
+  it('refuses to serve the emulator where it looks deployed (HOST, PUBLIC_URL, TRUST_PROXY) unless told it is a public demo', () => {
     for (const HOST of ['0.0.0.0', '192.0.2.10', '::']) {
       assert.throws(() => readConfig({ HOST }), /HOST is not a loopback address.*PAY_DEMO_PUBLIC=1/);
     }
     for (const HOST of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
       assert.equal(readConfig({ HOST }).HOST, HOST);
     assert.equal(readConfig({ HOST: '0.0.0.0', PAY_DEMO_PUBLIC: '1' }).PAY_DEMO_PUBLIC, true);
+    // deployed-looking (an https or public PUBLIC_URL, a trusted proxy in front, such as the docs'
+    // nginx on loopback): refused too, each variable named
+    assert.throws(
+      () => readConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' }),
+      /PUBLIC_URL is not a loopback address.*PAY_DEMO_PUBLIC=1.*; TRUST_PROXY is set.*PAY_DEMO_PUBLIC=1/,
+    );
+    assert.throws(
+      () => readConfig({ PUBLIC_URL: 'http://203.0.113.7:3000' }),
+      /PUBLIC_URL is not a loopback/,
+    );
+    for (const PUBLIC_URL of ['http://127.0.0.1:3000', 'http://localhost:3000'])
+      assert.equal(readConfig({ PUBLIC_URL }).PUBLIC_URL, PUBLIC_URL);
+    assert.equal(
+      readConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1', PAY_DEMO_PUBLIC: '1' }).TRUST_PROXY,
+      true,
+    );
     const provider = readConfig({
       HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://shop.example',
+      TRUST_PROXY: '1',
       PAY_API_KEY: 'sk_test_provider',
       PAY_BASE_URL: 'https://api.provider.example',
       PAY_DEMO_CUSTOMER_ID: 'cus_1',

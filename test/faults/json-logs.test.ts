@@ -95,7 +95,15 @@ describe('server-example with PAY_LOG_FORMAT=json', { timeout: 120_000 }, () => 
 
     const lines = jsonLines(server.output());
     const banner = lines[0];
-    assert.equal(banner?.msg, 'pay-elements demo is running; Ctrl-C to stop');
+    assert.equal(
+      banner?.msg,
+      'pay-elements demo is running in emulator mode: not a real provider, nothing here is real money; Ctrl-C to stop',
+    );
+    // the emulator's demo: every line says so
+    assert.deepEqual(
+      lines.filter((line) => line['livemode'] !== false),
+      [],
+    );
     assert.equal(banner?.['kit'], `${base}/pay`);
     assert.match(String(banner?.['emulator_control']), /^http:\/\/127\.0\.0\.1:\d+\/_sandbox$/);
     const said = lines.map((line) => line.msg);

@@ -106,7 +106,7 @@ describe('the no-script renew form under the per-client limit on accounts', () =
   });
 
   it('counts a form renewal behind a proxy as the shopper the proxy names', async () => {
-    const app = await start({ TRUST_PROXY: '1' });
+    const app = await start({ TRUST_PROXY: '1', PAY_DEMO_PUBLIC: '1' }); // the emulator behind a proxy, on purpose
     const proxy = '127.0.0.6';
     const ids = await expiredSessions(app, [
       { from: proxy, forwardedFor: '198.51.100.2' },

@@ -145,7 +145,14 @@ describe('server-example behind nginx as docs/operations.md sets it up', () => {
     const warn = (msg: string, _fields?: LogFields) => void warnings.push(msg);
     const silent = () => undefined;
     app = await startApp(
-      readConfig({ PORT: '0', PAY_SANDBOX_PORT: '0', PAY_DB: ':memory:', TRUST_PROXY: '1' }),
+      // the emulator behind a proxy: a public demo on purpose (else the configuration refuses it)
+      readConfig({
+        PORT: '0',
+        PAY_SANDBOX_PORT: '0',
+        PAY_DB: ':memory:',
+        TRUST_PROXY: '1',
+        PAY_DEMO_PUBLIC: '1',
+      }),
       { logger: { debug: silent, info: silent, warn, error: warn } },
     );
     const address = app.server.address();

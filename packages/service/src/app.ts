@@ -4,7 +4,7 @@
 // the hosted pages (checkout, invoice, a customer's accounts, receipt) and their files under /hosted/,
 // health, and the elements' script-tag files under /cdn/. The kit answers /pay (the widget's routes,
 // CORS for PAY_ALLOWED_ORIGINS, the provider's webhooks) through its own node listener.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { FetchLike } from '@pay-elements/api';
 import type { SessionMerchant } from '@pay-elements/protocol';
@@ -20,8 +20,7 @@ import {
 } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { apiApp } from './api/router.js';
-import { storedOrders } from './api/operations.js';
-import { configSecrets, type ServiceConfig } from './config.js';
+import { configSecrets, emulatorMode, hostOrigin, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
@@ -31,7 +30,8 @@ import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
-import { listenThen, type Gate, type Listening } from './operations/gate.js';
+import { listenThen, type Gate, type Listening, type NodeListener } from './operations/gate.js';
+import { notFoundLimit, writeError } from './operations/not-found-limit.js';
 import { saturationAware } from './operations/health.js';
 import { createLogger, requestFields } from './operations/logging.js';
 import { startMetrics } from './operations/metrics.js';
@@ -62,6 +62,8 @@ export interface ServiceOptions {
 
 export interface Service {
   url: string;
+  /** no PAY_API_KEY: the emulator stands in for the provider, nothing is real money (`emulatorMode`) */
+  emulatorMode: boolean;
   /** the emulator, in demo mode (no PAY_API_KEY) */
   sandbox: Sandbox | null;
   /** the Prometheus metrics URL, when PAY_METRICS_PORT is set */
@@ -87,7 +89,8 @@ export function merchantOf(config: ServiceConfig, url: string): SessionMerchant 
 
 export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
   const logger = redactingLogger(
-    options.logger ?? createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service' }),
+    options.logger ??
+      createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service', livemode: !emulatorMode(config) }),
     configSecrets(config),
   );
   return listenThen(config, logger, (gate, where) => startBehind(gate, where, config, options, logger));
@@ -101,7 +104,7 @@ async function startBehind(
   logger: Logger,
 ): Promise<Service> {
   const { server } = gate;
-  const kitOrigin = `http://${config.HOST}:${port}`;
+  const kitOrigin = hostOrigin(config.HOST, port);
   const merchant = merchantOf(config, url);
 
   const metrics = await startMetrics(config);
@@ -125,7 +128,7 @@ async function startBehind(
   const kit: ServiceKit = createServiceKit({
     client: provider.client,
     store,
-    resolveOrder: (orderId) => storedOrders(kit.state)(orderId),
+    resolveOrder: () => null, // no order id becomes a session from the browser (withoutOrderRoute)
     merchant,
     onEvent,
     pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
@@ -162,7 +165,7 @@ async function startBehind(
   const health = saturationAware(createHealth(kit.pay), () => gate.saturated);
   const headers = answerHeaders(gate.securityFor);
   const onError = logHandlerError(logger);
-  const listener = toNodeListener(kit.pay, { headers, onError });
+  const listener = withoutOrderRoute(toNodeListener(kit.pay, { headers, onError }), headers);
   const site = serviceSite({
     kit,
     url,
@@ -177,13 +180,15 @@ async function startBehind(
     onBehalfOf: clients.onBehalfOf,
     health,
   });
-  gate.open(dispatch({ kit: { listener }, site, health, headers, onError }));
+  const notFound = notFoundLimit(config, clock); // clients guessing session ids or tokens
+  gate.open(dispatch({ kit: { listener }, site, health, headers, onError, notFoundLimit: notFound }));
   const stopSweeper = startSweeper(() => kit.pay, config.PAY_SWEEP_INTERVAL_MS, logger);
   notifier?.start();
 
   const sandbox = provider.emulator?.sandbox ?? null;
   return {
     url,
+    emulatorMode: emulatorMode(config),
     sandbox,
     metricsUrl: metrics?.url ?? null,
     kit,
@@ -271,6 +276,26 @@ function serviceSite(options: SiteOptions): Hono {
   // as the kit answers: a body past the node adapter's limit 413 (the renew form reads one)
   app.onError((error: unknown, c: Context) => failureAnswer(error, log, requestFields(c.req.raw)));
   return app;
+}
+
+/**
+ * The kit's listener without its order route: on pay-service no anonymous request turns a merchant's
+ * order id (its own numbers, easily guessed) into that order's session; POST /pay/sessions is 404.
+ */
+function withoutOrderRoute(
+  listener: NodeListener,
+  headers: (req: IncomingMessage) => Readonly<Record<string, string>>,
+): NodeListener {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '');
+    if (req.method === 'POST' && path === '/pay/sessions') {
+      const message =
+        "No such route: pay-service opens sessions from the merchant's server (POST /api/sessions).";
+      writeError(res, 'not_found', message, headers(req));
+      return;
+    }
+    listener(req, res);
+  };
 }
 
 /**

@@ -35,6 +35,32 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
+ * The origin of a host and port, `http://host:port`, an IPv6 literal in brackets (`http://[::1]:3000`):
+ * every URL built from HOST (the default PUBLIC_URL, the kit's own origin, the emulator's webhook URL).
+ */
+export function hostOrigin(host: string, port: number): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
+}
+
+/** Whether a URL's host is loopback (`isLoopback`). */
+function isLoopbackUrl(url: string): boolean {
+  return isLoopback(new URL(url).hostname);
+}
+
+/**
+ * Emulator mode: no PAY_API_KEY, so the emulator stands in for the provider, whose keys and webhook
+ * secret are public: not a real provider, nothing is real money. The one flag every banner, log line
+ * and notification reads (`livemode` is its opposite).
+ */
+export function emulatorMode(config: Pick<CommonConfig, 'PAY_API_KEY'>): boolean {
+  return !config.PAY_API_KEY;
+}
+
+/** What the start-up banner says in emulator mode. */
+export const EMULATOR_BANNER = 'emulator mode: not a real provider, nothing here is real money';
+
+/**
  * The variables the service and server-example both read, `defaultDb` being where each keeps its
  * SQLite file when PAY_DB is unset.
  */
@@ -157,16 +183,7 @@ export function commonChecks(env: CommonConfig, ctx: z.RefinementCtx): void {
         'PAY_API_KEY and PAY_BASE_URL go together: set both to use a provider, or neither for the emulator',
     });
   }
-  if (!env.PAY_API_KEY && !env.PAY_DEMO_PUBLIC && !isLoopback(env.HOST)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['HOST'],
-      message:
-        'is not a loopback address, and with no PAY_API_KEY the emulator is served, whose keys and ' +
-        'webhook secret are public: listen on 127.0.0.1, set PAY_API_KEY and PAY_BASE_URL for a ' +
-        'provider, or PAY_DEMO_PUBLIC=1 for a public demo on purpose',
-    });
-  }
+  if (emulatorMode(env) && !env.PAY_DEMO_PUBLIC) refuseDeployedEmulator(env, ctx);
   if (env.REQUEST_TIMEOUT_MS < env.HEADERS_TIMEOUT_MS) {
     ctx.addIssue({
       code: 'custom',
@@ -182,6 +199,38 @@ export function commonChecks(env: CommonConfig, ctx: z.RefinementCtx): void {
         'must be a random secret of at least 32 characters: it signs the invoice, funding and receipt links',
     });
   }
+}
+
+/** What the emulator's guard says after naming the variable: why, and the three ways out. */
+const EMULATOR_WAYS_OUT =
+  'and with no PAY_API_KEY the emulator is served, whose keys and webhook secret are public (not a ' +
+  'real provider, nothing is real money): set PAY_API_KEY and PAY_BASE_URL for a provider, or ' +
+  'PAY_DEMO_PUBLIC=1 for a public demo on purpose';
+
+/**
+ * Fails closed: the emulator only where nothing but this machine reaches it, a loopback HOST and
+ * PUBLIC_URL (or none) and no TRUST_PROXY (a proxy in front, such as the docs' nginx on loopback,
+ * serves it to the world).
+ */
+function refuseDeployedEmulator(env: CommonConfig, ctx: z.RefinementCtx): void {
+  if (!isLoopback(env.HOST))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HOST'],
+      message: `is not a loopback address, ${EMULATOR_WAYS_OUT}; or listen on 127.0.0.1`,
+    });
+  if (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `is not a loopback address (the server looks deployed), ${EMULATOR_WAYS_OUT}`,
+    });
+  if (env.TRUST_PROXY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message: `is set, so a proxy serves this server to others, ${EMULATOR_WAYS_OUT}`,
+    });
 }
 
 /** A service key: long enough to be a secret, one line of printable characters. */

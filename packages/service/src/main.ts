@@ -3,7 +3,14 @@
 // key or secret in any.
 import { redactingLogger, type LogFields } from '@pay-elements/server';
 import { startService, type Service } from './app.js';
-import { ConfigError, configSecrets, readServiceConfig, type ServiceConfig } from './config.js';
+import {
+  ConfigError,
+  configSecrets,
+  EMULATOR_BANNER,
+  emulatorMode,
+  readServiceConfig,
+  type ServiceConfig,
+} from './config.js';
 import { createLogger } from './operations/logging.js';
 import { exitOnUncaught, failedToStart, stopOnSignals } from './operations/process.js';
 
@@ -18,7 +25,7 @@ try {
   process.exit(1);
 }
 const log = redactingLogger(
-  createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service' }),
+  createLogger(config.PAY_LOG_FORMAT, { name: 'pay-service', livemode: !emulatorMode(config) }),
   configSecrets(config),
 );
 exitOnUncaught(log);
@@ -49,13 +56,15 @@ function announce(service: Service, settings: ServiceConfig): void {
   if (settings.PAY_LOG_FORMAT === 'json') {
     const fields: LogFields = {};
     for (const [name, value] of Object.entries(at)) if (value !== null) fields[name] = value;
-    log.info('pay-service is running; Ctrl-C to stop', fields);
+    const mode = service.emulatorMode ? ` in ${EMULATOR_BANNER}` : '';
+    log.info(`pay-service is running${mode}; Ctrl-C to stop`, fields);
     return;
   }
   const row = (label: string, value: string | null) => (value ? [`  ${label.padEnd(26)}${value}`] : []);
   const lines = [
     '',
     'pay-service is running',
+    ...(service.emulatorMode ? [`  ${EMULATOR_BANNER}`] : []),
     ...row("merchant's API", at['api'] ?? null),
     ...row('its OpenAPI document', at['openapi'] ?? null),
     ...row('hosted checkout', at['hosted_checkout'] ?? null),

@@ -4,7 +4,7 @@
 // /pay/webhooks. The emulator's package is loaded only then.
 import { PayClient, type FetchLike } from '@pay-elements/api';
 import type { Sandbox, SandboxClock, SandboxControl } from '@pay-elements/sandbox';
-import type { CommonConfig } from './config.js';
+import { hostOrigin, type CommonConfig } from './config.js';
 import { demoLifetime, type DemoLifetime } from './lifetime.js';
 import { sandboxDataFile } from './stores.js';
 
@@ -56,7 +56,7 @@ export async function startProvider(config: ProviderConfig, options: ProviderOpt
     port: config.PAY_SANDBOX_PORT,
     host: config.HOST,
     clock: options.clock ?? createClock(),
-    webhookUrl: `http://${config.HOST}:${options.port}/pay/webhooks`,
+    webhookUrl: `${hostOrigin(config.HOST, options.port)}/pay/webhooks`,
     webhookSecret: DEFAULT_WEBHOOK_SECRET,
     dataFile,
   });

@@ -27,6 +27,18 @@ describe('TokenBucketLimiter', () => {
     assert.equal(limiter.take('a').allowed, false);
   });
 
+  it('allows a burst of its own when given one, refilled at perMinute', () => {
+    const clock = manualClock();
+    const limiter = new TokenBucketLimiter({ clock, perMinute: 10, burst: 60, maxKeys: 100 });
+    for (let i = 0; i < 60; i++) assert.equal(limiter.take('a').allowed, true, `request ${i}`);
+    assert.deepEqual(limiter.take('a'), { allowed: false, retryAfterSeconds: 6 });
+    clock.advance(6000);
+    assert.deepEqual(limiter.take('a'), { allowed: true });
+    clock.advance(60 * 60_000);
+    for (let i = 0; i < 60; i++) assert.equal(limiter.take('a').allowed, true, 'refilled to the burst');
+    assert.equal(limiter.take('a').allowed, false);
+  });
+
   it('keeps clients apart', () => {
     const limiter = new TokenBucketLimiter({ clock: manualClock(), perMinute: 1, maxKeys: 100 });
     assert.equal(limiter.take('a').allowed, true);

@@ -1,5 +1,5 @@
-// A token bucket per client key on the injected clock: `perMinute` requests in a burst, refilled
-// continuously at `perMinute` a minute. Integer arithmetic (a token is 60 000 units, the bucket
+// A token bucket per client key on the injected clock: `perMinute` requests in a burst (or `burst`),
+// refilled continuously at `perMinute` a minute. Integer arithmetic (a token is 60 000 units, the bucket
 // gains `perMinute` units a millisecond), so no float drift decides a refusal. The map of buckets
 // is bounded: a full bucket is the same as no bucket and is dropped first; past that the least
 // recently used go. RequestLimiter pairs two of them (per client, per order) for account openings.
@@ -9,8 +9,10 @@ import type { Logger } from '../log.js';
 
 export interface RateLimiterOptions {
   clock: Clock;
-  /** requests allowed per minute, also the burst */
+  /** requests allowed per minute, also the burst unless `burst` says otherwise */
   perMinute: number;
+  /** the most requests at once, when it is not `perMinute` */
+  burst?: number;
   /** the most client buckets held */
   maxKeys: number;
 }
@@ -31,7 +33,7 @@ export class TokenBucketLimiter {
 
   constructor(options: RateLimiterOptions) {
     this.options = options;
-    this.capacity = options.perMinute * UNITS_PER_TOKEN;
+    this.capacity = (options.burst ?? options.perMinute) * UNITS_PER_TOKEN;
   }
 
   /** Takes one token for `key`, or says how many seconds until one is there. */

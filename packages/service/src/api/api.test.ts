@@ -1,7 +1,7 @@
 // The merchant's API over real HTTP, the service in this process with its emulator: the service key
 // (401 with the error body otherwise, the key never echoed or logged), one session per order (201,
-// then 200, 409 for another amount, currency or customer), the widget's routes answering only the
-// orders the merchant sent, the session paid when the shopper pays, and the invoice and funding links
+// then 200, 409 for another amount, currency or customer), the widget's routes opening no session from
+// an order id, the session paid when the shopper pays, and the invoice and funding links
 // opening their hosted pages.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -143,7 +143,7 @@ describe('the merchant API', () => {
     assert.equal(large.status, 413);
   });
 
-  it("lets the widget's routes answer only the orders the merchant sent: the same session, or 404", async () => {
+  it("opens no session from an order id on the widget's routes (404), only by the session id the API gave", async () => {
     const created = (await (await s.api('/api/sessions', { body: order('o-6') })).json()) as SessionBody;
     const post = (orderId: string) =>
       fetch(`${s.base}/pay/sessions`, {
@@ -151,10 +151,14 @@ describe('the merchant API', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ order_id: orderId }),
       });
-    const same = await post('o-6');
-    assert.equal(same.status, 200);
-    assert.equal(((await same.json()) as { id: string }).id, created.id);
-    assert.equal((await post('o-never-sent')).status, 404);
+    for (const orderId of ['o-6', 'o-never-sent']) {
+      const answer = await post(orderId);
+      assert.equal(answer.status, 404, orderId);
+      assert.ok(!(await answer.text()).includes(created.id), 'no session id answered');
+    }
+    const widget = await fetch(`${s.base}/pay/sessions/${created.id}`);
+    assert.equal(widget.status, 200);
+    assert.equal(((await widget.json()) as { id: string }).id, created.id);
   });
 
   it('tells the session paid, when and by which transfer, once the shopper pays', async () => {

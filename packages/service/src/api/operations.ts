@@ -63,10 +63,10 @@ export interface Operation<B = unknown> {
   handle: (context: ApiContext, call: Call<B>) => Promise<Answer>;
 }
 
-/** Where the service keeps each order the merchant's server sent (the kit's resolveOrder reads it). */
+/** Where the service keeps each order the merchant's server sent (the API answers it with its session). */
 export const ORDERS = 'service.orders';
 
-/** An order as the merchant sent it, kept for the widget's routes and answered with its session. */
+/** An order as the merchant sent it, kept and answered with its session. */
 export interface OrderRecord {
   order_id: string;
   amount: string;
@@ -107,14 +107,6 @@ export function kitOrder(order: OrderRecord): Order {
     currency: order.currency,
     customer_id: order.customer_id,
     ...(Object.keys(display).length > 0 ? { display } : {}),
-  };
-}
-
-/** `resolveOrder` for the kit: the orders the merchant's server sent, and no other. */
-export function storedOrders(state: ServiceState): (orderId: string) => Promise<Order | null> {
-  return async (orderId) => {
-    const order = orderOf(await state.records.get(ORDERS, orderId));
-    return order ? kitOrder(order) : null;
   };
 }
 

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import { describeError, type Health, type Logger } from '@pay-elements/server';
 import { toNodeListener } from '@pay-elements/server/node';
 import { nameRequest } from './logging.js';
+import type { NotFoundLimit } from './not-found-limit.js';
 
 /** A handler that threw, on one line naming the request (the adapter has answered 500). */
 export function logHandlerError(log: Logger): (error: unknown, req: IncomingMessage) => void {
@@ -45,6 +46,8 @@ export interface DispatchOptions {
   headers: (req: IncomingMessage) => Readonly<Record<string, string>>;
   /** a handler that threw (answered 500 by the adapter) */
   onError: (error: unknown, req: IncomingMessage) => void;
+  /** the clients guessing on the shoppers' routes, answered 429 (not-found-limit.ts); none when unset */
+  notFoundLimit?: NotFoundLimit;
 }
 
 /**
@@ -53,12 +56,13 @@ export interface DispatchOptions {
  * runs promise hooks for the whole process; docs/performance.md).
  */
 export function dispatch(options: DispatchOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { kit, health } = options;
+  const { kit, health, notFoundLimit, headers } = options;
   const siteListener = toNodeListener(options.site, { headers: options.headers, onError: options.onError });
   return (req, res) => {
     // while draining, every answer ends its connection, so keep-alive clients move to another instance
     if (health.draining) res.shouldKeepAlive = false;
     nameRequest(req);
+    if (notFoundLimit?.refuse(req, res, headers)) return;
     const path = req.url ?? '/';
     const listener =
       path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?') ? kit.listener : siteListener;

@@ -3,7 +3,7 @@
 // share of it: `connection-cap.ts`), every answer carries the security headers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorBody, type Logger } from '@pay-elements/server';
-import type { CommonConfig } from '../config.js';
+import { hostOrigin, type CommonConfig } from '../config.js';
 import { connectionCap, perClientShare } from './connection-cap.js';
 import { forwardedHttps, securityHeaders } from './headers.js';
 import { nameRequest } from './logging.js';
@@ -132,7 +132,7 @@ export async function listenThen<T>(
   try {
     const address = gate.server.address();
     if (address === null || typeof address === 'string') throw new Error('not a TCP server');
-    const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${config.HOST}:${address.port}`;
+    const url = config.PUBLIC_URL?.replace(/\/+$/, '') ?? hostOrigin(config.HOST, address.port);
     return await start(gate, { port: address.port, url });
   } catch (error) {
     gate.fail(error);

@@ -48,6 +48,7 @@ export {
   type LogFormat,
 } from './logging.js';
 export { startMetrics, type MetricsListener } from './metrics.js';
+export { NOT_FOUND_LIMIT, notFoundLimit, writeError, type NotFoundLimit } from './not-found-limit.js';
 export { exitOnUncaught, failedToStart, stopOnSignals } from './process.js';
 export { closeServer, drainAndStop, within, type StopOptions } from './shutdown.js';
 export { fileAnswer, immutable, readStatic, requestedRange, type StaticFile } from './static.js';

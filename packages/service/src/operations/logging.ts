@@ -63,12 +63,22 @@ function textValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+export interface LoggerOptions {
+  debug?: boolean;
+  write?: (line: string, level: Level) => void;
+  name?: string;
+  /**
+   * false in emulator mode: every JSON line carries `livemode: false` and every text line names the
+   * emulator, so that no line of a demo can pass for a real provider's
+   */
+  livemode?: boolean;
+}
+
 /** A logger writing to stdout (info and above; debug with `debug`), warnings and errors to stderr. */
-export function createLogger(
-  format: LogFormat,
-  options: { debug?: boolean; write?: (line: string, level: Level) => void; name?: string } = {},
-): Logger {
+export function createLogger(format: LogFormat, options: LoggerOptions = {}): Logger {
   const host = hostname();
+  const emulator = options.livemode === false;
+  const tag = `[${options.name ?? 'server-example'}${emulator ? ' emulator' : ''}]`;
   const out =
     options.write ??
     ((line: string, level: Level) =>
@@ -86,18 +96,14 @@ export function createLogger(
           hostname: host,
           msg,
           ...all,
+          ...(emulator ? { livemode: false } : {}),
         }),
         level,
       );
       return;
     }
     const pairs = Object.entries(all).map(([key, value]) => `${key}=${textValue(value)}`);
-    write(
-      [`[${options.name ?? 'server-example'}] ${level === 'info' ? '' : `${level}: `}${msg}`, ...pairs].join(
-        ' ',
-      ),
-      level,
-    );
+    write([`${tag} ${level === 'info' ? '' : `${level}: `}${msg}`, ...pairs].join(' '), level);
   };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }

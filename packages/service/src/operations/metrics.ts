@@ -2,7 +2,7 @@
 // loopback by default), so that they are never served to shoppers through the public port.
 import { createServer, type Server } from 'node:http';
 import { createPayMetrics, type PayMetrics } from '@pay-elements/server/metrics';
-import type { CommonConfig } from '../config.js';
+import { hostOrigin, type CommonConfig } from '../config.js';
 
 export interface MetricsListener {
   metrics: PayMetrics;
@@ -34,12 +34,9 @@ export async function startMetrics(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PAY_METRICS_PORT;
-  const host = config.PAY_METRICS_HOST.includes(':')
-    ? `[${config.PAY_METRICS_HOST}]`
-    : config.PAY_METRICS_HOST;
   return {
     metrics,
-    url: `http://${host}:${port}/metrics`,
+    url: `${hostOrigin(config.PAY_METRICS_HOST, port)}/metrics`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClock, DEFAULT_API_KEY, SandboxControl, type SandboxClock } from '@pay-elements/sandbox';
 import { startService, type Service, type ServiceOptions } from '../app.js';
-import { readServiceConfig } from '../config.js';
+import { hostOrigin, readServiceConfig } from '../config.js';
 
 export const KEY = 'sk_test_service_key_0123456789abcdefABCDEF';
 export const NOTIFY_SECRET = 'whsec_dGVzdCBub3RpZmljYXRpb24gc2VjcmV0IG9mIHRoZSBzaG9w';
@@ -52,7 +52,8 @@ export async function startTestService(
     ...options,
   });
   const address = service.server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${address.port}`;
+  // a wildcard HOST listens on loopback too; a loopback HOST only there (::1 has no 127.0.0.1)
+  const base = hostOrigin(['::', '0.0.0.0'].includes(config.HOST) ? '127.0.0.1' : config.HOST, address.port);
   if (!service.sandbox) throw new Error('the test service runs its emulator');
   return {
     service,

@@ -35,7 +35,7 @@ export const sessionOptions = {
   resolveOrder: fn<(orderId: string, context: OrderContext) => Order | null | Promise<Order | null>>(
     'orderId → {amount, currency, customer_id} | null',
   ).describe(
-    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay: `request` is the shopper\'s request (cookies, `Authorization`), `clientAddress` the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
+    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay. It **must** authorise the shopper from `request` (the shopper\'s request: its cookie or session, `Authorization`): the order id alone is not proof (order numbers are guessed, and the answer shows the account, the customer\'s name, the amount and the receipt). `clientAddress` is the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
   ),
   onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
     .optional()
