@@ -1,11 +1,16 @@
 // examples/python-backend (Python's standard library, written from docs/protocol.md) passes
 // pay-conformance, expiry and renewal included; and the runner fails it, naming the rule and the
 // field or header, when the example is broken on purpose (PAY_EXAMPLE_BROKEN): optional fields sent
-// as null, stream events without a name, no ETag, an amount as a number. The real emulator on real
-// time, its webhooks going to the example, python3 and the runner started as commands.
+// as null, stream events without a name, no ETag, an amount as a number; and when a copy of it skips
+// a webhook check (patched here, in a temporary folder): the signature, the timestamp, the id seen.
+// The real emulator on real time, its webhooks going to the example, python3 and the runner started
+// as commands.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -26,9 +31,14 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts the example on `port`, talking to the emulator; resolves once it listens. */
-async function startExample(port: number, sandbox: Sandbox, broken = ''): Promise<ChildProcess> {
-  const child = spawn('python3', [example], {
+/** Starts the example (or a copy, `script`) on `port`, talking to the emulator; resolves once it listens. */
+async function startExample(
+  port: number,
+  sandbox: Sandbox,
+  broken = '',
+  script = example,
+): Promise<ChildProcess> {
+  const child = spawn('python3', [script], {
     env: { ...process.env, PORT: String(port), PAY_BASE_URL: sandbox.url, PAY_EXAMPLE_BROKEN: broken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,7 +112,7 @@ describe('examples/python-backend under pay-conformance', () => {
       result.lines.filter((l) => l.startsWith('not ok') || l.startsWith('skip')),
       [],
     );
-    assert.match(result.lines.at(-1) ?? '', /^pay-conformance: 34 rules, 34 ok, 0 not ok, 0 skipped$/);
+    assert.match(result.lines.at(-1) ?? '', /^pay-conformance: 39 rules, 39 ok, 0 not ok, 0 skipped$/);
   });
 
   const broken: [variant: string, rule: string, why: RegExp][] = [
@@ -139,6 +149,58 @@ describe('examples/python-backend under pay-conformance', () => {
         result.lines.some((l) => l.startsWith('skip expiry')),
         'the skipped rules are said',
       );
+    });
+  }
+
+  // a copy of the example whose webhook route skips a check: [the text replaced, its replacement]
+  const refusal = (why: string) => `raise Refused(400, "invalid_request", "The webhook's ${why}")`;
+  const skipped: [variant: string, patch: [string, string][], rule: string][] = [
+    [
+      'signature and timestamp unchecked',
+      [
+        [refusal('id or timestamp is missing or out of date.'), 'pass'],
+        [refusal('signature does not match.'), 'pass'],
+      ],
+      'forged webhook, unsigned',
+    ],
+    [
+      'a signature required but not compared',
+      [['if not any(hmac.compare_digest(expected, signature) for signature in given):', 'if not given:']],
+      'forged webhook, signed with another secret',
+    ],
+    [
+      'timestamp unchecked',
+      [[refusal('id or timestamp is missing or out of date.'), 'pass']],
+      'forged webhook, correctly signed ten minutes ago',
+    ],
+    ['every webhook-id processed', [['if first and event.get(', 'if event.get(']], 'replayed webhook-id'],
+  ];
+  for (const [variant, patch, rule] of skipped) {
+    it(`fails a copy whose webhook route skips a check (${variant}), naming the rule`, async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'pay-conformance-python-'));
+      try {
+        let source = readFileSync(example, 'utf8');
+        for (const [from, to] of patch) {
+          assert.equal(source.split(from).length, 2, `server.py has "${from}" once`);
+          source = source.replace(from, to);
+        }
+        const script = join(folder, 'server.py');
+        writeFileSync(script, source);
+        child = await startExample(port, sandbox, '', script);
+        const result = await conformance(port, sandbox, [
+          '--order',
+          `order-${id}-${variant.replace(/\W+/g, '-')}`,
+          '--skip-expiry',
+        ]);
+        assert.equal(result.code, 1, result.stdout);
+        const line = result.lines.find((l) => l.startsWith(`not ok ${rule}`));
+        assert.ok(line, `no "not ok ${rule}" in:\n${result.stdout}`);
+        assert.match(line, /the session is "paid", not "pending": the backend took a payment no bank made/);
+        const earlier = result.lines.filter((l) => /^not ok (forged|replayed) webhook/.test(l));
+        assert.equal(earlier[0], line, 'the first webhook rule to fail is the check skipped');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   }
 });

@@ -56,9 +56,13 @@ export function isJsonMediaType(contentType: string | null): boolean {
 
 /**
  * The whole body, refused (`too_large`) as soon as it passes `limit` bytes: a declared length past
- * it before anything is read, a stream stopped by the node adapter's own limit likewise.
+ * it before anything is read, a stream stopped by the node adapter's own limit likewise. A fetch
+ * Response is read the same way (pay-conformance reads a backend's answers with it).
  */
-export async function readBytes(request: Request, limit = Infinity): Promise<Uint8Array> {
+export async function readBytes(
+  request: Pick<Request, 'headers' | 'body'>,
+  limit = Infinity,
+): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw new BodyError('too_large', limit);
   if (!request.body) return new Uint8Array(0);

@@ -1,6 +1,8 @@
 // The backend under test, asked as the elements ask it: JSON bodies declared as such, no cookies, no
 // credentials, conditional GETs, status streams. Every answer is kept whole (status, headers, text,
-// the JSON if it is some) for the rules to judge.
+// the JSON if it is some) for the rules to judge, up to a bound: a backend may be hostile, and an
+// answer read without one took the runner to 4 GB of memory (1 GiB answers).
+import { BodyError, readBytes } from '@pay-elements/http';
 import { EventStreamReader } from './sse.js';
 
 export interface Answer {
@@ -30,6 +32,24 @@ export interface OpenStream {
 /** How long one request may take before it counts as unanswered, ms. */
 const REQUEST_MS = 15_000;
 
+/** The most bytes of an answer the runner reads: a view is a few KiB, so 4 MiB is generous. */
+export const ANSWER_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** The body of `response` as text, read to ANSWER_LIMIT_BYTES at most (then the rule fails). */
+async function boundedText(response: Response, what: string): Promise<string> {
+  try {
+    return new TextDecoder().decode(await readBytes(response, ANSWER_LIMIT_BYTES));
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined);
+    if (error instanceof BodyError && error.problem === 'too_large')
+      throw new Error(
+        `${what}: answer larger than ${ANSWER_LIMIT_BYTES} bytes (the runner stops reading there)`,
+        { cause: error },
+      );
+    throw new Error(`${what}: the answer was cut off or took over ${REQUEST_MS / 1000} s`, { cause: error });
+  }
+}
+
 export class Backend {
   /** `base`: the base URL of the widget routes, "https://shop.example/pay" */
   constructor(readonly base: string) {}
@@ -58,7 +78,7 @@ export class Backend {
         `${what} could not be asked: ${error instanceof Error ? error.message : String(error)}`,
       );
     });
-    const text = await response.text();
+    const text = await boundedText(response, what);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -79,7 +99,7 @@ export class Backend {
       clearTimeout(timer);
       const answer = { status: response.status, headers: response.headers, what: `GET ${path}` };
       const isStream = response.status === 200 && response.body !== null;
-      const reader = isStream && response.body ? new EventStreamReader(response.body) : null;
+      const reader = isStream && response.body ? new EventStreamReader(response.body, answer.what) : null;
       if (!reader) await response.body?.cancel().catch(() => undefined);
       return {
         answer,

@@ -1,12 +1,13 @@
 // `pay-conformance --backend URL --sandbox URL --order ID [--order ID …] [--invoice HANDLE]
-// [--skip-expiry]`: checks a backend of the widget routes against the protocol, driving the emulator
+// [--skip-expiry] [--webhook-secret S]`: checks a backend of the widget routes against the protocol, driving the emulator
 // as the shopper's bank; one line per rule, exit 0 only when every rule holds (1 otherwise, 2 for a
 // command that cannot run).
 import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEY } from '../sandbox.js';
+import { webhookSecretProblem } from '@pay-elements/api';
+import { DEFAULT_API_KEY, DEFAULT_WEBHOOK_SECRET } from '../sandbox.js';
 import { defaultLimits, runConformance } from './runner.js';
 
-const usage = `usage: pay-conformance --backend URL --sandbox URL --order ID [--order ID …] [--invoice HANDLE] [--skip-expiry]
+const usage = `usage: pay-conformance --backend URL --sandbox URL --order ID [--order ID …] [--invoice HANDLE] [--skip-expiry] [--webhook-secret S]
 
   --backend URL      base URL of the backend's widget routes, e.g. http://127.0.0.1:3000/pay
   --sandbox URL      the emulator the backend talks to (npx pay-sandbox), e.g. http://127.0.0.1:4010;
@@ -18,6 +19,9 @@ const usage = `usage: pay-conformance --backend URL --sandbox URL --order ID [--
   --invoice HANDLE   also check the invoice view and stream of this handle (the token the backend made)
   --skip-expiry      leave expiry and renewal out (they take a minute of real time); said in the output
   --key KEY          the emulator's full key (env PAY_SANDBOX_API_KEY, default ${DEFAULT_API_KEY})
+  --webhook-secret S the emulator's webhook secret, which the backend verifies with: the runner signs
+                     its own stale and replayed webhooks with it (env PAY_SANDBOX_WEBHOOK_SECRET,
+                     default the emulator's default)
   --watch-timeout S  how long the backend may take to find a payment by itself, seconds (default ${defaultLimits.watchMs / 1000})
 
   The rules are those of docs/protocol.md. Exit 0 when every rule holds, 1 when one does not.`;
@@ -44,6 +48,7 @@ async function main(): Promise<number> {
       invoice: { type: 'string' },
       'skip-expiry': { type: 'boolean' },
       key: { type: 'string' },
+      'webhook-secret': { type: 'string' },
       'watch-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -58,10 +63,15 @@ async function main(): Promise<number> {
   const watch = values['watch-timeout'];
   if (watch !== undefined && !/^\d+$/.test(watch))
     throw new UsageError('--watch-timeout must be a number of seconds');
+  const webhookSecret =
+    values['webhook-secret'] ?? process.env['PAY_SANDBOX_WEBHOOK_SECRET'] ?? DEFAULT_WEBHOOK_SECRET;
+  const secretProblem = webhookSecretProblem(webhookSecret);
+  if (secretProblem) throw new UsageError(`--webhook-secret ${secretProblem}`);
   const report = await runConformance({
     backend: url('backend', values.backend),
     sandbox: url('sandbox', values.sandbox),
     key: values.key ?? process.env['PAY_SANDBOX_API_KEY'] ?? DEFAULT_API_KEY,
+    webhookSecret,
     orders,
     invoice: values.invoice,
     skipExpiry: values['skip-expiry'] ?? false,

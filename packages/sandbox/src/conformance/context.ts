@@ -21,6 +21,8 @@ export interface Context {
   emulator: SandboxControl;
   report: Report;
   limits: Limits;
+  /** the emulator's webhook secret, which the backend verifies with: the runner signs its own events */
+  webhookSecret: string;
 }
 
 /** The timestamp fields of a session view. */

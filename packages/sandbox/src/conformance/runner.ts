@@ -1,9 +1,11 @@
 // pay-conformance's run: the rules of the widget protocol (docs/protocol.md) checked on a backend, as
 // the elements would meet it, with the emulator as the shopper's bank. The orders are used in turn:
-// the first for a checkout paid by webhook (and the refusals), the second for one the backend must
+// the first for a checkout paid by webhook (forged webhooks refused while it is pending, and the
+// refusals), the second for one the backend must
 // find paid by itself (webhooks held back), the third, whose account lives a minute, for expiry and
 // renewal in real time (run alongside the others).
 import { SandboxControl } from '../control-client.js';
+import { DEFAULT_WEBHOOK_SECRET } from '../sandbox.js';
 import { Backend } from './backend.js';
 import type { Context, Limits } from './context.js';
 import { EXPIRY_RULES, expiryAndRenewal } from './expiry.js';
@@ -23,6 +25,8 @@ export interface ConformanceOptions {
   orders: readonly string[];
   /** an invoice's handle (the token the backend made for it) */
   invoice?: string | undefined;
+  /** the emulator's webhook secret (default DEFAULT_WEBHOOK_SECRET): the runner signs events with it */
+  webhookSecret?: string;
   /** leaves out expiry and renewal (a minute of real time) */
   skipExpiry?: boolean;
   limits?: Partial<Limits>;
@@ -51,6 +55,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     emulator: new SandboxControl(options.sandbox, options.key),
     report,
     limits: { ...defaultLimits, ...options.limits },
+    webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
   };
   const [first, second, third] = options.orders;
   print(`pay-conformance: backend ${options.backend}, emulator ${options.sandbox}`);

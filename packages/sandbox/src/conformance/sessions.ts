@@ -1,7 +1,8 @@
 // The rules of a checkout, on fresh orders: one session per order however many ask at once, its view
 // (types, nulls, timestamps), the status route's caching (no-store, ETag and 304), the status stream's
 // framing (`retry:`, events named `session`, `id:` the version, the end after a final view), "paid"
-// brought by the provider's webhook, and "paid" found by the backend alone with the webhook held back.
+// brought by the provider's webhook (forged ones refused before, webhooks.ts), and "paid" found by the
+// backend alone with the webhook held back.
 import { SessionView, renewPath, sessionPath } from '@pay-elements/protocol';
 import type { Answer } from './backend.js';
 import {
@@ -19,6 +20,7 @@ import {
 } from './context.js';
 import { expect, expectError, expectStatus } from './report.js';
 import { viewProblems } from './views.js';
+import { WEBHOOK_RULES, webhookRefusals } from './webhooks.js';
 
 /** A session event's data, checked as a polled view would be, field by field. */
 export function sessionEventView(data: unknown): SessionView {
@@ -107,7 +109,10 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
     );
   });
   if (!created) {
-    report.notChecked(Object.values(A_RULES).slice(1), 'no session to check');
+    report.notChecked(
+      [...Object.values(A_RULES).slice(1), ...Object.values(WEBHOOK_RULES)],
+      'no session to check',
+    );
     return null;
   }
   const fresh = answers.find((a) => a.status === 201) ?? answers[0]!;
@@ -127,7 +132,10 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
   // the other rules go on with what they need of the view, if it has that
   view ??= looseOrNull(fresh);
   if (!view) {
-    report.notChecked(Object.values(A_RULES).slice(2), "the session view is not the protocol's");
+    report.notChecked(
+      [...Object.values(A_RULES).slice(2), ...Object.values(WEBHOOK_RULES)],
+      "the session view is not the protocol's",
+    );
     return null;
   }
   const session: SessionView = view;
@@ -165,6 +173,11 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
   await report.rule(A_RULES.pendingRenew, async () =>
     expectError(await backend.ask(renewPath(session.id), { body: {} }), 409, 'conflict'),
   );
+  if (!(await webhookRefusals(ctx, session))) {
+    const rest = Object.values(A_RULES).slice(Object.values(A_RULES).indexOf(A_RULES.pendingRenew) + 1);
+    report.notChecked(rest, 'a forged webhook paid the session before the bank did');
+    return session;
+  }
   await streamAndPay(ctx, session, etag);
   await report.rule(A_RULES.paidAgain, async () => {
     const again = await createSession(ctx, orderId);

@@ -1,6 +1,13 @@
 // A status stream read as the browser's EventSource reads it (the Server-Sent Events parsing rules),
 // keeping what the elements depend on and EventSource hides: each event's name as sent (none is
-// `message`), the `retry:` hint, comments, and whether the backend ended the stream.
+// `message`), the `retry:` hint, comments, and whether the backend ended the stream. Read to a bound,
+// as answers are (backend.ts): an event past EVENT_LIMIT_BYTES, or a stream past STREAM_LIMIT_BYTES,
+// fails the rule reading it and the connection is let go.
+
+/** The most bytes of one event (or one line): a session view is a few KiB. */
+export const EVENT_LIMIT_BYTES = 1024 * 1024;
+/** The most bytes the runner reads of one stream, however long it stays open. */
+export const STREAM_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface StreamEvent {
   /** the `event:` field, or '' when the event named none (EventSource's `message`) */
@@ -26,15 +33,25 @@ export class EventStreamReader {
   #event: { name: string; id: string | null; data: string[] } = { name: '', id: null, data: [] };
   /** a read still under way when a wait ran out: the next wait takes its chunk */
   #reading: Promise<Uint8Array | 'done'> | null = null;
+  /** bytes read so far, and the characters of the event being read (each is at least a byte) */
+  #bytes = 0;
+  #eventChars = 0;
+  /** a bound passed: every later read fails with it */
+  #failure: Error | null = null;
 
-  constructor(body: ReadableStream<Uint8Array>) {
+  /** `what`: "GET /sessions/…/events", for messages */
+  constructor(
+    body: ReadableStream<Uint8Array>,
+    private readonly what = 'the stream',
+  ) {
     this.#reader = body.getReader();
   }
 
-  /** The next item, or null when none came within `ms`. */
+  /** The next item, or null when none came within `ms`; throws once the stream passed a bound. */
   async next(ms: number): Promise<StreamItem | null> {
     const deadline = Date.now() + ms;
     while (this.#pending.length === 0) {
+      if (this.#failure) throw this.#failure;
       if (this.#ended) return { kind: 'end' };
       const left = deadline - Date.now();
       if (left <= 0) return null;
@@ -51,7 +68,12 @@ export class EventStreamReader {
         this.#lines(`${this.#decoder.decode()}\n\n`);
         continue;
       }
+      this.#bytes += chunk.byteLength;
+      if (this.#bytes > STREAM_LIMIT_BYTES)
+        await this.#fail(`answer larger than ${STREAM_LIMIT_BYTES} bytes (the runner stops reading there)`);
       this.#lines(this.#decoder.decode(chunk, { stream: true }));
+      if (this.#buffer.length + this.#eventChars > EVENT_LIMIT_BYTES)
+        await this.#fail(`an event larger than ${EVENT_LIMIT_BYTES} bytes (the runner stops reading there)`);
     }
     return this.#pending.shift() ?? null;
   }
@@ -74,6 +96,14 @@ export class EventStreamReader {
     await this.#reader.cancel().catch(() => undefined);
   }
 
+  async #fail(why: string): Promise<never> {
+    this.#failure = new Error(`${this.what}: ${why}`);
+    this.#pending = [];
+    this.#buffer = '';
+    await this.cancel();
+    throw this.#failure;
+  }
+
   #lines(text: string): void {
     this.#buffer += text;
     const lines = this.#buffer.split(/\r\n|\r|\n/);
@@ -86,6 +116,7 @@ export class EventStreamReader {
       const { name, id, data } = this.#event;
       if (data.length > 0) this.#pending.push({ kind: 'event', event: { name, id, data: data.join('\n') } });
       this.#event = { name: '', id: null, data: [] };
+      this.#eventChars = 0;
       return;
     }
     if (line.startsWith(':')) {
@@ -96,8 +127,10 @@ export class EventStreamReader {
     const field = colon < 0 ? line : line.slice(0, colon);
     const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
     if (field === 'event') this.#event.name = value;
-    else if (field === 'data') this.#event.data.push(value);
-    else if (field === 'id') this.#event.id = value;
+    else if (field === 'data') {
+      this.#event.data.push(value);
+      this.#eventChars += value.length + 1;
+    } else if (field === 'id') this.#event.id = value;
     else if (field === 'retry' && /^\d+$/.test(value))
       this.#pending.push({ kind: 'retry', ms: Number(value) });
   }
