@@ -6,11 +6,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fixtures } from '@pay-elements/sandbox';
 import { Notifier } from './notifier.js';
 import {
   merchantEndpoint,
+  notificationOnce,
   NOTIFY_SECRET,
+  paidSession,
   startTestService,
   type MerchantEndpoint,
   type Received,
@@ -33,36 +34,6 @@ function verified(received: Received, secret = NOTIFY_SECRET): boolean {
         return given.length === expected.length && timingSafeEqual(given, expected);
       })
   );
-}
-
-interface SessionBody {
-  id: string;
-  account: { account_number: string };
-}
-
-/** The notification's entry in the delivery log once `done` holds of it (polled, 2 s at most). */
-async function entryOnce(
-  s: Started,
-  id: string,
-  done: (entry: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown> | null> {
-  for (let i = 0; i < 100; i++) {
-    const answer = await s.api(`/api/notifications/${id}`);
-    const entry = answer.ok ? ((await answer.json()) as Record<string, unknown>) : null;
-    if (entry && done(entry)) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return null;
-}
-
-async function paidSession(s: Started, orderId: string): Promise<string> {
-  const created = await s.api('/api/sessions', {
-    body: { order_id: orderId, amount: '2500.00', currency: 'NGN', customer_id: fixtures.customers.ada.id },
-  });
-  const session = (await created.json()) as SessionBody;
-  await s.control.transfer({ account_number: session.account.account_number, amount: 2500 });
-  await s.service.sandbox?.flushWebhooks();
-  return session.id;
 }
 
 describe('notifications to the merchant', () => {
@@ -119,7 +90,7 @@ describe('notifications to the merchant', () => {
       'each attempt signed for its own time',
     );
     assert.equal(got[0]?.body, got[1]?.body, 'the same body');
-    const entry = await entryOnce(s, `session.paid.${id}`, (e) => e['status'] === 'delivered');
+    const entry = await notificationOnce(s, `session.paid.${id}`, (e) => e['status'] === 'delivered');
     assert.equal(entry?.['attempts'], 2);
     assert.equal(entry?.['last_result'], '200');
     const log = s.lines.filter((l) => l.includes(`session.paid.${id}`) && l.includes('notification'));
@@ -136,7 +107,7 @@ describe('notifications to the merchant', () => {
     const id = await paidSession(s, 'n-3');
     await shop.until(before + 3);
     const notification = `session.paid.${id}`;
-    const given = await entryOnce(s, notification, (e) => e['status'] === 'failed');
+    const given = await notificationOnce(s, notification, (e) => e['status'] === 'failed');
     assert.equal(given?.['attempts'], 3);
     assert.ok(s.lines.some((l) => l.startsWith(`error notification session.paid given up after 3 attempts`)));
     const resent = await s.api(`/api/notifications/${notification}/resend`, { method: 'POST' });
