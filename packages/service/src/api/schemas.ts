@@ -121,6 +121,7 @@ export const Notification = z.object({
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
   status: z.enum(['pending', 'delivered', 'failed']),
+  livemode: z.boolean().describe('false for an event of the emulator: sent as livemode in the body.'),
   attempts: z.number().int(),
   last_attempt_at: z.string().nullable(),
   last_result: z

@@ -1,5 +1,6 @@
 // The merchant's notifications: each event the kit reports, posted to PAY_NOTIFY_URL signed by Standard
-// Webhooks (PAY_NOTIFY_SECRET), one `webhook-id` per event kept across every attempt. Each event is
+// Webhooks (by each secret of PAY_NOTIFY_SECRET, stamped with the real time), one `webhook-id` per
+// event kept across every attempt. Each event is
 // kept in the store with the delivery owed in the store's outbox (topic `service.notify`) in one
 // commit, so a crash or a `kill -9` loses none; whichever instance leases an owed delivery makes the
 // attempt (one at a time: the lease is a compare-and-set), retried on a non-2xx answer or a timeout on
@@ -31,6 +32,8 @@ export interface NotificationRecord {
   created_at: string;
   data: Record<string, string | null>;
   status: NotificationStatus;
+  /** false when the event came from the emulator: a production endpoint refuses it */
+  livemode: boolean;
   attempts: number;
   /** the last attempt: when, and what came back (an HTTP status, or `timeout` / `network_error`) */
   last_attempt_at: string | null;
@@ -48,8 +51,14 @@ export interface NotifierMetrics {
 export interface NotifierOptions {
   state: ServiceState;
   url: string;
-  secret: string;
+  /** every one signs each attempt (rotation: the new and the old, each a `v1,` signature) */
+  secrets: readonly string[];
+  /** false with the emulator: said in every body, so that a production endpoint can refuse it */
+  livemode: boolean;
+  /** the schedule's clock (the emulator's in demo mode) */
   clock: Clock;
+  /** the real time, ms, for `webhook-timestamp`: a merchant checks it against its own clock */
+  wallClock?: () => number;
   logger: Logger;
   /** how long the merchant may take to answer, ms */
   timeoutMs: number;
@@ -67,6 +76,7 @@ const StoredNotification = z.object({
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
   status: z.enum(['pending', 'delivered', 'failed']),
+  livemode: z.boolean().default(true),
   attempts: z.number(),
   last_attempt_at: z.string().nullable(),
   last_result: z.string().nullable(),
@@ -88,6 +98,7 @@ export class Notifier {
   readonly #o: NotifierOptions;
   readonly #retryMs: readonly number[];
   readonly #fetch: typeof fetch;
+  readonly #wall: () => number;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | null = null;
   #stopped = true;
@@ -97,6 +108,7 @@ export class Notifier {
     this.#o = options;
     this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#wall = options.wallClock ?? (() => Date.now());
   }
 
   /** How long an attempt holds its delivery before another instance may try: the timeout, and some. */
@@ -122,6 +134,7 @@ export class Notifier {
       created_at: event.created_at,
       data: event.data,
       status: 'pending',
+      livemode: this.#o.livemode,
       attempts: 0,
       last_attempt_at: null,
       last_result: null,
@@ -311,15 +324,23 @@ export class Notifier {
     });
   }
 
-  /** POSTs the event, signed for this attempt: ok on a 2xx; the outcome names what came back. */
+  /**
+   * POSTs the event, signed for this attempt by every secret, stamped with the real time: ok on a 2xx;
+   * the outcome names what came back.
+   */
   async #post(event: NotificationRecord): Promise<{ ok: boolean; outcome: string }> {
-    const body = JSON.stringify({ type: event.type, timestamp: event.created_at, data: event.data });
-    const headers = signWebhook({
-      secret: this.#o.secret,
-      id: event.id,
-      timestamp: Math.floor(this.#o.clock.now() / 1000),
-      body,
+    const body = JSON.stringify({
+      type: event.type,
+      timestamp: event.created_at,
+      livemode: event.livemode,
+      data: event.data,
     });
+    const timestamp = Math.floor(this.#wall() / 1000);
+    const signed = this.#o.secrets.map((secret) => signWebhook({ secret, id: event.id, timestamp, body }));
+    const headers = {
+      ...signed[0],
+      'webhook-signature': signed.map((h) => h['webhook-signature']).join(' '),
+    };
     try {
       const answer = await this.#fetch(this.#o.url, {
         method: 'POST',
