@@ -235,7 +235,7 @@ const ServiceEnv = z
       )
       .optional(),
     /** how long the merchant's endpoint may take to answer a notification, ms (then it is retried) */
-    PAY_NOTIFY_TIMEOUT_MS: ms(100, 60_000, 10_000),
+    PAY_NOTIFY_TIMEOUT_MS: ms(100, 60_000, 15_000),
     /**
      * the waits before each retry of a notification, ms, comma-separated; default 5 s, 30 s, 2 min,
      * 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 24 h (about 52 hours), after which it is given up

@@ -11,7 +11,7 @@ import {
   type SessionRecord,
 } from '@pay-elements/server';
 import type { ServiceKit, ServiceState, StoredRecord } from '../kit.js';
-import type { Notifier, NotificationRecord } from '../notify/notifier.js';
+import type { Notifier, NotificationView } from '../notify/notifier.js';
 import {
   CreateFundingLink,
   CreateInvoiceLink,
@@ -197,7 +197,7 @@ function notificationsOf(context: ApiContext): Notifier {
   return context.notifier;
 }
 
-function notificationAnswer(found: NotificationRecord | null, status = 200): Answer {
+function notificationAnswer(found: NotificationView | null, status = 200): Answer {
   if (!found) throw new HttpError('not_found', 'No notification with that id.');
   return { status, body: found };
 }
@@ -301,7 +301,10 @@ const listNotifications: Operation = {
   responses: { 200: 'NotificationList', 401: 'Error', 404: 'Error' },
   async handle(context, { query }) {
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
-    return { status: 200, body: { notifications: await notificationsOf(context).list(limit) } };
+    const notifier = notificationsOf(context);
+    const [notifications, disabled] = await Promise.all([notifier.list(limit), notifier.endpointDisabled()]);
+    const endpoint = disabled ? { status: 'disabled', ...disabled } : { status: 'enabled' };
+    return { status: 200, body: { notifications, endpoint } };
   },
 };
 
@@ -321,7 +324,8 @@ const resendNotification: Operation = {
   method: 'post',
   path: '/api/notifications/{id}/resend',
   operationId: 'resendNotification',
-  summary: 'Sends the event again now, with the same webhook-id, on a fresh retry schedule.',
+  summary:
+    'Sends the event again now, with the same webhook-id, on a fresh retry schedule, and enables a disabled endpoint again.',
   auth: true,
   responses: { 202: 'Notification', 401: 'Error', 404: 'Error' },
   async handle(context, { params }) {
