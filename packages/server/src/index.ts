@@ -39,7 +39,7 @@ export { errorAnswer, errorBody } from './http/answers.js';
 export { failureAnswer } from './http/failures.js';
 export { isCrossSite } from './http/browser-guard.js';
 export { issueFields, WIDGET_BODY_LIMIT } from './http/input.js';
-export { addressKey } from './provider/rate-limit.js';
+export { addressKey, TokenBucketLimiter } from './provider/rate-limit.js';
 export {
   defaultLogger,
   describeError,

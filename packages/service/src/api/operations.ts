@@ -39,6 +39,8 @@ export interface Call<B> {
   params: Record<string, string>;
   query: URLSearchParams;
   body: B;
+  /** the service key the call was made with, for the limits per key */
+  caller: string;
 }
 
 export interface Answer {
@@ -325,21 +327,27 @@ const resendNotification: Operation = {
   path: '/api/notifications/{id}/resend',
   operationId: 'resendNotification',
   summary:
-    'Sends the event again now, with the same webhook-id, on a fresh retry schedule, and enables a disabled endpoint again.',
+    'Sends the event again now, with the same webhook-id, on a fresh retry schedule, and enables a disabled endpoint again; while a resend of it is due the same is answered; 429 within a minute of its last resend, or past 60 resends a minute per key.',
   auth: true,
-  responses: { 202: 'Notification', 401: 'Error', 404: 'Error' },
-  async handle(context, { params }) {
-    return notificationAnswer(await notificationsOf(context).resend(params['id'] ?? ''), 202);
+  responses: { 202: 'Notification', 401: 'Error', 404: 'Error', 429: 'Error' },
+  async handle(context, { params, caller }) {
+    const answer = await notificationsOf(context).resend(params['id'] ?? '', caller);
+    if (answer && 'retryAfterSeconds' in answer)
+      throw new HttpError(
+        'rate_limited',
+        answer.limit === 'event'
+          ? 'This notification was resent less than a minute ago: try again later.'
+          : 'Too many resends with this key: try again later.',
+        { headers: { 'retry-after': String(answer.retryAfterSeconds) } },
+      );
+    return notificationAnswer(answer?.notification ?? null, 202);
   },
 };
 
 /** An operation as the router mounts it: its body parsed by its own schema before its handler runs. */
 export interface ApiOperation extends Omit<Operation, 'body' | 'handle'> {
   body?: { name: ComponentName };
-  run: (
-    context: ApiContext,
-    input: { params: Record<string, string>; query: URLSearchParams; body: unknown },
-  ) => Promise<Answer>;
+  run: (context: ApiContext, input: Omit<Call<unknown>, 'body'> & { body: unknown }) => Promise<Answer>;
 }
 
 /** The operation with its body's type erased: the body is parsed here, with the operation's schema. */

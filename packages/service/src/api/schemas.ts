@@ -132,6 +132,7 @@ export const Notification = z.object({
     .describe('The HTTP status of the last attempt, or timeout, network_error.'),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  resent_at: z.string().nullable().describe('The last resend asked for.'),
 });
 
 export const NotificationEndpoint = z

@@ -99,20 +99,31 @@ describe('an endpoint that answers 410 Gone', () => {
     }
   });
 
-  it('a resend enables it again: the event is delivered, the metric back to 0', async () => {
+  it('a resend enables it again, once a minute per event: the event is delivered, the metric back to 0', async () => {
     shop.answers.length = 0;
     const gone = `session.paid.${await paidSession(s, 'gone-3')}`;
     // the moved endpoint's notifier is stopped: this event is owed to the disabled one alone
     await hoursPass(1);
     assert.equal(shop.received.length, 1);
-    assert.equal((await s.api(`/api/notifications/${gone}/resend`, { method: 'POST' })).status, 202);
+    shop.answers.push(410);
+    const resend = () => s.api(`/api/notifications/${gone}/resend`, { method: 'POST' });
+    assert.equal((await resend()).status, 202);
+    await shop.until(2);
+    await notificationOnce(s, gone, (e) => e['status'] === 'disabled');
+    const statuses = [];
+    for (let i = 0; i < 20; i++) statuses.push((await resend()).status);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(new Set(statuses), new Set([429]), 'gone again: no resend tries it before a minute');
+    assert.equal(shop.received.length, 2);
+    s.clock.advance(60_000);
+    assert.equal((await resend()).status, 202);
     const entry = await notificationOnce(s, gone, (e) => e['status'] === 'delivered');
     assert.equal(entry?.['last_result'], '200');
-    assert.ok(
-      s.lines.some((l) =>
-        l.startsWith(`warn notifications: the endpoint is enabled again (resend of ${gone})`),
-      ),
+    assert.equal(shop.received.length, 3);
+    const enabled = s.lines.filter((l) =>
+      l.startsWith(`warn notifications: the endpoint is enabled again (resend of ${gone})`),
     );
+    assert.equal(enabled.length, 2);
     const list = (await (await s.api('/api/notifications')).json()) as { endpoint: { status: string } };
     assert.equal(list.endpoint.status, 'enabled');
     assert.match(await metrics(), /^pay_service_notify_endpoint_disabled 0$/m);

@@ -8,7 +8,7 @@
 // line and a metric; the delivery log is read and an event sent again through the merchant's API.
 import * as z from 'zod';
 import { signWebhook } from '@pay-elements/api';
-import { describeError, type Clock, type Logger } from '@pay-elements/server';
+import { describeError, TokenBucketLimiter, type Clock, type Logger } from '@pay-elements/server';
 import { payEventTypes, type Json, type PayEvent, type ServiceState, type StoredRecord } from '../kit.js';
 import { EndpointState, type EndpointDisabled } from './endpoint.js';
 import { retryAfterMs, retryWait } from './retry.js';
@@ -23,6 +23,11 @@ const TOPIC = 'service.notify';
 const EVENTS = 'service.notifications';
 /** the events by when the service was told of them, for the delivery log newest first */
 const BY_TIME = 'service.notifications.by-time';
+
+/** How soon an event may be resent again once a resend of it was made, ms (one resend at a time). */
+export const RESEND_INTERVAL_MS = 60_000;
+/** Resends one service key may make a minute (also the burst), each instance. */
+export const RESENDS_PER_KEY_PER_MINUTE = 60;
 
 /** As kept; `disabled` is shown in its place for a pending one while the endpoint is disabled. */
 export type NotificationStatus = 'pending' | 'delivered' | 'failed';
@@ -44,6 +49,8 @@ export interface NotificationRecord {
   /** when the next attempt is due, while pending */
   next_attempt_at: string | null;
   delivered_at: string | null;
+  /** the last resend asked through the API */
+  resent_at: string | null;
 }
 
 /** A notification as the API shows it: `disabled` while the endpoint is and it is owed. */
@@ -59,6 +66,13 @@ export interface NotifierMetrics {
   /** whether the endpoint is disabled now */
   endpointDisabled(disabled: boolean): void;
 }
+
+/**
+ * A resend: the event as owed now, or how many seconds until a resend is taken (of this event, or by
+ * this caller); null when there is no such event.
+ */
+export type ResendAnswer =
+  { notification: NotificationView } | { retryAfterSeconds: number; limit: 'event' | 'caller' } | null;
 
 export interface NotifierOptions {
   state: ServiceState;
@@ -96,6 +110,7 @@ const StoredNotification = z.object({
   last_result: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  resent_at: z.string().nullable().default(null),
 });
 
 /** A stored notification, read back; null when the record is not one. */
@@ -129,6 +144,7 @@ export class Notifier {
   readonly #wall: () => number;
   readonly #random: () => number;
   readonly #endpoint: EndpointState;
+  readonly #resends: TokenBucketLimiter;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | null = null;
   #stopped = true;
@@ -141,6 +157,11 @@ export class Notifier {
     this.#wall = options.wallClock ?? (() => Date.now());
     this.#random = options.random ?? Math.random;
     this.#endpoint = new EndpointState(options.state, options.url);
+    this.#resends = new TokenBucketLimiter({
+      clock: options.clock,
+      perMinute: RESENDS_PER_KEY_PER_MINUTE,
+      maxKeys: 1000,
+    });
   }
 
   /** How long an attempt holds its delivery before another instance may try: the timeout, and some. */
@@ -172,6 +193,7 @@ export class Notifier {
       last_result: null,
       next_attempt_at: new Date(now).toISOString(),
       delivered_at: null,
+      resent_at: null,
     };
     const kept = await this.#o.state.records.commit({
       writes: [
@@ -216,26 +238,43 @@ export class Notifier {
   /**
    * Sends the event again, now, with the same `webhook-id` (a merchant that already has it knows it by
    * that id), and enables a disabled endpoint again: a delivered or given-up event is owed again with
-   * a fresh schedule; a pending one is moved to now. Null when there is no such event.
+   * a fresh schedule; a pending one is moved to now. One at a time: while it is due or being attempted
+   * the same is answered; within RESEND_INTERVAL_MS of its last resend, and past the caller's
+   * RESENDS_PER_KEY_PER_MINUTE, how long to wait (enabling the endpoint again counts as a resend, so
+   * that resends cannot make a gone endpoint be tried without bound).
    */
-  async resend(id: string): Promise<NotificationView | null> {
+  async resend(id: string, caller: string): Promise<ResendAnswer> {
+    const disabled = (await this.#endpoint.disabled()) !== null;
     for (let tries = 0; tries < 5; tries++) {
       const stored = await this.#o.state.records.get(EVENTS, id);
       const current = notificationOf(stored);
       if (!stored || !current) return null;
-      if (tries === 0) await this.#enableAgain(id);
       const now = this.#o.clock.now();
+      const due = current.next_attempt_at ? Date.parse(current.next_attempt_at) : null;
+      // due or under way, on an endpoint that takes it: that one is the resend
+      if (!disabled && current.status === 'pending' && due !== null && due <= now)
+        return { notification: current };
+      const since = current.resent_at ? now - Date.parse(current.resent_at) : Infinity;
+      if (since < RESEND_INTERVAL_MS)
+        return { retryAfterSeconds: Math.ceil((RESEND_INTERVAL_MS - since) / 1000), limit: 'event' };
+      const byKey = this.#resends.peek(caller);
+      if (!byKey.allowed) return { retryAfterSeconds: byKey.retryAfterSeconds, limit: 'caller' };
+      const at = new Date(now).toISOString();
       const next: NotificationRecord = {
         ...current,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: new Date(now).toISOString(),
+        next_attempt_at: at,
+        resent_at: at,
       };
       if (!(await this.#owedAgain(current, stored.version, next, now))) continue;
+      this.#resends.take(caller);
+      if (disabled) await this.#enableAgain(id);
       this.wake();
-      return next;
+      return { notification: next };
     }
-    return this.get(id);
+    const now = await this.get(id);
+    return now ? { notification: now } : null;
   }
 
   /** `next` kept for `current` (at `version`), owed at `now`: false when another write came first. */
