@@ -152,7 +152,9 @@ async function startBehind(
     notifier = new Notifier({
       state: kit.state,
       url: config.PAY_NOTIFY_URL,
-      secret: config.PAY_NOTIFY_SECRET,
+      secrets: config.PAY_NOTIFY_SECRET,
+      // the emulator's events say so in every body: a production endpoint refuses them
+      livemode: provider.emulator === null,
       clock,
       logger,
       timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,

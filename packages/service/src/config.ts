@@ -273,10 +273,20 @@ const ServiceEnv = z
     PAY_NOTIFY_URL: z
       .url({ error: 'must be an absolute URL such as https://shop.example/hooks/pay' })
       .optional(),
-    /** the Standard Webhooks secret the notifications are signed with, `whsec_` + base64 */
-    PAY_NOTIFY_SECRET: WebhookSecret.optional(),
+    /**
+     * the Standard Webhooks secrets the notifications are signed with, `whsec_` + base64, separated by
+     * spaces or commas: each signs every notification, so that a secret can be rotated (add the new,
+     * move the endpoint to it, remove the old)
+     */
+    PAY_NOTIFY_SECRET: z
+      .string()
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z.array(WebhookSecret).min(1, 'must name at least one secret').max(5, 'must name at most 5 secrets'),
+      )
+      .optional(),
     /** how long the merchant's endpoint may take to answer a notification, ms (then it is retried) */
-    PAY_NOTIFY_TIMEOUT_MS: ms(100, 60_000, 10_000),
+    PAY_NOTIFY_TIMEOUT_MS: ms(100, 60_000, 15_000),
     /**
      * the waits before each retry of a notification, ms, comma-separated; default 5 s, 30 s, 2 min,
      * 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 24 h (about 52 hours), after which it is given up
@@ -363,7 +373,7 @@ export function configSecrets(config: Partial<ServiceConfig> & CommonConfig): st
     config.PAY_API_KEY,
     config.PAY_WEBHOOK_SECRET,
     config.PAY_TOKEN_SECRET,
-    config.PAY_NOTIFY_SECRET,
+    ...(config.PAY_NOTIFY_SECRET ?? []),
     ...(config.PAY_SERVICE_KEYS ?? []),
   ].filter((s): s is string => Boolean(s));
 }

@@ -32,7 +32,13 @@ const statusText: Record<number, string> = {
   401: 'No service key, or not one of PAY_SERVICE_KEYS',
   404: 'Not found',
   409: 'Conflict',
+  429: 'Too many: rate_limited, with Retry-After (seconds)',
   503: 'The store or the provider cannot answer now (Retry-After)',
+};
+
+const retryAfterHeader: JsonSchema = {
+  description: 'Seconds to wait before asking again.',
+  schema: { type: 'integer', minimum: 1 },
 };
 
 /** The document: every operation of `operations`, and the document's own. */
@@ -86,6 +92,7 @@ export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema
           status,
           {
             description: statusText[Number(status)] ?? 'Answer',
+            ...(status === '429' ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
             content: { 'application/json': { schema: ref(name) } },
           },
         ]),

@@ -11,7 +11,7 @@ import {
   type SessionRecord,
 } from '@pay-elements/server';
 import type { ServiceKit, ServiceState, StoredRecord } from '../kit.js';
-import type { Notifier, NotificationRecord } from '../notify/notifier.js';
+import type { Notifier, NotificationView } from '../notify/notifier.js';
 import {
   CreateFundingLink,
   CreateInvoiceLink,
@@ -39,6 +39,8 @@ export interface Call<B> {
   params: Record<string, string>;
   query: URLSearchParams;
   body: B;
+  /** the service key the call was made with, for the limits per key */
+  caller: string;
 }
 
 export interface Answer {
@@ -189,7 +191,7 @@ function notificationsOf(context: ApiContext): Notifier {
   return context.notifier;
 }
 
-function notificationAnswer(found: NotificationRecord | null, status = 200): Answer {
+function notificationAnswer(found: NotificationView | null, status = 200): Answer {
   if (!found) throw new HttpError('not_found', 'No notification with that id.');
   return { status, body: found };
 }
@@ -293,7 +295,10 @@ const listNotifications: Operation = {
   responses: { 200: 'NotificationList', 401: 'Error', 404: 'Error' },
   async handle(context, { query }) {
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));
-    return { status: 200, body: { notifications: await notificationsOf(context).list(limit) } };
+    const notifier = notificationsOf(context);
+    const [notifications, disabled] = await Promise.all([notifier.list(limit), notifier.endpointDisabled()]);
+    const endpoint = disabled ? { status: 'disabled', ...disabled } : { status: 'enabled' };
+    return { status: 200, body: { notifications, endpoint } };
   },
 };
 
@@ -313,21 +318,28 @@ const resendNotification: Operation = {
   method: 'post',
   path: '/api/notifications/{id}/resend',
   operationId: 'resendNotification',
-  summary: 'Sends the event again now, with the same webhook-id, on a fresh retry schedule.',
+  summary:
+    'Sends the event again now, with the same webhook-id, on a fresh retry schedule, and enables a disabled endpoint again; while a resend of it is due the same is answered; 429 within a minute of its last resend, or past 60 resends a minute per key.',
   auth: true,
-  responses: { 202: 'Notification', 401: 'Error', 404: 'Error' },
-  async handle(context, { params }) {
-    return notificationAnswer(await notificationsOf(context).resend(params['id'] ?? ''), 202);
+  responses: { 202: 'Notification', 401: 'Error', 404: 'Error', 429: 'Error' },
+  async handle(context, { params, caller }) {
+    const answer = await notificationsOf(context).resend(params['id'] ?? '', caller);
+    if (answer && 'retryAfterSeconds' in answer)
+      throw new HttpError(
+        'rate_limited',
+        answer.limit === 'event'
+          ? 'This notification was resent less than a minute ago: try again later.'
+          : 'Too many resends with this key: try again later.',
+        { headers: { 'retry-after': String(answer.retryAfterSeconds) } },
+      );
+    return notificationAnswer(answer?.notification ?? null, 202);
   },
 };
 
 /** An operation as the router mounts it: its body parsed by its own schema before its handler runs. */
 export interface ApiOperation extends Omit<Operation, 'body' | 'handle'> {
   body?: { name: ComponentName };
-  run: (
-    context: ApiContext,
-    input: { params: Record<string, string>; query: URLSearchParams; body: unknown },
-  ) => Promise<Answer>;
+  run: (context: ApiContext, input: Omit<Call<unknown>, 'body'> & { body: unknown }) => Promise<Answer>;
 }
 
 /** The operation with its body's type erased: the body is parsed here, with the operation's schema. */

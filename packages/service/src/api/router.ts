@@ -89,6 +89,7 @@ function mount(app: Hono, operation: ApiOperation, context: ApiContext): void {
       params: c.req.param(),
       query: new URL(c.req.url).searchParams,
       body,
+      caller: c.req.header('authorization') ?? '',
     });
     return json(answer.status, answer.body);
   });

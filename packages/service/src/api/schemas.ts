@@ -120,7 +120,10 @@ export const Notification = z.object({
   type: z.enum(['session.paid', 'session.expired', 'invoice.paid', 'deposit.received']),
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z
+    .enum(['pending', 'delivered', 'failed', 'disabled'])
+    .describe('disabled: owed, and not sent while the endpoint is disabled (it answered 410 Gone).'),
+  livemode: z.boolean().describe('false for an event of the emulator: sent as livemode in the body.'),
   attempts: z.number().int(),
   last_attempt_at: z.string().nullable(),
   last_result: z
@@ -129,9 +132,23 @@ export const Notification = z.object({
     .describe('The HTTP status of the last attempt, or timeout, network_error.'),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  resent_at: z.string().nullable().describe('The last resend asked for.'),
 });
 
-export const NotificationList = z.object({ notifications: z.array(Notification) });
+export const NotificationEndpoint = z
+  .object({
+    status: z.enum(['enabled', 'disabled']),
+    disabled_at: z.string().optional(),
+    disabled_by: z.string().optional().describe('The notification it answered 410 Gone to.'),
+  })
+  .describe(
+    'PAY_NOTIFY_URL: disabled once it answers 410 Gone, until PAY_NOTIFY_URL changes or a notification is resent.',
+  );
+
+export const NotificationList = z.object({
+  notifications: z.array(Notification),
+  endpoint: NotificationEndpoint,
+});
 
 export const ApiErrorCode = z.enum([
   'invalid_request',
@@ -165,6 +182,7 @@ export const components = {
   CreateFundingLink,
   FundingLink,
   Notification,
+  NotificationEndpoint,
   NotificationList,
   Error: ApiError,
 } as const;

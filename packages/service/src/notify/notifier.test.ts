@@ -6,11 +6,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fixtures } from '@pay-elements/sandbox';
+import { readServiceConfig } from '../config.js';
 import { Notifier } from './notifier.js';
 import {
+  KEY,
   merchantEndpoint,
+  notificationOnce,
   NOTIFY_SECRET,
+  paidSession,
+  standardVerdict,
   startTestService,
   type MerchantEndpoint,
   type Received,
@@ -33,36 +37,6 @@ function verified(received: Received, secret = NOTIFY_SECRET): boolean {
         return given.length === expected.length && timingSafeEqual(given, expected);
       })
   );
-}
-
-interface SessionBody {
-  id: string;
-  account: { account_number: string };
-}
-
-/** The notification's entry in the delivery log once `done` holds of it (polled, 2 s at most). */
-async function entryOnce(
-  s: Started,
-  id: string,
-  done: (entry: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown> | null> {
-  for (let i = 0; i < 100; i++) {
-    const answer = await s.api(`/api/notifications/${id}`);
-    const entry = answer.ok ? ((await answer.json()) as Record<string, unknown>) : null;
-    if (entry && done(entry)) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return null;
-}
-
-async function paidSession(s: Started, orderId: string): Promise<string> {
-  const created = await s.api('/api/sessions', {
-    body: { order_id: orderId, amount: '2500.00', currency: 'NGN', customer_id: fixtures.customers.ada.id },
-  });
-  const session = (await created.json()) as SessionBody;
-  await s.control.transfer({ account_number: session.account.account_number, amount: 2500 });
-  await s.service.sandbox?.flushWebhooks();
-  return session.id;
 }
 
 describe('notifications to the merchant', () => {
@@ -119,7 +93,7 @@ describe('notifications to the merchant', () => {
       'each attempt signed for its own time',
     );
     assert.equal(got[0]?.body, got[1]?.body, 'the same body');
-    const entry = await entryOnce(s, `session.paid.${id}`, (e) => e['status'] === 'delivered');
+    const entry = await notificationOnce(s, `session.paid.${id}`, (e) => e['status'] === 'delivered');
     assert.equal(entry?.['attempts'], 2);
     assert.equal(entry?.['last_result'], '200');
     const log = s.lines.filter((l) => l.includes(`session.paid.${id}`) && l.includes('notification'));
@@ -136,7 +110,7 @@ describe('notifications to the merchant', () => {
     const id = await paidSession(s, 'n-3');
     await shop.until(before + 3);
     const notification = `session.paid.${id}`;
-    const given = await entryOnce(s, notification, (e) => e['status'] === 'failed');
+    const given = await notificationOnce(s, notification, (e) => e['status'] === 'failed');
     assert.equal(given?.['attempts'], 3);
     assert.ok(s.lines.some((l) => l.startsWith(`error notification session.paid given up after 3 attempts`)));
     const resent = await s.api(`/api/notifications/${notification}/resend`, { method: 'POST' });
@@ -155,7 +129,8 @@ describe('notifications to the merchant', () => {
     const other = new Notifier({
       state: s.service.kit.state,
       url: shop.url,
-      secret: NOTIFY_SECRET,
+      secrets: [NOTIFY_SECRET],
+      livemode: false,
       clock: s.clock,
       logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
       timeoutMs: 2000,
@@ -184,5 +159,70 @@ describe('notifications to the merchant', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('notifications signed for a merchant that checks them', () => {
+  const NEW_SECRET = 'whsec_bmV3IG5vdGlmaWNhdGlvbiBzZWNyZXQgb2YgdGhlIHNob3AgISE=';
+  const THIRD = 'whsec_b3RoZXIgc2VjcmV0IG9mIGFub3RoZXIgc2hvcCB4eHh4';
+  let s: Started;
+  let shop: MerchantEndpoint;
+  before(async () => {
+    shop = await merchantEndpoint();
+    s = await startTestService({
+      PAY_NOTIFY_URL: shop.url,
+      PAY_NOTIFY_SECRET: `${NEW_SECRET} ${NOTIFY_SECRET}`,
+      PAY_NOTIFY_RETRY_MS: '100,200',
+    });
+  });
+  after(async () => {
+    await s.close();
+    await shop.close();
+  });
+
+  it('takes several secrets, spaces or commas between, and refuses a bad one by name', () => {
+    const config = (secrets: string) =>
+      readServiceConfig({ PAY_SERVICE_KEYS: KEY, PAY_NOTIFY_URL: shop.url, PAY_NOTIFY_SECRET: secrets });
+    assert.deepEqual(config(`${NEW_SECRET},${NOTIFY_SECRET}`).PAY_NOTIFY_SECRET, [NEW_SECRET, NOTIFY_SECRET]);
+    assert.deepEqual(config(`${NEW_SECRET}, ${NOTIFY_SECRET}`).PAY_NOTIFY_SECRET, [
+      NEW_SECRET,
+      NOTIFY_SECRET,
+    ]);
+    assert.throws(
+      () => config(`${NEW_SECRET},whsec_nope`),
+      /PAY_NOTIFY_SECRET\S* must encode 24 to 64 bytes/,
+    );
+  });
+
+  it('signs with every secret, so that a merchant holding either the new or the old one accepts it', async () => {
+    await paidSession(s, 'rotation-1');
+    const [got] = await shop.until(1);
+    assert.ok(got);
+    assert.match(String(got.headers['webhook-signature']), /^v1,\S+ v1,\S+$/);
+    assert.equal(standardVerdict(got, NEW_SECRET), 'verifies');
+    assert.equal(standardVerdict(got, NOTIFY_SECRET), 'verifies');
+    assert.ok(verified(got, NEW_SECRET) && verified(got, NOTIFY_SECRET), 'and by the HMAC alone');
+    assert.equal(standardVerdict(got, THIRD), 'No matching signature found');
+  });
+
+  it("stamps every attempt with the real time, not the emulator's moved clock", async () => {
+    await s.control.advanceClock(10);
+    shop.answers.push(500);
+    const before = shop.received.length;
+    await paidSession(s, 'clock-1');
+    const attempts = (await shop.until(before + 2)).slice(before);
+    for (const got of attempts) {
+      const skew = Number(got.headers['webhook-timestamp']) - Date.now() / 1000;
+      assert.ok(Math.abs(skew) < 5, `webhook-timestamp ${skew} s from Date.now()`);
+      assert.equal(standardVerdict(got, NOTIFY_SECRET), 'verifies');
+    }
+  });
+
+  it('says livemode: false in every body in emulator mode, as the delivery log does', async () => {
+    const [got] = await shop.until(1);
+    const body = JSON.parse(got?.body ?? '{}') as Record<string, unknown>;
+    assert.equal(body['livemode'], false);
+    const entry = await notificationOnce(s, String(got?.headers['webhook-id']), () => true);
+    assert.equal(entry?.['livemode'], false);
   });
 });

@@ -3,12 +3,15 @@
 // kept in the store with the delivery owed in the store's outbox (topic `service.notify`) in one
 // commit, so a crash or a `kill -9` loses none; whichever instance leases an owed delivery makes the
 // attempt (one at a time: the lease is a compare-and-set), retried on a non-2xx answer or a timeout on
-// a schedule from seconds to over a day, then given up with an error line. Every attempt is a log line
-// and a metric; the delivery log is read and an event sent again through the merchant's API.
+// a schedule from seconds to over a day (jittered; later when the merchant's Retry-After asks), then
+// given up with an error line; a `410 Gone` disables the endpoint (endpoint.ts). Every attempt is a log
+// line and a metric; the delivery log is read and an event sent again through the merchant's API.
 import * as z from 'zod';
 import { signWebhook } from '@pay-elements/api';
-import { describeError, type Clock, type Logger } from '@pay-elements/server';
+import { describeError, TokenBucketLimiter, type Clock, type Logger } from '@pay-elements/server';
 import { payEventTypes, type Json, type PayEvent, type ServiceState, type StoredRecord } from '../kit.js';
+import { EndpointState, type EndpointDisabled } from './endpoint.js';
+import { retryAfterMs, retryWait } from './retry.js';
 
 /** The retry schedule after each failed attempt, ms: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 24 h (about 52 h in all). */
 export const DEFAULT_RETRY_MS: readonly number[] = [
@@ -21,6 +24,12 @@ const EVENTS = 'service.notifications';
 /** the events by when the service was told of them, for the delivery log newest first */
 const BY_TIME = 'service.notifications.by-time';
 
+/** How soon an event may be resent again once a resend of it was made, ms (one resend at a time). */
+export const RESEND_INTERVAL_MS = 60_000;
+/** Resends one service key may make a minute (also the burst), each instance. */
+export const RESENDS_PER_KEY_PER_MINUTE = 60;
+
+/** As kept; `disabled` is shown in its place for a pending one while the endpoint is disabled. */
 export type NotificationStatus = 'pending' | 'delivered' | 'failed';
 
 /** An event and how its delivery went, as the store keeps it and the API shows it. */
@@ -31,6 +40,8 @@ export interface NotificationRecord {
   created_at: string;
   data: Record<string, string | null>;
   status: NotificationStatus;
+  /** false when the event came from the emulator: a production endpoint refuses it */
+  livemode: boolean;
   attempts: number;
   /** the last attempt: when, and what came back (an HTTP status, or `timeout` / `network_error`) */
   last_attempt_at: string | null;
@@ -38,18 +49,44 @@ export interface NotificationRecord {
   /** when the next attempt is due, while pending */
   next_attempt_at: string | null;
   delivered_at: string | null;
+  /** the last resend asked through the API */
+  resent_at: string | null;
 }
 
+/** A notification as the API shows it: `disabled` while the endpoint is and it is owed. */
+export type NotificationView = Omit<NotificationRecord, 'status'> & {
+  status: NotificationStatus | 'disabled';
+};
+
+export type AttemptOutcome = 'delivered' | 'failed' | 'given_up' | 'disabled';
+
 export interface NotifierMetrics {
-  /** one attempt's outcome (`delivered`, `failed`, `given_up`) and how long it took, s */
-  attempt(type: string, outcome: 'delivered' | 'failed' | 'given_up', seconds: number): void;
+  /** one attempt's outcome (`disabled`: answered 410) and how long it took, s */
+  attempt(type: string, outcome: AttemptOutcome, seconds: number): void;
+  /** whether the endpoint is disabled now */
+  endpointDisabled(disabled: boolean): void;
 }
+
+/**
+ * A resend: the event as owed now, or how many seconds until a resend is taken (of this event, or by
+ * this caller); null when there is no such event.
+ */
+export type ResendAnswer =
+  { notification: NotificationView } | { retryAfterSeconds: number; limit: 'event' | 'caller' } | null;
 
 export interface NotifierOptions {
   state: ServiceState;
   url: string;
-  secret: string;
+  /** every one signs each attempt (rotation: the new and the old, each a `v1,` signature) */
+  secrets: readonly string[];
+  /** false with the emulator: said in every body, so that a production endpoint can refuse it */
+  livemode: boolean;
+  /** the schedule's clock (the emulator's in demo mode) */
   clock: Clock;
+  /** the real time, ms, for `webhook-timestamp`: a merchant checks it against its own clock */
+  wallClock?: () => number;
+  /** [0, 1) for the retries' jitter (default Math.random) */
+  random?: () => number;
   logger: Logger;
   /** how long the merchant may take to answer, ms */
   timeoutMs: number;
@@ -67,11 +104,13 @@ const StoredNotification = z.object({
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
   status: z.enum(['pending', 'delivered', 'failed']),
+  livemode: z.boolean().default(true),
   attempts: z.number(),
   last_attempt_at: z.string().nullable(),
   last_result: z.string().nullable(),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  resent_at: z.string().nullable().default(null),
 });
 
 /** A stored notification, read back; null when the record is not one. */
@@ -84,10 +123,28 @@ function asJson(n: NotificationRecord): Json {
   return { ...n, data: { ...n.data } };
 }
 
+/** The record as the API shows it, the endpoint being `disabled` or not. */
+function viewOf(n: NotificationRecord, disabled: EndpointDisabled | null): NotificationView {
+  return disabled && n.status === 'pending' ? { ...n, status: 'disabled' } : n;
+}
+
+/** What came back from one attempt. */
+interface Posted {
+  ok: boolean;
+  /** the HTTP status, or `timeout` / `network_error` */
+  outcome: string;
+  /** the answer's Retry-After header */
+  retryAfter: string | null;
+}
+
 export class Notifier {
   readonly #o: NotifierOptions;
   readonly #retryMs: readonly number[];
   readonly #fetch: typeof fetch;
+  readonly #wall: () => number;
+  readonly #random: () => number;
+  readonly #endpoint: EndpointState;
+  readonly #resends: TokenBucketLimiter;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | null = null;
   #stopped = true;
@@ -97,6 +154,14 @@ export class Notifier {
     this.#o = options;
     this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#wall = options.wallClock ?? (() => Date.now());
+    this.#random = options.random ?? Math.random;
+    this.#endpoint = new EndpointState(options.state, options.url);
+    this.#resends = new TokenBucketLimiter({
+      clock: options.clock,
+      perMinute: RESENDS_PER_KEY_PER_MINUTE,
+      maxKeys: 1000,
+    });
   }
 
   /** How long an attempt holds its delivery before another instance may try: the timeout, and some. */
@@ -122,11 +187,13 @@ export class Notifier {
       created_at: event.created_at,
       data: event.data,
       status: 'pending',
+      livemode: this.#o.livemode,
       attempts: 0,
       last_attempt_at: null,
       last_result: null,
       next_attempt_at: new Date(now).toISOString(),
       delivered_at: null,
+      resent_at: null,
     };
     const kept = await this.#o.state.records.commit({
       writes: [
@@ -143,55 +210,102 @@ export class Notifier {
     return kept;
   }
 
+  /** Since when the endpoint is disabled (it answered 410), or null. */
+  endpointDisabled(): Promise<EndpointDisabled | null> {
+    return this.#endpoint.disabled();
+  }
+
   /** The event's delivery, or null. */
-  async get(id: string): Promise<NotificationRecord | null> {
-    return notificationOf(await this.#o.state.records.get(EVENTS, id));
+  async get(id: string): Promise<NotificationView | null> {
+    const found = notificationOf(await this.#o.state.records.get(EVENTS, id));
+    return found ? viewOf(found, await this.#endpoint.disabled()) : null;
   }
 
   /** The latest events and their deliveries, newest first. */
-  async list(limit: number): Promise<NotificationRecord[]> {
+  async list(limit: number): Promise<NotificationView[]> {
     const index = await this.#o.state.records.list(BY_TIME, { limit, reverse: true });
+    const disabled = await this.#endpoint.disabled();
     const found = await Promise.all(
-      index.map((entry) => (typeof entry.value === 'string' ? this.get(entry.value) : Promise.resolve(null))),
+      index.map(async (entry) =>
+        typeof entry.value === 'string'
+          ? notificationOf(await this.#o.state.records.get(EVENTS, entry.value))
+          : null,
+      ),
     );
-    return found.filter((n): n is NotificationRecord => n !== null);
+    return found.filter((n): n is NotificationRecord => n !== null).map((n) => viewOf(n, disabled));
   }
 
   /**
    * Sends the event again, now, with the same `webhook-id` (a merchant that already has it knows it by
-   * that id): a delivered or given-up event is owed again with a fresh schedule; a pending one is moved
-   * to now. Null when there is no such event.
+   * that id), and enables a disabled endpoint again: a delivered or given-up event is owed again with
+   * a fresh schedule; a pending one is moved to now. One at a time: while it is due or being attempted
+   * the same is answered; within RESEND_INTERVAL_MS of its last resend, and past the caller's
+   * RESENDS_PER_KEY_PER_MINUTE, how long to wait (enabling the endpoint again counts as a resend, so
+   * that resends cannot make a gone endpoint be tried without bound).
    */
-  async resend(id: string): Promise<NotificationRecord | null> {
+  async resend(id: string, caller: string): Promise<ResendAnswer> {
+    const disabled = (await this.#endpoint.disabled()) !== null;
     for (let tries = 0; tries < 5; tries++) {
       const stored = await this.#o.state.records.get(EVENTS, id);
       const current = notificationOf(stored);
       if (!stored || !current) return null;
       const now = this.#o.clock.now();
+      const due = current.next_attempt_at ? Date.parse(current.next_attempt_at) : null;
+      // due or under way, on an endpoint that takes it: that one is the resend
+      if (!disabled && current.status === 'pending' && due !== null && due <= now)
+        return { notification: current };
+      const since = current.resent_at ? now - Date.parse(current.resent_at) : Infinity;
+      if (since < RESEND_INTERVAL_MS)
+        return { retryAfterSeconds: Math.ceil((RESEND_INTERVAL_MS - since) / 1000), limit: 'event' };
+      const byKey = this.#resends.peek(caller);
+      if (!byKey.allowed) return { retryAfterSeconds: byKey.retryAfterSeconds, limit: 'caller' };
+      const at = new Date(now).toISOString();
       const next: NotificationRecord = {
         ...current,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: new Date(now).toISOString(),
+        next_attempt_at: at,
+        resent_at: at,
       };
-      if (current.status === 'pending' && current.next_attempt_at) {
-        // owed already: brought forward by a compare-and-set on its due time
-        const due = Date.parse(current.next_attempt_at);
-        if (!(await this.#o.state.outbox.lease(TOPIC, id, due, { dueAt: now, attempts: 0 }))) continue;
-        await this.#o.state.records.commit({
-          writes: [{ collection: EVENTS, key: id, value: asJson(next), expect: stored.version }],
-        });
-      } else {
-        const kept = await this.#o.state.records.commit({
-          writes: [{ collection: EVENTS, key: id, value: asJson(next), expect: stored.version }],
-          owe: [{ topic: TOPIC, id, dueAt: now }],
-        });
-        if (!kept) continue;
-      }
+      if (!(await this.#owedAgain(current, stored.version, next, now))) continue;
+      this.#resends.take(caller);
+      if (disabled) await this.#enableAgain(id);
       this.wake();
-      return next;
+      return { notification: next };
     }
-    return this.get(id);
+    const now = await this.get(id);
+    return now ? { notification: now } : null;
+  }
+
+  /** `next` kept for `current` (at `version`), owed at `now`: false when another write came first. */
+  async #owedAgain(
+    current: NotificationRecord,
+    version: number,
+    next: NotificationRecord,
+    now: number,
+  ): Promise<boolean> {
+    const write = { collection: EVENTS, key: current.id, value: asJson(next), expect: version };
+    if (current.status === 'pending' && current.next_attempt_at) {
+      // owed already: brought forward by a compare-and-set on its due time
+      const due = Date.parse(current.next_attempt_at);
+      if (!(await this.#o.state.outbox.lease(TOPIC, current.id, due, { dueAt: now, attempts: 0 })))
+        return false;
+      await this.#o.state.records.commit({ writes: [write] });
+      return true;
+    }
+    return this.#o.state.records.commit({
+      writes: [write],
+      owe: [{ topic: TOPIC, id: current.id, dueAt: now }],
+    });
+  }
+
+  /** A resend enables a disabled endpoint again: the operator says it is back. */
+  async #enableAgain(id: string): Promise<void> {
+    if (!(await this.#endpoint.enable())) return;
+    this.#o.metrics?.endpointDisabled(false);
+    this.#o.logger.warn(`notifications: the endpoint is enabled again (resend of ${id})`, {
+      notification_id: id,
+    });
   }
 
   /** Starts looking for due deliveries (at once, then every tick). */
@@ -232,8 +346,14 @@ export class Notifier {
     await this.#running;
   }
 
-  /** Every delivery due now, each leased and attempted (one at a time: the merchant's endpoint is one). */
+  /**
+   * Every delivery due now, each leased and attempted (one at a time: the merchant's endpoint is one);
+   * none while the endpoint is disabled (by this instance or another).
+   */
   async #round(): Promise<void> {
+    const disabled = (await this.#endpoint.disabled()) !== null;
+    this.#o.metrics?.endpointDisabled(disabled);
+    if (disabled) return;
     for (;;) {
       const due = await this.#o.state.outbox.due(TOPIC, this.#o.clock.now(), 10);
       if (due.length === 0 || this.#stopped) return;
@@ -243,83 +363,127 @@ export class Notifier {
         const attempt = entry.attempts + 1;
         const held = { dueAt: now + this.#leaseMs, attempts: attempt };
         if (!(await this.#o.state.outbox.lease(TOPIC, entry.id, entry.dueAt, held))) continue;
-        await this.#attempt(entry.id, attempt, held.dueAt);
+        if ((await this.#attempt(entry.id, attempt, held.dueAt)) === 'disabled') return;
       }
     }
   }
 
   /** One attempt at delivering `id` (leased until `heldUntil`), and what it leaves owed. */
-  async #attempt(id: string, attempt: number, heldUntil: number): Promise<void> {
-    const { clock, logger: log } = this.#o;
+  async #attempt(id: string, attempt: number, heldUntil: number): Promise<AttemptOutcome | null> {
     const stored = await this.#o.state.records.get(EVENTS, id);
     const event = notificationOf(stored);
     if (!stored || !event) {
       await this.#o.state.outbox.done(TOPIC, id);
-      return;
+      return null;
     }
-    const started = clock.now();
+    const started = this.#o.clock.now();
     const result = await this.#post(event);
-    const now = clock.now();
+    const now = this.#o.clock.now();
     const seconds = (now - started) / 1000;
     const fields = { notification_id: id, type: event.type, attempt, result: result.outcome };
-    let next: NotificationRecord;
-    if (result.ok) {
-      next = {
-        ...event,
-        status: 'delivered',
-        attempts: attempt,
-        delivered_at: new Date(now).toISOString(),
-        next_attempt_at: null,
-      };
-      await this.#o.state.outbox.done(TOPIC, id);
-      this.#o.metrics?.attempt(event.type, 'delivered', seconds);
-      log.info(`notification ${event.type} delivered (attempt ${attempt})`, fields);
-    } else {
-      const wait = this.#retryMs[attempt - 1];
-      if (wait === undefined) {
-        next = { ...event, status: 'failed', attempts: attempt, next_attempt_at: null };
-        await this.#o.state.outbox.done(TOPIC, id);
-        this.#o.metrics?.attempt(event.type, 'given_up', seconds);
-        log.error(
-          `notification ${event.type} given up after ${attempt} attempts: resend it once the endpoint is fixed`,
-          fields,
-        );
-      } else {
-        const dueAt = now + wait;
-        next = {
-          ...event,
-          status: 'pending',
-          attempts: attempt,
-          next_attempt_at: new Date(dueAt).toISOString(),
-        };
-        // the lease this instance holds, moved to the retry's time (a compare-and-set on it)
-        await this.#o.state.outbox.lease(TOPIC, id, heldUntil, { dueAt, attempts: attempt });
-        this.#o.metrics?.attempt(event.type, 'failed', seconds);
-        log.warn(
-          `notification ${event.type} not delivered (attempt ${attempt}): retried in ${Math.round(wait / 1000)} s`,
-          {
-            ...fields,
-            next_attempt_at: next.next_attempt_at,
-          },
-        );
-      }
-    }
+    const settled = result.ok
+      ? await this.#delivered(event, attempt, now, fields)
+      : result.outcome === '410'
+        ? await this.#gone(event, attempt, heldUntil, now, fields)
+        : await this.#failed(event, attempt, heldUntil, now, result, fields);
+    this.#o.metrics?.attempt(event.type, settled.outcome, seconds);
+    const next = settled.next;
     next.last_attempt_at = new Date(started).toISOString();
     next.last_result = result.outcome;
     await this.#o.state.records.commit({
       writes: [{ collection: EVENTS, key: id, value: asJson(next), expect: stored.version }],
     });
+    return settled.outcome;
   }
 
-  /** POSTs the event, signed for this attempt: ok on a 2xx; the outcome names what came back. */
-  async #post(event: NotificationRecord): Promise<{ ok: boolean; outcome: string }> {
-    const body = JSON.stringify({ type: event.type, timestamp: event.created_at, data: event.data });
-    const headers = signWebhook({
-      secret: this.#o.secret,
-      id: event.id,
-      timestamp: Math.floor(this.#o.clock.now() / 1000),
-      body,
+  async #delivered(
+    event: NotificationRecord,
+    attempt: number,
+    now: number,
+    fields: Record<string, string | number>,
+  ): Promise<Settled> {
+    await this.#o.state.outbox.done(TOPIC, event.id);
+    this.#o.logger.info(`notification ${event.type} delivered (attempt ${attempt})`, fields);
+    const at = new Date(now).toISOString();
+    const next = { ...event, status: 'delivered' as const, attempts: attempt, delivered_at: at };
+    return { outcome: 'delivered', next: { ...next, next_attempt_at: null } };
+  }
+
+  /**
+   * `410 Gone`: the endpoint is disabled for every event (Standard Webhooks: stop sending); this one
+   * stays owed, due at once, so that it goes first once the endpoint is enabled again.
+   */
+  async #gone(
+    event: NotificationRecord,
+    attempt: number,
+    heldUntil: number,
+    now: number,
+    fields: Record<string, string | number>,
+  ): Promise<Settled> {
+    await this.#endpoint.disable(event.id, now);
+    await this.#o.state.outbox.lease(TOPIC, event.id, heldUntil, { dueAt: now, attempts: attempt });
+    this.#o.metrics?.endpointDisabled(true);
+    this.#o.logger.error(
+      `notification ${event.type} answered 410 Gone: the endpoint is disabled, nothing is sent to it ` +
+        'until PAY_NOTIFY_URL changes or a notification is resent',
+      fields,
+    );
+    const next = { ...event, status: 'pending' as const, attempts: attempt };
+    return { outcome: 'disabled', next: { ...next, next_attempt_at: new Date(now).toISOString() } };
+  }
+
+  async #failed(
+    event: NotificationRecord,
+    attempt: number,
+    heldUntil: number,
+    now: number,
+    result: Posted,
+    fields: Record<string, string | number>,
+  ): Promise<Settled> {
+    const log = this.#o.logger;
+    const wait = this.#retryMs[attempt - 1];
+    if (wait === undefined) {
+      await this.#o.state.outbox.done(TOPIC, event.id);
+      log.error(
+        `notification ${event.type} given up after ${attempt} attempts: resend it once the endpoint is fixed`,
+        fields,
+      );
+      return {
+        outcome: 'given_up',
+        next: { ...event, status: 'failed', attempts: attempt, next_attempt_at: null },
+      };
+    }
+    const delay = retryWait({
+      wait,
+      maxMs: Math.max(...this.#retryMs),
+      asked: retryAfterMs(result.retryAfter, this.#wall()),
+      random: this.#random(),
     });
+    const dueAt = now + delay;
+    // the lease this instance holds, moved to the retry's time (a compare-and-set on it)
+    await this.#o.state.outbox.lease(TOPIC, event.id, heldUntil, { dueAt, attempts: attempt });
+    const next_attempt_at = new Date(dueAt).toISOString();
+    log.warn(
+      `notification ${event.type} not delivered (attempt ${attempt}): retried in ${Math.round(delay / 1000)} s`,
+      { ...fields, next_attempt_at },
+    );
+    return { outcome: 'failed', next: { ...event, status: 'pending', attempts: attempt, next_attempt_at } };
+  }
+
+  /** POSTs the event, signed for this attempt by every secret, stamped with the real time. */
+  async #post(event: NotificationRecord): Promise<Posted> {
+    const body = JSON.stringify({
+      type: event.type,
+      timestamp: event.created_at,
+      livemode: event.livemode,
+      data: event.data,
+    });
+    const timestamp = Math.floor(this.#wall() / 1000);
+    const signed = this.#o.secrets.map((secret) => signWebhook({ secret, id: event.id, timestamp, body }));
+    const headers = {
+      ...signed[0],
+      'webhook-signature': signed.map((h) => h['webhook-signature']).join(' '),
+    };
     try {
       const answer = await this.#fetch(this.#o.url, {
         method: 'POST',
@@ -329,13 +493,18 @@ export class Notifier {
         signal: AbortSignal.timeout(this.#o.timeoutMs),
       });
       await answer.body?.cancel().catch(() => undefined);
-      return { ok: answer.status >= 200 && answer.status < 300, outcome: String(answer.status) };
+      const ok = answer.status >= 200 && answer.status < 300;
+      return { ok, outcome: String(answer.status), retryAfter: answer.headers.get('retry-after') };
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
-      return {
-        ok: false,
-        outcome: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network_error',
-      };
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      return { ok: false, outcome: timedOut ? 'timeout' : 'network_error', retryAfter: null };
     }
   }
+}
+
+/** What an attempt leaves: its outcome, and the record to keep. */
+interface Settled {
+  outcome: AttemptOutcome;
+  next: NotificationRecord;
 }

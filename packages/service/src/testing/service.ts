@@ -1,9 +1,16 @@
 // The service started in this process for a test: its emulator in demo mode on a clock the test moves,
 // a key, its log lines kept; and the merchant's side of a test: a notification endpoint that records
-// what it is sent and answers what the test says.
+// what it is sent and answers what the test says, and the reference verifier of what it got.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClock, DEFAULT_API_KEY, SandboxControl, type SandboxClock } from '@pay-elements/sandbox';
+import { Webhook } from 'standardwebhooks';
+import {
+  createClock,
+  DEFAULT_API_KEY,
+  fixtures,
+  SandboxControl,
+  type SandboxClock,
+} from '@pay-elements/sandbox';
 import { startService, type Service, type ServiceOptions } from '../app.js';
 import { hostOrigin, readServiceConfig } from '../config.js';
 
@@ -90,6 +97,8 @@ export interface MerchantEndpoint {
   received: Received[];
   /** the statuses to answer, one per notification, then 200 */
   answers: number[];
+  /** a Retry-After header sent with each answer that is not a 2xx, while set */
+  retryAfter: string | undefined;
   /** resolves once `count` notifications have been received */
   until(count: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -106,13 +115,15 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
     req.on('end', () => {
       const status = answers.shift() ?? 200;
       received.push({ headers: req.headers, body, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      const later = status >= 300 && endpoint.retryAfter ? { 'retry-after': endpoint.retryAfter } : {};
+      res.writeHead(status, { 'content-type': 'text/plain', ...later }).end(status < 300 ? 'ok' : 'not now');
       for (const w of waiting.filter((w) => received.length >= w.count)) w.resolve();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const endpoint: MerchantEndpoint = {
+    retryAfter: undefined,
     url: `http://127.0.0.1:${port}/hooks/pay`,
     received,
     answers,
@@ -138,4 +149,48 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
         server.close(() => resolve());
       }),
   };
+  return endpoint;
+}
+
+/**
+ * What the `standardwebhooks` package (the reference verifier) says of a notification received, with
+ * `secret`: `verifies`, or its error's message ("Message timestamp too new").
+ */
+export function standardVerdict(received: Received, secret: string): string {
+  try {
+    new Webhook(secret).verify(received.body, {
+      'webhook-id': String(received.headers['webhook-id']),
+      'webhook-timestamp': String(received.headers['webhook-timestamp']),
+      'webhook-signature': String(received.headers['webhook-signature']),
+    });
+    return 'verifies';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Opens a session for `orderId` and pays it through the emulator: the `session.paid` id. */
+export async function paidSession(s: Started, orderId: string): Promise<string> {
+  const created = await s.api('/api/sessions', {
+    body: { order_id: orderId, amount: '2500.00', currency: 'NGN', customer_id: fixtures.customers.ada.id },
+  });
+  const session = (await created.json()) as { id: string; account: { account_number: string } };
+  await s.control.transfer({ account_number: session.account.account_number, amount: 2500 });
+  await s.service.sandbox?.flushWebhooks();
+  return session.id;
+}
+
+/** The notification's entry in the delivery log once `done` holds of it (polled, 2 s at most). */
+export async function notificationOnce(
+  s: Started,
+  id: string,
+  done: (entry: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown> | null> {
+  for (let i = 0; i < 100; i++) {
+    const answer = await s.api(`/api/notifications/${id}`);
+    const entry = answer.ok ? ((await answer.json()) as Record<string, unknown>) : null;
+    if (entry && done(entry)) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
 }
