@@ -16,6 +16,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
+  'upstream_unauthorized',
   'internal',
 ] as const;
 
@@ -30,6 +31,8 @@ export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_unavailable: 503,
+  // the provider refused the merchant's key: not the shopper's doing, and no wait mends it (no Retry-After)
+  upstream_unauthorized: 503,
   internal: 500,
 };
 

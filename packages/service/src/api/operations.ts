@@ -2,6 +2,7 @@
 // document is made from) and its handler. Server to server: every operation but the document itself
 // needs a service key (auth.ts).
 import * as z from 'zod';
+import { ErrorBody } from '@pay-elements/protocol';
 import {
   HttpError,
   issueFields,
@@ -255,9 +256,13 @@ const createInvoiceLink: Operation<z.infer<typeof CreateInvoiceLink>> = {
   async handle(context, { body }) {
     const token = context.kit.pay.invoiceToken(body.invoice_number);
     const view = await context.kit.pay.fetch(new Request(`${context.kitOrigin}/pay/invoices/${token}`));
-    await view.body?.cancel();
+    const said = view.ok ? null : ErrorBody.safeParse(await view.json().catch(() => null));
+    await view.body?.cancel().catch(() => undefined);
     if (view.status === 404)
       throw new HttpError('not_found', 'The provider has no invoice with that number.');
+    // the kit's named refusal (the key refused, upstream_unauthorized) is answered as it is
+    if (said?.success && said.data.error.code === 'upstream_unauthorized')
+      throw new HttpError('upstream_unauthorized', said.data.error.message);
     if (!view.ok)
       throw new HttpError('upstream_unavailable', 'The invoice cannot be read now: try again shortly.');
     return { status: 200, body: { url: `${context.url}/invoices/${token}`, token } };

@@ -143,6 +143,7 @@ export const ApiErrorCode = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
+  'upstream_unauthorized',
   'internal',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
