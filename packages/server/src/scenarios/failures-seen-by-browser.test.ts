@@ -262,6 +262,7 @@ describe('the provider refusing', () => {
         headers.set('x-api-key', key);
         return send(input, { ...init, headers });
       },
+      kit: { funding: { currencies: ['NGN'], customer: () => ({ id_number: '22212345678' }) } },
     });
   });
   after(async () => {
@@ -269,7 +270,8 @@ describe('the provider refusing', () => {
     assert.deepEqual(world.leaks(), [], 'the key never appears in an answer or a log line');
   });
 
-  it('answers a key the provider refuses (401) or does not allow (403) as 503 upstream_unauthorized, on the session routes, never internal', async () => {
+  it('answers a key the provider refuses (401) or does not allow (403) as 503 upstream_unauthorized, on the widget routes, never internal', async () => {
+    const token = world.kit.fundingToken(world.customerId);
     world.orders.set('order-key', { amount: '5000.00', currency: 'NGN', customer_id: world.customerId });
     for (const refused of ['sk_live_not_the_merchants_key_000000', 'sk_sandbox_restricted']) {
       key = refused;
@@ -278,6 +280,9 @@ describe('the provider refusing', () => {
         assert.equal(created.status, 503, refused);
         assert.equal(created.headers.get('retry-after'), null, 'no wait mends a wrong key');
         assert.equal((await errorOf(created)).code, 'upstream_unauthorized');
+        const funding = await world.request(`/pay/funding/${token}`);
+        assert.equal(funding.status, 503);
+        assert.equal((await errorOf(funding)).code, 'upstream_unauthorized');
       } finally {
         key = SANDBOX_KEY;
       }
@@ -286,8 +291,10 @@ describe('the provider refusing', () => {
       world.logs.some((l) => l.startsWith('error the payment provider refused the API key')),
       'an error line says the key was refused',
     );
-    // the key corrected, the same order opens at once (nothing held back)
+    // the key corrected, the same order and the same customer open at once (nothing held back)
     assert.equal((await world.request('/pay/sessions', jsonPost({ order_id: 'order-key' }))).status, 201);
+    const page = await world.request(`/pay/funding/${token}`);
+    assert.equal(page.status, 200, await page.clone().text());
   });
 
   it('answers an order the provider refuses as 400 invalid_request naming its field, and the order stays usable', async () => {

@@ -288,7 +288,11 @@ const createFundingLink: Operation<z.infer<typeof CreateFundingLink>> = {
           ],
         },
       });
-    await context.kit.fundingAccounts(body.customer_id, body.id_number ? { id_number: body.id_number } : {});
+    await context.kit.fundingAccounts(
+      body.customer_id,
+      body.id_number ? { id_number: body.id_number } : {},
+      body.currencies,
+    );
     const seconds = body.expires_in ?? 24 * 3600;
     const token = context.kit.pay.fundingToken(body.customer_id, { expiresInSeconds: seconds });
     const expires = new Date(context.clock.now() + seconds * 1000).toISOString();
