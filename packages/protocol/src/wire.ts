@@ -36,6 +36,12 @@ export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
   internal: 500,
 };
 
+/**
+ * The longest an order's fields may be, the same wherever they are taken: the session routes, the
+ * views and their guards, the service's API and its OpenAPI document.
+ */
+export const orderLimits = { orderId: 128, title: 200, reference: 100 } as const;
+
 /** An absolute http(s) URL: a merchant's logo, the way back to its shop. */
 export function isHttpUrl(value: string): boolean {
   try {

@@ -1,7 +1,8 @@
-// What the merchant's API answers for a provider that refuses (issues 45 and 46), over real HTTP
-// with the emulator: a customer's BVN is sent with the NGN opening only and is in no log line; a
-// missing BVN is a 400 naming id_number that the corrected request gets past at once; only the
-// currencies asked for are opened; a key the provider refuses is `upstream_unauthorized`.
+// What the merchant's API answers for input the provider would refuse, and for a provider that
+// refuses (issues 45 and 46), over real HTTP with the emulator: input the schema takes never ends in
+// a 500 and never spends the order id; a customer's BVN is sent with the NGN opening only and is in no
+// log line; a missing BVN is a 400 naming id_number that the corrected request gets past at once; only
+// the currencies asked for are opened; a key the provider refuses is `upstream_unauthorized`.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +50,56 @@ const order = (id: string, extra: Record<string, unknown> = {}) => ({
   customer_id: ada,
   order: { title: 'Ankara tote bag', reference: '#1001' },
   ...extra,
+});
+
+describe('input the schema takes', () => {
+  let s: Started;
+  before(async () => {
+    s = await startTestService();
+  });
+  after(() => s.close());
+
+  for (const [label, wrong, field] of [
+    ['an amount finer than the currency’s minor unit (10.005 NGN)', { amount: '10.005' }, 'amount'],
+    [
+      'an order reference longer than the checkout shows (101 characters)',
+      { order: { title: 'Ankara tote bag', reference: 'R'.repeat(101) } },
+      'order.reference',
+    ],
+    ['a customer the provider does not know', { customer_id: 'cus_nobody_here' }, 'customer_id'],
+  ] as const) {
+    it(`refuses ${label} with 400 naming ${field}, and the same order id corrected then opens`, async () => {
+      const id = `o-${field}`;
+      const before = s.lines.length;
+      assert.deepEqual(await refusal(await s.api('/api/sessions', { body: order(id, wrong) })), [
+        400,
+        'invalid_request',
+        [field],
+      ]);
+      const corrected = await s.api('/api/sessions', { body: order(id) });
+      assert.equal(corrected.status, 201, await corrected.clone().text());
+      assert.equal(((await corrected.json()) as { amount: string }).amount, '10.01');
+      const errors = s.lines.slice(before).filter((l) => l.startsWith('error') || l.includes('"stack"'));
+      assert.deepEqual(errors, [], 'no error line, no stack');
+    });
+  }
+
+  it('keeps one session per order when creates with two amounts race: one 201, the same amount 200, the other 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.api('/api/sessions', { body: order('o-two-amounts', { amount: i % 2 ? '20.00' : '10.01' }) }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((x) => x === 201).length, 1, statuses.join(' '));
+    assert.equal(statuses.filter((x) => x === 409).length, 5, statuses.join(' '));
+    const ids = await Promise.all(
+      answers.filter((a) => a.status < 300).map(async (a) => ((await a.json()) as { id: string }).id),
+    );
+    assert.equal(new Set(ids).size, 1, 'one session');
+    const kept = answers.find((a) => a.status === 201);
+    assert.ok(kept);
+  });
 });
 
 describe("a customer's own accounts, opened by the merchant's API", () => {
