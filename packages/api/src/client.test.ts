@@ -202,3 +202,26 @@ describe('resources', () => {
     await assert.rejects(refused.pay.transactions.exportCsv(), ValidationError);
   });
 });
+
+describe('what a refusal repeats', () => {
+  it('masks the id_number it was sent (a BVN) and the key in the error: message, fields, body and stack', async () => {
+    const bvn = '22212345678';
+    const echo = json(
+      {
+        status: false,
+        message: `id_number ${bvn} could not be verified with key k-secret-key`,
+        error: { id_number: [`${bvn} is not on record`] },
+      },
+      400,
+    );
+    const { fetch } = scriptedFetch(echo);
+    const pay = new PayClient({ apiKey: 'k-secret-key', baseUrl: 'http://127.0.0.1:9', fetch });
+    const error = await pay.virtualAccounts
+      .create({ customer_id: 'cus_1', currency: 'NGN', id_number: bvn })
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ValidationError);
+    const seen = JSON.stringify([error.message, error.fields, error.raw, error.stack]);
+    assert.ok(!seen.includes(bvn) && !seen.includes('k-secret-key'), seen);
+    assert.deepEqual(Object.keys(error.fields ?? {}), ['id_number'], 'the field is still named');
+  });
+});

@@ -100,4 +100,16 @@ describe('decimal', () => {
     assert.equal(decimal.percentOf('295000.00', '10', 2), '29500.00');
     assert.equal(decimal.percentOf('1005', '5', 0), '50');
   });
+
+  it("tells whether an amount fits the currency's minor unit, trailing zeros allowed", () => {
+    assert.equal(decimal.minorDigits('NGN'), 2);
+    assert.equal(decimal.minorDigits('JPY'), 0);
+    assert.equal(decimal.minorDigits('KWD'), 3);
+    assert.equal(decimal.fitsMinorUnit('10.01', 'NGN'), true);
+    assert.equal(decimal.fitsMinorUnit('10.0100', 'NGN'), true);
+    assert.equal(decimal.fitsMinorUnit('10.005', 'NGN'), false);
+    assert.equal(decimal.fitsMinorUnit('10.005', 'KWD'), true);
+    assert.equal(decimal.fitsMinorUnit('100.5', 'JPY'), false);
+    assert.equal(decimal.fitsMinorUnit('100', 'JPY'), true);
+  });
 });

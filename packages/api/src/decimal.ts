@@ -57,6 +57,29 @@ export function formatScaled(units: bigint, scale: number): string {
 
 const textOf = (value: Decimal) => formatScaled(value.units, value.scale);
 
+const digitsByCurrency = new Map<string, number>();
+
+/** Fraction digits of the currency's minor unit (ISO 4217, through Intl): NGN 2, JPY 0, KWD 3. */
+export function minorDigits(currency: string): number {
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Whether the amount is a decimal that the currency's minor unit holds exactly ("10.005" NGN: no). */
+export function fitsMinorUnit(text: string, currency: string): boolean {
+  return scaled(text, minorDigits(currency)) !== null;
+}
+
 /** numerator / denominator rounded half away from zero. */
 export function divRound(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError('division by zero');

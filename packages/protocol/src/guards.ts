@@ -11,7 +11,7 @@ import type { FundingView } from './funding.js';
 import type { InvoiceViewModel } from './invoices.js';
 import type { LinkView } from './links.js';
 import type { SessionView } from './sessions.js';
-import { amountPattern, currencyPattern, errorCodes, isHttpUrl } from './wire.js';
+import { amountPattern, currencyPattern, errorCodes, isHttpUrl, orderLimits } from './wire.js';
 
 export { accountNumberPattern, errorCodes, isHttpUrl, statusOfErrorCode } from './wire.js';
 export {
@@ -128,7 +128,12 @@ const sessionView = (): Read<SessionView> =>
     server_time: timestamp,
     checkout_url: optional(string),
     merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),
-    order: optional(object({ title: text(1, 200), reference: optional(text(1, 100)) })),
+    order: optional(
+      object({
+        title: text(1, orderLimits.title),
+        reference: optional(text(1, orderLimits.reference)),
+      }),
+    ),
     return_url: optional(httpUrl),
     receipt_url: optional(string),
   });

@@ -225,7 +225,7 @@ const failures = {
   429: failure(429, '`rate_limited`, with Retry-After (seconds). The element backs off.'),
   503: failure(
     503,
-    '`upstream_unavailable`: the payment provider could not be asked; Retry-After may say when to try. The element backs off and keeps what it shows.',
+    "`upstream_unavailable`: the payment provider could not be asked; Retry-After may say when to try. The element backs off and keeps what it shows. `upstream_unauthorized`: the provider refused the backend's own key (its configuration, no Retry-After).",
   ),
 } as const;
 

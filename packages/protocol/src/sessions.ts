@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isHttpUrl } from './wire.js';
+import { isHttpUrl, orderLimits } from './wire.js';
 import { Amount, Currency, Timestamp } from './common.js';
 
 // ── Sessions ────────────────────────────────────────────────────────────────────────────────
@@ -7,7 +7,7 @@ export const SessionStatus = z.enum(['pending', 'paid', 'expired']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
 export const CreateSessionRequest = z.object({
-  order_id: z.string().check(z.minLength(1), z.maxLength(128)),
+  order_id: z.string().check(z.minLength(1), z.maxLength(orderLimits.orderId)),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequest>;
 
@@ -34,9 +34,9 @@ export type SessionMerchant = z.infer<typeof SessionMerchant>;
 /** What the money is for, as the merchant describes the order (not the provider's account reference). */
 export const SessionOrder = z.object({
   /** "Ankara tote bag", "Order of 3 items" */
-  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  title: z.string().check(z.minLength(1), z.maxLength(orderLimits.title)),
   /** the merchant's own order number, "#1001" */
-  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(orderLimits.reference))),
 });
 export type SessionOrder = z.infer<typeof SessionOrder>;
 

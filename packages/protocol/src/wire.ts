@@ -16,6 +16,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
+  'upstream_unauthorized',
   'internal',
 ] as const;
 
@@ -30,8 +31,16 @@ export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_unavailable: 503,
+  // the provider refused the merchant's key: not the shopper's doing, and no wait mends it (no Retry-After)
+  upstream_unauthorized: 503,
   internal: 500,
 };
+
+/**
+ * The longest an order's fields may be, the same wherever they are taken: the session routes, the
+ * views and their guards, the service's API and its OpenAPI document.
+ */
+export const orderLimits = { orderId: 128, title: 200, reference: 100 } as const;
 
 /** An absolute http(s) URL: a merchant's logo, the way back to its shop. */
 export function isHttpUrl(value: string): boolean {

@@ -52,8 +52,15 @@ export interface ServiceKit {
   getSession(id: string): Promise<SessionRecord | null>;
   /** The receipt's token, for its hosted page. */
   receiptToken(subject: ReceiptSubject): string | null;
-  /** Opens the customer's missing accounts with `needs` (not kept), so that their page shows them. */
-  fundingAccounts(customerId: string, needs: { id_number?: string; codes?: string[] }): Promise<void>;
+  /**
+   * Opens the customer's missing accounts in `currencies` with `needs` (not kept), so that their page
+   * shows them; an HttpError `invalid_request` naming the field the provider refused (`id_number`).
+   */
+  fundingAccounts(
+    customerId: string,
+    needs: { id_number?: string; codes?: string[] },
+    currencies?: readonly string[],
+  ): Promise<void>;
 }
 
 export type ServiceKitOptions = PayHandlerOptions;
@@ -72,8 +79,8 @@ export function createServiceKit(options: ServiceKitOptions): ServiceKit {
     openSession: (orderId, order) => pay.openSession(orderId, order),
     getSession: (id) => pay.getSession(id),
     receiptToken: (subject) => pay.receiptToken(subject),
-    async fundingAccounts(customerId, needs) {
-      await pay.fundingAccounts(customerId, needs);
+    async fundingAccounts(customerId, needs, currencies) {
+      await pay.fundingAccounts(customerId, needs, currencies ? { currencies } : {});
     },
   };
 }

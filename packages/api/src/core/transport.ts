@@ -18,6 +18,20 @@ export interface HttpRequest {
   body?: unknown;
 }
 
+/** Request fields whose values no error may repeat, whatever the provider's refusal echoes. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['id_number']);
+
+/** The key and the secret fields' values a request carries: masked in any error made of its answer. */
+function secretsOf(apiKey: string, body: unknown): string[] {
+  const sent =
+    typeof body === 'object' && body !== null
+      ? Object.entries(body).flatMap(([field, value]) =>
+          SECRET_FIELDS.has(field) && typeof value === 'string' ? [value] : [],
+        )
+      : [];
+  return [apiKey, ...sent];
+}
+
 export class Transport {
   readonly #options: ResolvedOptions;
 
@@ -32,13 +46,13 @@ export class Transport {
     options: RequestOptions = {},
   ): Promise<z.output<S>> {
     const raw = await this.send(request, 'application/json', options);
-    return readEnvelope(raw, schema);
+    return readEnvelope(raw, schema, secretsOf(this.#options.apiKey, request.body));
   }
 
   /** A text answer, such as the transactions CSV export. */
   async text(request: HttpRequest, options: RequestOptions = {}): Promise<string> {
     const raw = await this.send(request, 'text/csv', options);
-    return readText(raw);
+    return readText(raw, secretsOf(this.#options.apiKey, request.body));
   }
 
   /** Sends, repeating what is safe to repeat; answers the last response, or throws the last failure. */

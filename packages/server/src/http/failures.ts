@@ -1,8 +1,14 @@
 // The one place a failure becomes an answer: what the browser may know (HttpError), the provider or
-// the store away for now (503 with Retry-After, in seconds), the provider's rate limit (429), a body
-// over the limit (413) or cut off by the client (400, logged as its doing); anything else is a 500
-// whose detail goes to the log only.
-import { RateLimitError } from '@pay-elements/api';
+// the store away for now (503 with Retry-After, in seconds), the provider's rate limit (429), the
+// provider refusing the merchant's key (503 upstream_unauthorized) or the request (400 with the fields
+// it named), a body over the limit (413) or cut off by the client (400, logged as its doing); anything
+// else is a 500 whose detail goes to the log only.
+import {
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+} from '@pay-elements/api';
 import { BodyError, BodyLimitError, realResponse } from '@pay-elements/http';
 import {
   HttpError,
@@ -20,6 +26,27 @@ export const STORE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Tr
 
 /** What a browser is told whenever the provider is down, wherever that was found out. */
 export const UNAVAILABLE_MESSAGE = 'The payment provider is unavailable. Try again shortly.';
+
+/** What is told when the provider refuses the merchant's API key: a configuration to mend, not a wait. */
+export const UNAUTHORIZED_MESSAGE =
+  "The payment provider refused this server's API key: payments cannot be taken until it is corrected.";
+
+/**
+ * The provider's refusals that are not outages: its 401/403 (the merchant's key) and its 400 (what
+ * was sent, the fields it named); null for any other failure.
+ */
+function providerRefusal(error: unknown, logger: Logger, context: LogFields): Response | null {
+  if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+    logger.error('the payment provider refused the API key', { ...context, error: describeError(error) });
+    return errorJson('upstream_unauthorized', UNAUTHORIZED_MESSAGE);
+  }
+  if (error instanceof ValidationError) {
+    logger.warn('the payment provider refused the request', { ...context, error: describeError(error) });
+    const fields = error.fields && Object.keys(error.fields).length > 0 ? error.fields : undefined;
+    return errorJson('invalid_request', 'The payment provider refused the request.', fields);
+  }
+  return null;
+}
 
 /**
  * The one place a failure becomes an answer. HttpError says what the browser may know; provider
@@ -56,6 +83,8 @@ export function errorResponse(error: unknown, logger: Logger, context: LogFields
       headers,
     );
   }
+  const refused = providerRefusal(error, logger, context);
+  if (refused) return refused;
   if (isProviderDown(error)) {
     logger.warn('payment provider unavailable', { ...context, error: describeError(error) });
     return errorJson('upstream_unavailable', UNAVAILABLE_MESSAGE);

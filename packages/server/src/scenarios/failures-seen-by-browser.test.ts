@@ -1,4 +1,5 @@
-// Failures as the browser sees them: bad input, CORS, and the provider down, against the emulator.
+// Failures as the browser sees them: bad input, CORS, the provider down, and the provider refusing
+// the key or the order, against the emulator.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorBody, SessionView } from '@pay-elements/protocol';
@@ -247,5 +248,74 @@ describe('provider down', () => {
     const back = await world.request(`/pay/sessions/${session.id}`);
     assert.equal(back.status, 200);
     assert.equal((await view(back)).status, 'pending');
+  });
+});
+
+describe('the provider refusing', () => {
+  let world: World;
+  let key = SANDBOX_KEY;
+  before(async () => {
+    // the key the kit holds is the one the provider is sent: a test swaps in a wrong one
+    world = await startWorld({
+      through: (input, init, send) => {
+        const headers = new Headers(init.headers);
+        headers.set('x-api-key', key);
+        return send(input, { ...init, headers });
+      },
+      kit: { funding: { currencies: ['NGN'], customer: () => ({ id_number: '22212345678' }) } },
+    });
+  });
+  after(async () => {
+    await world.close();
+    assert.deepEqual(world.leaks(), [], 'the key never appears in an answer or a log line');
+  });
+
+  it('answers a key the provider refuses (401) or does not allow (403) as 503 upstream_unauthorized, on the widget routes, never internal', async () => {
+    const token = world.kit.fundingToken(world.customerId);
+    world.orders.set('order-key', { amount: '5000.00', currency: 'NGN', customer_id: world.customerId });
+    for (const refused of ['sk_live_not_the_merchants_key_000000', 'sk_sandbox_restricted']) {
+      key = refused;
+      try {
+        const created = await world.request('/pay/sessions', jsonPost({ order_id: 'order-key' }));
+        assert.equal(created.status, 503, refused);
+        assert.equal(created.headers.get('retry-after'), null, 'no wait mends a wrong key');
+        assert.equal((await errorOf(created)).code, 'upstream_unauthorized');
+        const funding = await world.request(`/pay/funding/${token}`);
+        assert.equal(funding.status, 503);
+        assert.equal((await errorOf(funding)).code, 'upstream_unauthorized');
+      } finally {
+        key = SANDBOX_KEY;
+      }
+    }
+    assert.ok(
+      world.logs.some((l) => l.startsWith('error the payment provider refused the API key')),
+      'an error line says the key was refused',
+    );
+    // the key corrected, the same order and the same customer open at once (nothing held back)
+    assert.equal((await world.request('/pay/sessions', jsonPost({ order_id: 'order-key' }))).status, 201);
+    const page = await world.request(`/pay/funding/${token}`);
+    assert.equal(page.status, 200, await page.clone().text());
+  });
+
+  it('answers an order the provider refuses as 400 invalid_request naming its field, and the order stays usable', async () => {
+    world.orders.set('order-cents', { amount: '10.005', currency: 'NGN', customer_id: world.customerId });
+    const amount = await world.request('/pay/sessions', jsonPost({ order_id: 'order-cents' }));
+    assert.equal(amount.status, 400);
+    const error = await errorOf(amount);
+    assert.equal(error.code, 'invalid_request');
+    assert.deepEqual(Object.keys(error.fields ?? {}), ['amount']);
+    world.orders.set('order-cents', { amount: '10.01', currency: 'NGN', customer_id: world.customerId });
+    assert.equal((await world.request('/pay/sessions', jsonPost({ order_id: 'order-cents' }))).status, 201);
+  });
+
+  it('answers an order for a customer the provider does not know as 400 naming customer_id', async () => {
+    world.orders.set('order-nobody', { amount: '10.00', currency: 'NGN', customer_id: 'cus_nobody' });
+    const answer = await world.request('/pay/sessions', jsonPost({ order_id: 'order-nobody' }));
+    assert.equal(answer.status, 400);
+    const error = await errorOf(answer);
+    assert.equal(error.code, 'invalid_request');
+    assert.deepEqual(Object.keys(error.fields ?? {}), ['customer_id']);
+    world.orders.set('order-nobody', { amount: '10.00', currency: 'NGN', customer_id: world.customerId });
+    assert.equal((await world.request('/pay/sessions', jsonPost({ order_id: 'order-nobody' }))).status, 201);
   });
 });

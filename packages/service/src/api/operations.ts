@@ -2,6 +2,8 @@
 // document is made from) and its handler. Server to server: every operation but the document itself
 // needs a service key (auth.ts).
 import * as z from 'zod';
+import { decimal } from '@pay-elements/api';
+import { ErrorBody } from '@pay-elements/protocol';
 import {
   HttpError,
   issueFields,
@@ -112,18 +114,12 @@ export function kitOrder(order: OrderRecord): Order {
   };
 }
 
-/** Two decimal strings of the same amount ("5000" and "5000.00"). */
-export function sameAmount(a: string, b: string): boolean {
-  const canonical = (value: string) => {
-    const [whole = '', fraction = ''] = value.split('.');
-    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;
-  };
-  return canonical(a) === canonical(b);
-}
-
-function sameOrder(kept: OrderRecord, wanted: OrderRecord): boolean {
+function sameOrder(
+  kept: Pick<OrderRecord, 'amount' | 'currency' | 'customer_id'>,
+  wanted: OrderRecord,
+): boolean {
   return (
-    sameAmount(kept.amount, wanted.amount) &&
+    decimal.equals(kept.amount, wanted.amount) &&
     kept.currency === wanted.currency &&
     kept.customer_id === wanted.customer_id
   );
@@ -135,19 +131,20 @@ const conflict = () =>
     'This order already has a session with another amount, currency or customer: use a new order id.',
   );
 
-/** The order kept for `wanted.order_id`: the one already there (the same amount, or 409), or this one. */
-async function keepOrder(state: ServiceState, wanted: OrderRecord): Promise<OrderRecord> {
+/**
+ * Keeps the order of the session just answered: the one kept already (the same order asked again),
+ * or this one, which replaces any other. Written after the session opened, never before, so that a
+ * refused opening leaves nothing behind and the order id can be sent again corrected; `created`: this
+ * call opened the session, so its order is the session's.
+ */
+async function keepOrder(state: ServiceState, wanted: OrderRecord, created: boolean): Promise<OrderRecord> {
   for (let tries = 0; tries < 5; tries++) {
-    const kept = orderOf(await state.records.get(ORDERS, wanted.order_id));
-    if (kept) {
-      if (!sameOrder(kept, wanted)) throw conflict();
-      return kept;
-    }
+    const held = await state.records.get(ORDERS, wanted.order_id);
+    const kept = orderOf(held);
+    if (kept && !created && sameOrder(kept, wanted)) return kept;
     const value = JSON.parse(JSON.stringify(wanted)) as Record<string, string>;
-    if (
-      await state.records.commit({ writes: [{ collection: ORDERS, key: wanted.order_id, value, expect: 0 }] })
-    )
-      return wanted;
+    const write = { collection: ORDERS, key: wanted.order_id, value, expect: held?.version ?? 0 };
+    if (await state.records.commit({ writes: [write] })) return wanted;
   }
   throw new HttpError('upstream_unavailable', 'The order is being written by another request: try again.', {
     headers: { 'retry-after': '1' },
@@ -216,8 +213,12 @@ const createSession: Operation<CreateSession> = {
       ...(body.return_url ? { return_url: body.return_url } : {}),
       ...(body.metadata ? { metadata: body.metadata } : {}),
     };
-    const order = await keepOrder(context.kit.state, wanted);
-    const { session, created } = await context.kit.openSession(order.order_id, kitOrder(order));
+    // the kit's claim on the order opens one session however many ask; a paid one it answers whatever
+    // its amount, which is this API's 409 as much as an open one's
+    const { session, created } = await context.kit.openSession(wanted.order_id, kitOrder(wanted));
+    const opened = { amount: session.amount, currency: session.currency, customer_id: session.customerId };
+    if (!sameOrder(opened, wanted)) throw conflict();
+    const order = await keepOrder(context.kit.state, wanted, created);
     return { status: created ? 201 : 200, body: sessionResource(context, session, order) };
   },
 };
@@ -249,9 +250,13 @@ const createInvoiceLink: Operation<z.infer<typeof CreateInvoiceLink>> = {
   async handle(context, { body }) {
     const token = context.kit.pay.invoiceToken(body.invoice_number);
     const view = await context.kit.pay.fetch(new Request(`${context.kitOrigin}/pay/invoices/${token}`));
-    await view.body?.cancel();
+    const said = view.ok ? null : ErrorBody.safeParse(await view.json().catch(() => null));
+    await view.body?.cancel().catch(() => undefined);
     if (view.status === 404)
       throw new HttpError('not_found', 'The provider has no invoice with that number.');
+    // the kit's named refusal (the key refused, upstream_unauthorized) is answered as it is
+    if (said?.success && said.data.error.code === 'upstream_unauthorized')
+      throw new HttpError('upstream_unauthorized', said.data.error.message);
     if (!view.ok)
       throw new HttpError('upstream_unavailable', 'The invoice cannot be read now: try again shortly.');
     return { status: 200, body: { url: `${context.url}/invoices/${token}`, token } };
@@ -277,7 +282,11 @@ const createFundingLink: Operation<z.infer<typeof CreateFundingLink>> = {
           ],
         },
       });
-    await context.kit.fundingAccounts(body.customer_id, body.id_number ? { id_number: body.id_number } : {});
+    await context.kit.fundingAccounts(
+      body.customer_id,
+      body.id_number ? { id_number: body.id_number } : {},
+      body.currencies,
+    );
     const seconds = body.expires_in ?? 24 * 3600;
     const token = context.kit.pay.fundingToken(body.customer_id, { expiresInSeconds: seconds });
     const expires = new Date(context.clock.now() + seconds * 1000).toISOString();

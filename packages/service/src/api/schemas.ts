@@ -2,6 +2,8 @@
 // and the OpenAPI document (openapi.ts) is generated from the same ones, so the two cannot drift.
 // Amounts are decimal strings, currencies upper-case, field names snake_case as on the widget's wire.
 import * as z from 'zod';
+import { decimal } from '@pay-elements/api';
+import { orderLimits } from '@pay-elements/protocol';
 
 const printable = (max: number) =>
   z
@@ -26,29 +28,50 @@ const HttpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
   .max(2048, 'must be at most 2048 characters');
 
-export const CreateSession = z.strictObject({
-  order_id: printable(128).describe('Your order id: one session per order.'),
-  amount: Decimal.describe('What the shopper pays, from your records (never from a browser).'),
-  currency: CurrencyCode,
-  customer_id: printable(128).describe("The provider's customer the account is issued to."),
-  email: z
-    .email('must be an email address')
-    .max(254)
-    .optional()
-    .describe('The shopper, kept with the order.'),
-  order: z
-    .strictObject({
-      title: z.string().min(1).max(200).describe('What is bought, shown on the hosted checkout.'),
-      reference: z.string().min(1).max(128).optional().describe('Your order number, shown beside it.'),
-    })
-    .optional(),
-  return_url: HttpUrl.optional().describe('Where the hosted checkout sends the shopper back to.'),
-  metadata: z
-    .record(z.string().min(1).max(40), z.string().max(500))
-    .refine((m) => Object.keys(m).length <= 20, 'must have at most 20 keys')
-    .optional()
-    .describe('Your own keys and values, kept with the order and answered with the session.'),
-});
+export const CreateSession = z
+  .strictObject({
+    order_id: printable(orderLimits.orderId).describe('Your order id: one session per order.'),
+    amount: Decimal.describe(
+      "What the shopper pays, from your records (never from a browser), in at most the currency's minor unit (NGN 2 decimals, JPY none).",
+    ),
+    currency: CurrencyCode,
+    customer_id: printable(128).describe("The provider's customer the account is issued to."),
+    email: z
+      .email('must be an email address')
+      .max(254)
+      .optional()
+      .describe('The shopper, kept with the order.'),
+    order: z
+      .strictObject({
+        title: z
+          .string()
+          .min(1)
+          .max(orderLimits.title)
+          .describe('What is bought, shown on the hosted checkout.'),
+        reference: z
+          .string()
+          .min(1)
+          .max(orderLimits.reference)
+          .optional()
+          .describe('Your order number, shown beside it.'),
+      })
+      .optional(),
+    return_url: HttpUrl.optional().describe('Where the hosted checkout sends the shopper back to.'),
+    metadata: z
+      .record(z.string().min(1).max(40), z.string().max(500))
+      .refine((m) => Object.keys(m).length <= 20, 'must have at most 20 keys')
+      .optional()
+      .describe('Your own keys and values, kept with the order and answered with the session.'),
+  })
+  // the provider takes no fraction of a minor unit: refused here by name, before anything is opened
+  .superRefine((body, ctx) => {
+    if (!decimal.fitsMinorUnit(body.amount, body.currency))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `must have at most ${decimal.minorDigits(body.currency)} decimals in ${body.currency}`,
+      });
+  });
 export type CreateSession = z.infer<typeof CreateSession>;
 
 export const Account = z
@@ -160,6 +183,7 @@ export const ApiErrorCode = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
+  'upstream_unauthorized',
   'internal',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;

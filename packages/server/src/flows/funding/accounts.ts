@@ -5,8 +5,13 @@
 // after an opening of the kit's own whose answer was lost (a crash), and never one whose number the
 // kit holds for another customer. A failed opening is remembered, so that visits cost no provider
 // call until it may succeed (30 s, doubling, at most an hour), and openings are limited per client.
+// A refusal of what was sent (a BVN missing) is no outage: it is answered 400 naming the field, held
+// 30 s for visits only (no doubling), and a call bringing its own input tries at once.
 import {
+  AuthenticationError,
   NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
   type PayClient,
   type PermanentVirtualAccount,
   type VirtualAccountCreation,
@@ -50,9 +55,37 @@ export function openingBackoffMs(count: number): number {
   return Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.min(count - 1, 10));
 }
 
+/** How long a refusal of what was sent holds visits back (not doubled: a visit's input does not change). */
+const REFUSAL_HOLD_MS = 30_000;
+
+/** The currencies whose opening takes the customer's identity number (the spec: "for NGN a valid BVN"). */
+const ID_NUMBER_CURRENCIES: ReadonlySet<string> = new Set(['NGN']);
+
+/** What is sent to open accounts in `currency`: the BVN only where the currency needs it. */
+function needsFor(currency: string, needs: FundingCustomer): FundingCustomer {
+  const { id_number, ...rest } = needs;
+  return id_number !== undefined && ID_NUMBER_CURRENCIES.has(currency) ? { ...rest, id_number } : rest;
+}
+
+/** The provider refused what was sent, naming the fields: 400 `invalid_request` with them. */
+export class OpeningRefused extends HttpError {
+  constructor(fields: Record<string, string[]> | undefined) {
+    super('invalid_request', 'The payment provider refused to open the accounts with what was given.', {
+      ...(fields ? { fields } : {}),
+    });
+  }
+}
+
+/** A refusal of the request's own fields (a validation body), as opposed to a 400 that may be an outage. */
+function refusedFields(error: unknown): Record<string, string[]> | null {
+  if (!(error instanceof ValidationError) || !error.fields) return null;
+  return Object.keys(error.fields).length > 0 ? error.fields : null;
+}
+
 /** What a visit is answered while a failed opening holds the next try back. */
 function failureAnswer(failure: OpeningFailure, now: number): HttpError {
   if (failure.kind === 'not_found') return new HttpError('not_found', 'No such customer.');
+  if (failure.kind === 'refused') return new OpeningRefused(failure.fields);
   const seconds = Math.max(1, Math.ceil((failure.retryAt - now) / 1000));
   return new HttpError('upstream_unavailable', 'The accounts cannot be opened now. Try again later.', {
     headers: { 'retry-after': String(seconds) },
@@ -100,6 +133,12 @@ function routing(ach: string, rtp: string, wire: string): FundingAccountRecord['
   return ach || rtp || wire ? { ach, rtp, wire } : null;
 }
 
+/** Who asks for an opening: a visit's request (its client's allowance), or the merchant's own input. */
+interface OpeningBy {
+  request?: Request | undefined;
+  needs?: FundingCustomer | undefined;
+}
+
 export class FundingAccounts {
   readonly #opening = new SingleFlight<string, FundingAccountRecord[]>();
 
@@ -107,22 +146,29 @@ export class FundingAccounts {
 
   /**
    * The customer's accounts in every currency offered, opening those it has not got yet (`needs`:
-   * what the merchant gives for this opening only, instead of `funding.customer`'s).
+   * what the merchant gives for this opening only, instead of `funding.customer`'s; `currencies`:
+   * open only these). A visit (neither given) shows the accounts it has when the provider refuses a
+   * currency's opening (no BVN for NGN), rather than none.
    */
   async accountsOf(
     customerId: string,
     log: Logger,
-    by: { request?: Request | undefined; needs?: FundingCustomer | undefined } = {},
+    by: OpeningBy & { currencies?: readonly string[] | undefined } = {},
   ): Promise<FundingAccountRecord[]> {
     const { book, currencies } = this.options;
     const stored = await book.accountsOf(customerId);
-    const missing = currencies.filter((currency) => !stored.some((a) => a.currency === currency));
-    const opened = await Promise.all(
+    const wanted = by.currencies ?? currencies;
+    const missing = wanted.filter((currency) => !stored.some((a) => a.currency === currency));
+    const settled = await Promise.allSettled(
       missing.map((currency) =>
         this.#opening.run(`${customerId}\u0000${currency}`, () => this.#open(customerId, currency, log, by)),
       ),
     );
-    const all = [...stored, ...opened.flat()];
+    const all = [...stored, ...settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []))];
+    const failed = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const visit = by.needs === undefined && by.currencies === undefined;
+    const partial = visit && all.length > 0 && failed.every((e) => e instanceof OpeningRefused);
+    if (failed.length > 0 && !partial) throw failed[0];
     // in the merchant's order of currencies, each currency's accounts as the provider gave them
     return currencies.flatMap((currency) => all.filter((a) => a.currency === currency));
   }
@@ -132,13 +178,16 @@ export class FundingAccounts {
     customerId: string,
     currency: string,
     log: Logger,
-    by: { request?: Request | undefined; needs?: FundingCustomer | undefined },
+    by: OpeningBy,
   ): Promise<FundingAccountRecord[]> {
     const { book, clock, claimLeaseMs, claimTimeoutMs } = this.options;
     const token = newClaimToken();
     const startedAt = Date.now();
+    // the merchant's own input (a BVN given) is tried at once, past a refusal of a visit's
+    const input = { newInput: by.needs !== undefined };
+    const claim = () => book.claimAccounts(customerId, currency, claimNow(clock, token, claimLeaseMs), input);
     for (let look = 0; ; look++) {
-      const claimed = await book.claimAccounts(customerId, currency, claimNow(clock, token, claimLeaseMs));
+      const claimed = await claim();
       if (claimed.outcome === 'accounts') return claimed.accounts;
       if (claimed.outcome === 'failed') throw failureAnswer(claimed.failure, clock.now());
       if (claimed.outcome === 'busy') {
@@ -153,14 +202,26 @@ export class FundingAccounts {
       let accounts: FundingAccountRecord[];
       try {
         this.#spend(by.request, customerId, log);
-        accounts = await holdingLease(
-          () => book.claimAccounts(customerId, currency, claimNow(clock, token, claimLeaseMs)),
-          claimLeaseMs / 3,
-          () => this.#fromProvider(customerId, currency, token, claimed.attempted, by.needs, log),
+        accounts = await holdingLease(claim, claimLeaseMs / 3, () =>
+          this.#fromProvider(customerId, currency, token, claimed.attempted, by.needs, log),
         );
       } catch (error) {
+        // the merchant's key refused: nothing to remember of this customer (the answer names the key)
+        if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+          await book.release(customerId, currency, token);
+          throw error;
+        }
         const kept = await this.#failed(customerId, currency, token, error, log);
         if (error instanceof NotFoundError) throw new HttpError('not_found', 'No such customer.');
+        const fields = refusedFields(error);
+        if (fields) {
+          log.warn("the provider refused to open a customer's accounts", {
+            customerId,
+            currency,
+            error: describeError(error),
+          });
+          throw new OpeningRefused(fields);
+        }
         if (error instanceof HttpError || error instanceof ProviderUnavailableError || !kept) throw error;
         // the provider refused (a BVN it does not take, say): the visit is told what the next ones are
         log.error("opening a customer's accounts failed; not asked again until the wait is over", {
@@ -214,17 +275,16 @@ export class FundingAccounts {
     const now = clock.now();
     const retryAt =
       error instanceof ProviderUnavailableError ? now + error.retryAfterSeconds * 1000 : undefined;
+    const fields = refusedFields(error);
+    const kind = error instanceof NotFoundError ? 'not_found' : fields ? 'refused' : 'unavailable';
     return book
       .failed(
         customerId,
         currency,
         token,
-        {
-          at: now,
-          retryAt: retryAt ?? now,
-          kind: error instanceof NotFoundError ? 'not_found' : 'unavailable',
-        },
-        (count) => (limited ? 0 : Math.max(openingBackoffMs(count), (retryAt ?? now) - now)),
+        { at: now, retryAt: retryAt ?? now, kind, ...(fields ? { fields } : {}) },
+        (count) =>
+          limited ? 0 : fields ? REFUSAL_HOLD_MS : Math.max(openingBackoffMs(count), (retryAt ?? now) - now),
       )
       .catch((e: unknown) => {
         log.error('recording a failed opening failed', { customerId, currency, error: describeError(e) });
@@ -260,7 +320,7 @@ export class FundingAccounts {
     }
     // noted before asking, so that an answer lost in a crash is looked for, not doubled
     await book.attempting(customerId, currency, token);
-    const needs = given ?? (await this.options.customer?.(customerId)) ?? {};
+    const needs = needsFor(currency, given ?? (await this.options.customer?.(customerId)) ?? {});
     const creation = await provider.call('accounts', () =>
       client.virtualAccounts.create({ customer_id: customerId, currency, ...needs }),
     );

@@ -57,8 +57,12 @@ export interface OpeningFailure {
   retryAt: number;
   /** failures in a row */
   count: number;
-  /** `not_found`: the provider does not know the customer; `unavailable`: anything else */
-  kind: 'not_found' | 'unavailable';
+  /**
+   * `not_found`: the provider does not know the customer; `refused`: it refused what was sent, naming
+   * the fields (`fields`: a BVN missing, say); `unavailable`: anything else
+   */
+  kind: 'not_found' | 'refused' | 'unavailable';
+  fields?: Record<string, string[]>;
 }
 
 /** What claiming a customer's accounts in a currency gave. */
@@ -124,10 +128,18 @@ function accountsOf(value: Json): FundingAccountRecord[] | null {
   return value['accounts'].flatMap((a) => accountOf(a) ?? []);
 }
 
+function fieldsOf(value: Json | undefined): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(isJsonObject(value) ? value : {}))
+    if (Array.isArray(messages)) fields[field] = messages.map((m) => textOf(m));
+  return fields;
+}
+
 function failureOf(value: Json | undefined): OpeningFailure | null {
   if (!isJsonObject(value) || !isJsonObject(value['failure'])) return null;
-  const { at, retryAt, count, kind } = value['failure'];
+  const { at, retryAt, count, kind, fields } = value['failure'];
   if (typeof at !== 'number' || typeof retryAt !== 'number' || typeof count !== 'number') return null;
+  if (kind === 'refused') return { at, retryAt, count, kind, fields: fieldsOf(fields) };
   return { at, retryAt, count, kind: kind === 'not_found' ? 'not_found' : 'unavailable' };
 }
 
@@ -196,11 +208,18 @@ export class FundingBook {
    * saves them or lets go. `attempted`: an opening was started before (its answer may have been
    * lost in a crash), so the provider's list may hold what it opened.
    */
-  async claimAccounts(customerId: string, currency: string, claim: Claim): Promise<AccountsClaim> {
+  async claimAccounts(
+    customerId: string,
+    currency: string,
+    claim: Claim,
+    options: { newInput?: boolean } = {},
+  ): Promise<AccountsClaim> {
     const place = { collection: ACCOUNTS, key: recordKey(customerId, currency) };
     const held = await this.records.get(place.collection, place.key);
     const failure = failureOf(held?.value);
-    if (failure && claim.now < failure.retryAt && !accountsOf(held?.value ?? null))
+    // a refusal of what was sent holds back only the same input: new input (a BVN given) may pass
+    const holds = failure !== null && !(failure.kind === 'refused' && options.newInput === true);
+    if (failure && holds && claim.now < failure.retryAt && !accountsOf(held?.value ?? null))
       return { outcome: 'failed', failure };
     const claimed = await claimWork(this.records, place, claim, accountsOf, { accounts: null });
     if (claimed.outcome === 'done') return { outcome: 'accounts', accounts: claimed.value };
@@ -268,17 +287,29 @@ export class FundingBook {
       return null;
     const count = (failureOf(held.value)?.count ?? 0) + 1;
     const kept: OpeningFailure = { ...failure, count, retryAt: failure.at + backoff(count) };
+    const stored = { ...kept, ...(kept.fields ? { fields: { ...kept.fields } } : {}) };
     await this.records.commit({
       writes: [
         {
           collection: ACCOUNTS,
           key,
-          value: { ...held.value, claim: null, failure: { ...kept } },
+          value: { ...held.value, claim: null, failure: stored },
           expect: held.version,
         },
       ],
     });
     return kept;
+  }
+
+  /** Gives up the claim `token` holds with nothing remembered: the provider was not at fault. */
+  async release(customerId: string, currency: string, token: string): Promise<void> {
+    const key = recordKey(customerId, currency);
+    const held = await this.records.get(ACCOUNTS, key);
+    if (!held || heldOf(held.value)?.token !== token || accountsOf(held.value) || !isJsonObject(held.value))
+      return;
+    await this.records.commit({
+      writes: [{ collection: ACCOUNTS, key, value: { ...held.value, claim: null }, expect: held.version }],
+    });
   }
 
   /** The customer's accounts, every currency. */

@@ -25,9 +25,15 @@ export interface FundingApi {
   fundingToken(customerId: string, options?: { expiresInSeconds?: number }): string;
   /**
    * The customer's accounts in every currency offered, opening those missing now with `needs` (the
-   * BVN for NGN: used for this opening only, never kept) instead of `funding.customer`'s.
+   * BVN, sent with the NGN opening only: used for it, never kept) instead of `funding.customer`'s;
+   * `currencies`: open only those. A refusal of what was sent is an HttpError `invalid_request`
+   * naming the fields (`id_number`).
    */
-  fundingAccounts(customerId: string, needs?: FundingCustomer): Promise<FundingAccountRecord[]>;
+  fundingAccounts(
+    customerId: string,
+    needs?: FundingCustomer,
+    options?: { currencies?: readonly string[] },
+  ): Promise<FundingAccountRecord[]>;
 }
 
 /** How many credits still processing one check reads again at most. */
@@ -208,7 +214,8 @@ export const funding: Flow<typeof fundingOptions, FundingApi> = {
           const ttl = expiresInSeconds ?? settings.tokenTtlSeconds;
           return kit.tokens.sign(customerId, clock.now() + ttl * 1000);
         },
-        fundingAccounts: (customerId, needs) => accounts.accountsOf(customerId, logger, { needs }),
+        fundingAccounts: (customerId, needs, { currencies } = {}) =>
+          accounts.accountsOf(customerId, logger, { needs, currencies }),
       },
       drain: () => hub.close(),
       close: () => {

@@ -12,6 +12,7 @@ import type { FetchLike } from '@pay-elements/api';
 import { startWorld, type World, type WorldOptions } from '@pay-elements/testing/kit-world';
 import { createPayHandler } from '../../handler.js';
 import { fundingBookOf } from '../../testing/books.js';
+import { HttpError } from '../../errors.js';
 import type { DepositRecord } from './book.js';
 
 const BVN = '22212345678';
@@ -190,6 +191,62 @@ describe('a customer whose accounts cannot be opened', () => {
       });
       w.advance(31_000);
       assert.equal((await viewOf(w, w.customerId)).accounts.length, 2, 'opened once the wait is over');
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('a customer whose BVN the merchant has not given', () => {
+  it('is refused 400 naming id_number, visits show what opened and ask again only after 30 s, and a BVN given opens at once', async () => {
+    const deposits: DepositRecord[] = [];
+    const w = await world({
+      deposits,
+      kit: { logger: quiet, funding: { currencies: ['NGN', 'USD'], customer: () => ({}) } },
+    });
+    try {
+      const creates = () => w.calls.filter((c) => c === 'POST /v1/virtual-accounts/create').length;
+      const refused = await w.kit.fundingAccounts(w.customerId, {}).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      assert.ok(refused instanceof HttpError, String(refused));
+      assert.equal(refused.status, 400);
+      assert.deepEqual(Object.keys(refused.fields ?? {}), ['id_number']);
+      const afterRefusal = creates();
+      // a visit brings no BVN: the USD account opened is shown, the NGN refusal remembered
+      for (let i = 0; i < 20; i++) {
+        const view = await viewOf(w, w.customerId);
+        assert.deepEqual(
+          view.accounts.map((a) => a.currency),
+          ['USD'],
+        );
+      }
+      assert.equal(creates(), afterRefusal, 'no provider call for 20 visits within 30 s');
+      w.advance(31_000);
+      await viewOf(w, w.customerId);
+      assert.equal(creates(), afterRefusal + 1, 'asked again after 30 s, not a doubled wait');
+      w.advance(31_000);
+      await viewOf(w, w.customerId);
+      assert.equal(creates(), afterRefusal + 2, 'and again 30 s later: the wait does not double');
+      // the merchant gives the BVN: opened at once, whatever the visits were told
+      const opened = await w.kit.fundingAccounts(w.customerId, { id_number: BVN });
+      assert.deepEqual(opened.map((a) => a.currency).sort(), ['NGN', 'USD']);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('opens only the currencies asked for', async () => {
+    const deposits: DepositRecord[] = [];
+    const w = await world({ deposits, kit: { logger: quiet } });
+    try {
+      const opened = await w.kit.fundingAccounts(w.customerId, {}, { currencies: ['USD'] });
+      assert.deepEqual(
+        opened.map((a) => a.currency),
+        ['USD'],
+      );
+      assert.equal(w.calls.filter((c) => c === 'POST /v1/virtual-accounts/create').length, 1);
     } finally {
       await w.close();
     }

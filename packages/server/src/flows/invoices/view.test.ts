@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { InvoiceView } from '@pay-elements/api';
-import { buildInvoiceView, invoiceStatus, minorDigits } from './view.js';
+import { decimal, type InvoiceView } from '@pay-elements/api';
+import { buildInvoiceView, invoiceStatus } from './view.js';
 
 const DUE = Date.parse('2026-01-10T00:00:00.000Z');
 
@@ -88,9 +88,9 @@ describe('buildInvoiceView', () => {
   });
 
   it('uses the minor unit of the currency and rounds half away from zero', () => {
-    assert.equal(minorDigits('NGN'), 2);
-    assert.equal(minorDigits('JPY'), 0);
-    assert.equal(minorDigits('KWD'), 3);
+    assert.equal(decimal.minorDigits('NGN'), 2);
+    assert.equal(decimal.minorDigits('JPY'), 0);
+    assert.equal(decimal.minorDigits('KWD'), 3);
     const { view } = buildInvoiceView(
       invoice({
         items: [{ name: 'Tea', unit_price: 1005, quantity: 1, currency: 'JPY', total: 1005 }],

@@ -71,24 +71,6 @@ export function invoiceStatus(
   return { status, known };
 }
 
-const digitsByCurrency = new Map<string, number>();
-
-/** Fraction digits of the currency's minor unit (ISO 4217, through Intl): NGN 2, JPY 0, KWD 3. */
-export function minorDigits(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
-
 function exactNumber(value: number, field: string): string {
   const text = decimal.fromNumber(value);
   if (text === null) throw new ProviderDataError(`provider invoice ${field} is not a finite number`);
@@ -111,7 +93,7 @@ function isoOrNull(timestamp: string | undefined): string | null {
  */
 export function buildInvoiceView(invoice: InvoiceView, now: number, hostedUrl?: string): InvoiceViewResult {
   const currency = (invoice.items[0]?.currency ?? invoice.payment_details.currency).toUpperCase();
-  const digits = minorDigits(currency);
+  const digits = decimal.minorDigits(currency);
   const money = (text: string) => decimal.format(text, digits);
   const discrepancies: InvoiceDiscrepancy[] = [];
   const compare = (field: string, provider: string, computed: string) => {

@@ -1,7 +1,7 @@
 // Opening single-use accounts at the provider: exactly the order's amount, checked against what was
 // asked for, under the provider's 429 wait and the circuit breaker, within a deadline.
-import { decimal, type DynamicAccount, type PayClient } from '@pay-elements/api';
-import { PayError, ProviderUnavailableError } from '../../errors.js';
+import { decimal, NotFoundError, type DynamicAccount, type PayClient } from '@pay-elements/api';
+import { HttpError, PayError, ProviderUnavailableError } from '../../errors.js';
 import type { Kit } from '../../flow.js';
 import type { Renewal } from './book.js';
 
@@ -47,6 +47,11 @@ export class AccountOpener {
         ),
       );
     } catch (error) {
+      // the order's customer is the merchant's input, as its amount is: refused by name, not a 500
+      if (error instanceof NotFoundError && /customer/i.test(error.message))
+        throw new HttpError('invalid_request', 'The payment provider has no such customer.', {
+          fields: { customer_id: ['is not a customer of the payment provider'] },
+        });
       if (!deadline.aborted) throw error;
       throw new ProviderUnavailableError('opening the account took too long', 1, { cause: error });
     }
