@@ -32,13 +32,13 @@ import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
 import { listenThen, type Gate, type Listening } from './operations/gate.js';
-import { saturationAware } from './operations/health.js';
+import { keyAware, saturationAware } from './operations/health.js';
 import { createLogger, requestFields } from './operations/logging.js';
 import { startMetrics } from './operations/metrics.js';
 import { drainAndStop } from './operations/shutdown.js';
 import { startSweeper } from './operations/sweeper.js';
 import { notifierMetrics } from './notify/metrics.js';
-import { startProvider } from './provider.js';
+import { checkProvider, requireProviderKey, startProvider } from './provider.js';
 import { openStore } from './stores.js';
 
 /** Signs links with the emulator only (the configuration refuses a provider without its own secret). */
@@ -110,6 +110,8 @@ async function startBehind(
     clock: options.clock,
     fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
   });
+  const keyCheck = await checkProvider(provider.client, config);
+  requireProviderKey(keyCheck, logger);
   const store =
     typeof options.store === 'function'
       ? await options.store()
@@ -159,7 +161,10 @@ async function startBehind(
     });
   }
   metrics?.metrics.track(kit.pay);
-  const health = saturationAware(createHealth(kit.pay), () => gate.saturated);
+  const health = keyAware(
+    saturationAware(createHealth(kit.pay), () => gate.saturated),
+    { first: keyCheck, check: () => checkProvider(provider.client, config), clock, log: logger },
+  );
   const headers = answerHeaders(gate.securityFor);
   const onError = logHandlerError(logger);
   const listener = toNodeListener(kit.pay, { headers, onError });
