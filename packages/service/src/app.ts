@@ -173,7 +173,8 @@ async function startBehind(
     url,
     kitOrigin,
     merchant,
-    templates: options.templates ?? serviceTemplates,
+    // the not-found pages' "Back to the shop" goes where the others' "Back to …" does, or nowhere
+    templates: options.templates ?? { ...serviceTemplates, home: config.PAY_SHOP_URL ?? null },
     cdnRoot: options.cdnRoot,
     config,
     notifier,
@@ -249,7 +250,7 @@ function serviceSite(options: SiteOptions): Hono {
     siteOrigin: new URL(url).origin,
     templates,
     merchant: options.merchant,
-    shopUrl: `${url}/`,
+    shopUrl: options.config.PAY_SHOP_URL ?? null,
     onBehalfOf: options.onBehalfOf,
   });
   app.use('*', async (c, next) => {

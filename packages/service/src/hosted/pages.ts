@@ -21,8 +21,8 @@ export interface HostedPageOptions {
   /** the pages' shells and stylesheet */
   templates: HostedTemplates;
   merchant: SessionMerchant;
-  /** the shop's home page, for "Back to …" */
-  shopUrl: string;
+  /** the shop's own site, for "Back to …"; null for no such link (never this server's root, a 404) */
+  shopUrl: string | null;
   /** the visitor's Accept-Language: the page is written in the first one the pages speak */
   acceptLanguage?: string | undefined;
   /** the page's request id, named on the kit's lines */
@@ -53,6 +53,11 @@ export function merchantHeader(merchant: SessionMerchant): string {
     ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
     : '';
   return `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`;
+}
+
+/** "Back to {merchant}" to the shop's own site, or nothing when there is none. */
+export function backLink(shopUrl: string | null, merchantName: string): string {
+  return shopUrl === null ? '' : `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(merchantName)}</a>`;
 }
 
 type Wording = { title: string; message: string };
