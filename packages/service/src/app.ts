@@ -25,7 +25,7 @@ import { configSecrets, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
-import { serviceTemplates, type HostedTemplates } from './hosted/templates.js';
+import { faviconAnswer, serviceTemplates, type HostedTemplates } from './hosted/templates.js';
 import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
 import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
@@ -77,10 +77,13 @@ export interface Service {
   close(): Promise<boolean>;
 }
 
-/** Who asks for the money on the hosted pages: PAY_MERCHANT_NAME (and logo), else the public host. */
-export function merchantOf(config: ServiceConfig, url: string): SessionMerchant {
+/** What the pages call a merchant PAY_MERCHANT_NAME does not name ("Pay the shop", never "Pay 127.0.0.1:3000"). */
+export const UNNAMED_MERCHANT = 'the shop';
+
+/** Who asks for the money on the hosted pages: PAY_MERCHANT_NAME (and logo), else "the shop". */
+export function merchantOf(config: ServiceConfig): SessionMerchant {
   return {
-    name: config.PAY_MERCHANT_NAME ?? new URL(url).host,
+    name: config.PAY_MERCHANT_NAME ?? UNNAMED_MERCHANT,
     ...(config.PAY_MERCHANT_LOGO_URL ? { logo_url: config.PAY_MERCHANT_LOGO_URL } : {}),
   };
 }
@@ -102,7 +105,7 @@ async function startBehind(
 ): Promise<Service> {
   const { server } = gate;
   const kitOrigin = `http://${config.HOST}:${port}`;
-  const merchant = merchantOf(config, url);
+  const merchant = merchantOf(config);
 
   const metrics = await startMetrics(config);
   const provider = await startProvider(config, {
@@ -259,6 +262,8 @@ function serviceSite(options: SiteOptions): Hono {
       return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     await next();
   });
+  app.get('/favicon.svg', () => faviconAnswer());
+  app.get('/favicon.ico', () => faviconAnswer());
   app.get('/healthz', () => health.live());
   app.get('/readyz', () => health.ready());
   const cdn = cdnFiles(options.cdnRoot);

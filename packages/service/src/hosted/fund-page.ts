@@ -48,7 +48,7 @@ export async function fundPage(options: HostedPageOptions): Promise<Response> {
     __PAY_TITLE__: escapeHtml(`Your accounts with ${name}`),
     __PAY_DESCRIPTION__: escapeHtml(`Your own accounts with ${name}: pay in any amount, at any time.`),
     __PAY_MERCHANT__: merchantHeader(merchant),
-    __PAY_HEADING__: escapeHtml(`Top up your ${name} balance`),
+    __PAY_HEADING__: escapeHtml(`Top up your balance with ${name}`),
     __PAY_LEAD__: escapeHtml(
       'Send any amount from your bank to one of these accounts, at any time. It is credited to you once it arrives.',
     ),

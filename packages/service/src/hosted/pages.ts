@@ -6,7 +6,7 @@
 import { escapeHtml } from '@pay-elements/elements/ssr';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
-import type { HostedTemplates } from './templates.js';
+import { FAVICON_LINK, type HostedTemplates } from './templates.js';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
 export { escapeHtml };
@@ -99,7 +99,7 @@ export function notFoundPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 </head>
 <body class="hosted">

@@ -11,7 +11,7 @@ import { sameRequestId } from '../operations/logging.js';
 import { pickLanguage, type HostedLanguage } from './hosted-render.js';
 import { escapeHtml, merchantHeader, notFoundPage, pageAnswer } from './pages.js';
 import { receiptTerms, type ReceiptTerms } from './receipt-terms.js';
-import { HOSTED_ASSETS, type HostedTemplates } from './templates.js';
+import { FAVICON_LINK, HOSTED_ASSETS, type HostedTemplates } from './templates.js';
 
 export interface ReceiptPageOptions {
   /** the receipt's token, as the URL carries it */
@@ -94,6 +94,7 @@ export function receiptHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+${FAVICON_LINK}
 <link rel="stylesheet" href="${HOSTED_ASSETS}/hosted.css">
 <script type="module" src="${HOSTED_ASSETS}/receipt.js"></script>
 </head>

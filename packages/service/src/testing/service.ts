@@ -89,6 +89,8 @@ export interface MerchantEndpoint {
   received: Received[];
   /** the statuses to answer, one per notification, then 200 */
   answers: number[];
+  /** the bodies of those answers, one per notification, then `ok` or `not now` */
+  bodies: string[];
   /** resolves once `count` notifications have been received */
   until(count: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -98,6 +100,7 @@ export interface MerchantEndpoint {
 export async function merchantEndpoint(): Promise<MerchantEndpoint> {
   const received: Received[] = [];
   const answers: number[] = [];
+  const bodies: string[] = [];
   const waiting: Array<{ count: number; resolve: () => void }> = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -105,7 +108,8 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
     req.on('end', () => {
       const status = answers.shift() ?? 200;
       received.push({ headers: req.headers, body, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      const answer = bodies.shift() ?? (status < 300 ? 'ok' : 'not now');
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(answer);
       for (const w of waiting.filter((w) => received.length >= w.count)) w.resolve();
     });
   });
@@ -115,6 +119,7 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
     url: `http://127.0.0.1:${port}/hooks/pay`,
     received,
     answers,
+    bodies,
     until(count, ms = 10_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

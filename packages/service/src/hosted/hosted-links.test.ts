@@ -1,5 +1,7 @@
-// "Back to …" on the hosted pages goes to the shop's own site (PAY_SHOP_URL), or is not there: the
-// service has no shop page, and the link used to go to its own root, a 404. The receipt has it too.
+// The links of the hosted pages: "Back to …" goes to the shop's own site (PAY_SHOP_URL), or is not
+// there (the service has no shop page, and the link used to go to its own root, a 404; the receipt has
+// it too); every page's icon is served (a browser asked for /favicon.ico, a 404, on every page); and
+// a merchant PAY_MERCHANT_NAME does not name is "the shop", never "Pay 127.0.0.1:3000".
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixtures } from '@pay-elements/sandbox';
@@ -97,5 +99,47 @@ describe('"Back to …" with PAY_SHOP_URL', () => {
       const html = await (await fetch(url ?? '')).text();
       assert.ok(html.includes(`<a href="${SHOP}">Back to the shop</a>`), url);
     }
+  });
+});
+
+describe("the hosted pages' icon", () => {
+  let s: Started;
+  before(async () => {
+    s = await startTestService();
+  });
+  after(() => s.close());
+
+  it('is linked from every hosted page and served, and /favicon.ico is not a 404', async () => {
+    for (const url of await hostedPages(s)) {
+      const html = await (await fetch(url)).text();
+      const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1];
+      assert.ok(href, `${url} links an icon`);
+      const icon = await fetch(new URL(href, url));
+      assert.equal(icon.status, 200);
+      assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+      assert.match(await icon.text(), /^<svg /);
+    }
+    const ico = await fetch(`${s.base}/favicon.ico`);
+    await ico.body?.cancel();
+    assert.equal(ico.status, 200);
+  });
+});
+
+describe('a merchant PAY_MERCHANT_NAME does not name', () => {
+  let s: Started;
+  before(async () => {
+    s = await startTestService({ PAY_MERCHANT_NAME: '' });
+  });
+  after(() => s.close());
+
+  it('is "the shop" on the pages, never this server\'s host and port', async () => {
+    const [checkout, invoice, fund, receipt] = await hostedPages(s);
+    const host = new URL(s.base).host;
+    for (const url of [checkout, invoice, fund, receipt]) {
+      const html = await (await fetch(url ?? '')).text();
+      assert.ok(!html.includes(`Pay ${host}`) && !html.includes(`>${host}<`), url);
+      assert.match(html, /the shop/, url);
+    }
+    assert.match(await (await fetch(invoice ?? '')).text(), /<h1[^>]*>Pay the shop<\/h1>/);
   });
 });
