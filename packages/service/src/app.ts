@@ -39,6 +39,7 @@ import { drainAndStop } from './operations/shutdown.js';
 import { startSweeper } from './operations/sweeper.js';
 import { notifierMetrics } from './notify/metrics.js';
 import { checkProvider, requireProviderKey, startProvider } from './provider.js';
+import { firstStart, paidBefore } from './since.js';
 import { openStore } from './stores.js';
 
 /** Signs links with the emulator only (the configuration refuses a provider without its own secret). */
@@ -121,9 +122,17 @@ async function startBehind(
       : (options.store ?? (await openStore(config, provider.lifetime === 'fresh', logger)));
   const clients = clientKeys(config, logger);
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
+  const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
   const onEvent = async (event: Parameters<NonNullable<ServiceKitOptions['onEvent']>>[0]) => {
     if (!isMerchantEvent(event)) return;
+    if (await paidBefore(event, since, provider.client)) {
+      logger.info(`event ${event.type}: paid before this service's first start, recorded, not notified`, {
+        event_id: event.id,
+        since: new Date(since).toISOString(),
+      });
+      return;
+    }
     logger.info(`event ${event.type}`, { event_id: event.id });
     await notifier?.enqueue(event);
   };
