@@ -125,6 +125,27 @@ describe("the hosted pages' icon", () => {
   });
 });
 
+describe('the hosted pages as the Nu Html Checker reads them', () => {
+  let s: Started;
+  before(async () => {
+    s = await startTestService();
+  });
+  after(() => s.close());
+
+  // what the checker reported of these pages, and the rules next to it (vnu-jar is not installed here)
+  it('give every meta its content (or charset), each id once, a language and a title', async () => {
+    for (const url of await hostedPages(s)) {
+      const html = await (await fetch(url)).text();
+      for (const [meta] of html.matchAll(/<meta\b[^>]*>/g))
+        assert.match(meta, /\b(charset|content)=/, `${url}: ${meta}`);
+      const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+      assert.equal(new Set(ids).size, ids.length, `${url}: ids ${ids.join(', ')}`);
+      assert.match(html, /^<!doctype html>\n<html lang="[a-z]{2}"/, url);
+      assert.match(html, /<title>[^<]+<\/title>/, url);
+    }
+  });
+});
+
 describe('a merchant PAY_MERCHANT_NAME does not name', () => {
   let s: Started;
   before(async () => {
