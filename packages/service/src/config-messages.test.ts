@@ -1,7 +1,9 @@
 // Every variable's problem is said in plain words that name it: never zod's own text (`PAY_SERVICE_KEYS
-// Invalid input: expected string, received undefined` was a start-up message), whatever the value.
+// Invalid input: expected string, received undefined` was a start-up message), whatever the value;
+// and every variable has its row in docs/operations.md's environment table.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { ConfigError, readServiceConfig, serviceVariables } from './config.js';
 
 /** What zod writes when a schema gives no message of its own. */
@@ -41,5 +43,17 @@ describe('the environment is checked in plain words', () => {
       }
     }
     assert.ok(seen.length > serviceVariables.length, 'the wrong values were found wrong');
+  });
+});
+
+describe("docs/operations.md's environment table", () => {
+  it('has a row for every variable pay-service reads (PAY_SHOP_URL among them)', () => {
+    const doc = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('## Environment'));
+    const rows = table.split('\n').filter((line) => line.startsWith('| `'));
+    const missing = serviceVariables.filter(
+      (name) => !rows.some((row) => row.split(' | ')[0]?.includes(`\`${name}\``)),
+    );
+    assert.deepEqual(missing, []);
   });
 });
