@@ -152,8 +152,13 @@ describe('pay-service check', () => {
   }
 
   it('prints what is set (no secret), what is not, and that the provider took the key: exit 0', async () => {
-    const { status, text } = await check(providerEnv(emulator.url, DEFAULT_API_KEY));
+    const { status, text } = await check({
+      ...providerEnv(emulator.url, DEFAULT_API_KEY),
+      PAY_DATABASE_URL: 'postgres://shop:pg-password-of-the-shop@db.internal:5432/shop',
+    });
     assert.equal(status, 0, text);
+    assert.match(text, /PAY_DATABASE_URL\s+postgres:\/\/shop:\*\*\*@db\.internal:5432\/shop/);
+    assert.ok(!text.includes('pg-password-of-the-shop'), "a URL's password is not shown");
     assert.match(text, /PAY_API_KEY\s+set \(not shown\)/);
     assert.match(text, /PAY_SERVICE_KEYS\s+set \(not shown\)/);
     assert.match(text, new RegExp(`PAY_BASE_URL\\s+${emulator.url}`));
