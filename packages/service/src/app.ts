@@ -124,18 +124,7 @@ async function startBehind(
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
   const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
-  const onEvent = async (event: Parameters<NonNullable<ServiceKitOptions['onEvent']>>[0]) => {
-    if (!isMerchantEvent(event)) return;
-    if (await paidBefore(event, since, provider.client)) {
-      logger.info(`event ${event.type}: paid before this service's first start, recorded, not notified`, {
-        event_id: event.id,
-        since: new Date(since).toISOString(),
-      });
-      return;
-    }
-    logger.info(`event ${event.type}`, { event_id: event.id });
-    await notifier?.enqueue(event);
-  };
+  const onEvent = merchantEvents({ since, client: provider.client, logger, notifier: () => notifier });
   const kit: ServiceKit = createServiceKit({
     client: provider.client,
     store,
@@ -159,19 +148,7 @@ async function startBehind(
     clientKey: clients.clientKey,
     funding: { currencies: config.PAY_FUNDING_CURRENCIES },
   });
-  if (config.PAY_NOTIFY_URL && config.PAY_NOTIFY_SECRET) {
-    notifier = new Notifier({
-      state: kit.state,
-      url: config.PAY_NOTIFY_URL,
-      secret: config.PAY_NOTIFY_SECRET,
-      clock,
-      logger,
-      timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,
-      ...(config.PAY_NOTIFY_RETRY_MS ? { retryMs: config.PAY_NOTIFY_RETRY_MS } : {}),
-      metrics: metrics ? notifierMetrics(metrics.metrics.registry) : undefined,
-      ...(options.notifyFetch ? { fetch: options.notifyFetch } : {}),
-    });
-  }
+  notifier = notifierOf(config, { state: kit.state, clock, logger, metrics, fetch: options.notifyFetch });
   metrics?.metrics.track(kit.pay);
   const health = keyAware(
     saturationAware(createHealth(kit.pay), () => gate.saturated),
@@ -218,6 +195,56 @@ async function startBehind(
         delayMs: config.PAY_SHUTDOWN_DELAY_MS,
       }),
   };
+}
+
+/**
+ * The kit's events the merchant is told of (a notification each, when PAY_NOTIFY_URL is set), but
+ * for a payment made before the service's first start (since.ts): recorded, said on a line, not sent.
+ */
+function merchantEvents(options: {
+  since: number;
+  client: Parameters<typeof paidBefore>[2];
+  logger: Logger;
+  notifier: () => Notifier | null;
+}): NonNullable<ServiceKitOptions['onEvent']> {
+  const { since, client, logger } = options;
+  return async (event) => {
+    if (!isMerchantEvent(event)) return;
+    if (await paidBefore(event, since, client)) {
+      logger.info(`event ${event.type}: paid before this service's first start, recorded, not notified`, {
+        event_id: event.id,
+        since: new Date(since).toISOString(),
+      });
+      return;
+    }
+    logger.info(`event ${event.type}`, { event_id: event.id });
+    await options.notifier()?.enqueue(event);
+  };
+}
+
+/** The notifications to PAY_NOTIFY_URL, signed with PAY_NOTIFY_SECRET; null when they are not set. */
+function notifierOf(
+  config: ServiceConfig,
+  parts: {
+    state: ServiceKit['state'];
+    clock: { now(): number };
+    logger: Logger;
+    metrics: Awaited<ReturnType<typeof startMetrics>>;
+    fetch: typeof fetch | undefined;
+  },
+): Notifier | null {
+  if (!config.PAY_NOTIFY_URL || !config.PAY_NOTIFY_SECRET) return null;
+  return new Notifier({
+    state: parts.state,
+    url: config.PAY_NOTIFY_URL,
+    secret: config.PAY_NOTIFY_SECRET,
+    clock: parts.clock,
+    logger: parts.logger,
+    timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,
+    ...(config.PAY_NOTIFY_RETRY_MS ? { retryMs: config.PAY_NOTIFY_RETRY_MS } : {}),
+    metrics: parts.metrics ? notifierMetrics(parts.metrics.metrics.registry) : undefined,
+    ...(parts.fetch ? { fetch: parts.fetch } : {}),
+  });
 }
 
 interface SiteOptions {
