@@ -21,6 +21,7 @@ import {
 import {
   answerHeaders,
   clientKeys,
+  keyAware,
   createLogger,
   dispatch,
   drainAndStop,
@@ -32,7 +33,7 @@ import {
   type Gate,
   type Listening,
 } from '@pay-elements/service/operations';
-import { emulatorMode, hostOrigin } from '@pay-elements/service';
+import { checkProvider, emulatorMode, hostOrigin, requireProviderKey } from '@pay-elements/service';
 import type { ExampleConfig } from './config.js';
 import { demoReset } from './demo-reset.js';
 import { currentKit } from './kit.js';
@@ -107,6 +108,9 @@ async function startBehind(
     clock: options.clock,
     fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
   });
+  // a refused key stops the start with PAY_API_KEY named; readiness checks it again now and then
+  const keyCheck = await checkProvider(provider.client, config);
+  requireProviderKey(keyCheck, logger);
   const store =
     typeof options.store === 'function'
       ? await options.store()
@@ -127,14 +131,22 @@ async function startBehind(
   const kit = currentKit(setup, store, { headers, onError });
   metrics?.metrics.track(() => kit.pay);
   // readiness follows the kit of the moment (a new one after each reset)
-  const health = saturationAware(
-    createHealth({
-      get store() {
-        return kit.pay.store;
-      },
-      drain: () => kit.pay.drain(),
-    }),
-    () => gate.saturated,
+  const health = keyAware(
+    saturationAware(
+      createHealth({
+        get store() {
+          return kit.pay.store;
+        },
+        drain: () => kit.pay.drain(),
+      }),
+      () => gate.saturated,
+    ),
+    {
+      first: keyCheck,
+      check: () => checkProvider(provider.client, config),
+      clock: provider.emulator?.sandbox.clock ?? { now: () => Date.now() },
+      log: logger,
+    },
   );
   const reset = demoReset({ config, provider, kit, storeGiven: options.store !== undefined, logger });
   const site = siteApp({

@@ -21,7 +21,12 @@ const Env = z
       .regex(/^\d{11}$/, 'must be the 11 digits of a BVN')
       .optional(),
     /** how long the demo's onPaid takes to fulfil an order (a merchant's would call its systems), ms */
-    PAY_DEMO_FULFIL_MS: z.coerce.number().int('must be a whole number of ms').min(0).max(60_000).default(0),
+    PAY_DEMO_FULFIL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be at least 0')
+      .max(60_000, 'must be at most 60000')
+      .default(0),
     /**
      * `1` to serve the demo's links with a real provider: /demo/invoice, /demo/fund and the tokens in
      * /demo-config.json open the demo invoice and the demo customer's accounts to anyone who asks, so

@@ -72,6 +72,9 @@ describe('server-example metrics', () => {
       await value('pay_delivery_duration_seconds_count{topic="sessions.paid",outcome="delivered"}'),
       1,
     );
+    // 0.1.0's names, deprecated aliases for a release (CHANGELOG.md): an alert on them still watches
+    assert.equal(await value('pay_sessions_paid_total'), 1);
+    assert.equal(await value('pay_onpaid_duration_seconds_count{outcome="delivered"}'), 1);
     await stream.text(); // a paid session's stream ends
     assert.equal(await value('pay_streams_open'), 0);
 

@@ -204,9 +204,21 @@ const etagHeader = {
   },
 };
 
+/** Retry-After on a 429 or 503: how long to wait, seconds (RFC 9110 also allows a date). */
+const retryAfterHeader = {
+  'Retry-After': {
+    description: 'Seconds to wait before asking again (sent when the backend knows).',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+};
+
 /** An answer of the protocol's error body, with the codes it may carry at that status. */
 function failure(status: number, why: string): Json {
-  return { description: why, content: json(ref('ErrorBody')) };
+  return {
+    description: why,
+    ...(status === 429 || status === 503 ? { headers: retryAfterHeader } : {}),
+    content: json(ref('ErrorBody')),
+  };
 }
 
 const failures = {
@@ -408,7 +420,7 @@ function operations(): Record<string, Json> {
       summary: 'A receipt, by its token (from `receipt_url`)',
       parameters: [token('receipt')],
       responses: {
-        200: { description: 'The receipt.', content: json(ref('ReceiptView')) },
+        200: { description: 'The receipt.', headers: etagHeader, content: json(ref('ReceiptView')) },
         404: failure(404, '`not_found`: no such receipt, or a bad token.'),
       },
     },
@@ -418,7 +430,17 @@ function operations(): Record<string, Json> {
       description: 'Cacheable: the kit answers `Cache-Control: public, max-age=…` (at most one day).',
       parameters: [pathParameter('country', 'ISO 3166-1 alpha-2, "NG".')],
       responses: {
-        200: { description: 'The banks, by name.', content: json(ref('BankList')) },
+        200: {
+          description: 'The banks, by name.',
+          headers: {
+            'Pay-Cache': {
+              description:
+                'How the backend had the list: `miss` (asked the provider now), `hit` (kept, fresh), `stale` (kept past its time while the provider cannot answer). The kit sends it; the element ignores it.',
+              schema: { type: 'string' },
+            },
+          },
+          content: json(ref('BankList')),
+        },
         400: failures[400],
         404: failure(404, '`not_found`: the provider lists no banks for the country.'),
         503: failures[503],

@@ -38,7 +38,7 @@ export {
 export { errorAnswer, errorBody } from './http/answers.js';
 export { failureAnswer } from './http/failures.js';
 export { isCrossSite } from './http/browser-guard.js';
-export { issueFields, WIDGET_BODY_LIMIT } from './http/input.js';
+export { issueFields, issueMessage, WIDGET_BODY_LIMIT } from './http/input.js';
 export { addressKey, TokenBucketLimiter, type RateDecision } from './provider/rate-limit.js';
 export {
   defaultLogger,

@@ -7,9 +7,26 @@ import { FundingView } from '@pay-elements/protocol';
 import { DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startWorld, TOKEN_SECRET, type World } from '@pay-elements/testing/kit-world';
 import { createPayHandler, type PayHandler } from './handler.js';
-import { createPayMetrics, providerOperation } from './metrics.js';
+import { readFileSync } from 'node:fs';
+import { createPayMetrics, DEPRECATED_FLOW_COUNTERS, providerOperation } from './metrics.js';
 
 describe('metrics', () => {
+  it('records each rename in CHANGELOG.md with its successor, and lists the aliases in operations.md', () => {
+    const changelog = readFileSync(new URL('../../../CHANGELOG.md', import.meta.url), 'utf8');
+    const operations = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
+    for (const { flow, event, name } of DEPRECATED_FLOW_COUNTERS) {
+      assert.ok(
+        changelog.includes(`| \`${name}\` | \`pay_flow_events_total{flow="${flow}",event="${event}"}\` |`),
+        name,
+      );
+      assert.ok(operations.includes(`\`${name}\``), name);
+    }
+    assert.match(
+      changelog,
+      /\| `pay_onpaid_duration_seconds\{outcome\}` \| `pay_delivery_duration_seconds\{topic="sessions.paid",outcome\}` \|/,
+    );
+  });
+
   it('names provider operations from the spec’s words only: every id is :id', () => {
     assert.equal(
       providerOperation('post', 'http://p.test/v1/virtual-accounts/dynamic'),
@@ -90,6 +107,29 @@ describe('metrics', () => {
         (await metrics.render()).body,
         /^pay_flow_events_total\{flow="funding",event="deposit"\} 2$/m,
       );
+    });
+
+    it("still exports 0.1.0's names for a release, deprecated, counting what replaced them", async () => {
+      await kit.openSession('alias-1', { amount: '100.00', currency: 'NGN', customer_id: world.customerId });
+      const text = (await metrics.render()).body;
+      const value = (series: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+        return line === undefined ? null : Number(line.slice(series.length + 1));
+      };
+      assert.equal(value('pay_sessions_created_total'), 1);
+      assert.equal(value('pay_flow_events_total{flow="sessions",event="created"}'), 1);
+      assert.equal(
+        value('pay_deposits_total'),
+        2,
+        'as pay_flow_events_total{flow="funding",event="deposit"}',
+      );
+      assert.equal(value('pay_sessions_paid_total'), 0, 'exported before the first payment, as in 0.1.0');
+      assert.equal(value('pay_sessions_expired_total'), 0);
+      assert.match(
+        text,
+        /^# HELP pay_sessions_paid_total Deprecated \(removed in 0\.3\.0\): use pay_flow_events_total\{flow="sessions",event="paid"\}\.$/m,
+      );
+      assert.match(text, /^# TYPE pay_onpaid_duration_seconds histogram$/m);
     });
   });
 });

@@ -52,6 +52,46 @@ function kitGauges(registers: client.Registry[], current: () => PayHandler | und
   });
 }
 
+/**
+ * 0.1.0's metrics, exported again for one release beside the names that replaced them, so that an
+ * alert on `pay_sessions_paid_total` keeps watching something (CHANGELOG.md: removed in 0.3.0). Each
+ * counts what its successor counts with those labels.
+ */
+export const DEPRECATED_FLOW_COUNTERS: ReadonlyArray<{ flow: string; event: string; name: string }> = [
+  { flow: 'sessions', event: 'created', name: 'pay_sessions_created_total' },
+  { flow: 'sessions', event: 'paid', name: 'pay_sessions_paid_total' },
+  { flow: 'sessions', event: 'expired', name: 'pay_sessions_expired_total' },
+  { flow: 'funding', event: 'deposit', name: 'pay_deposits_total' },
+];
+/** 0.1.0's onPaid timing: now `pay_delivery_duration_seconds{topic="sessions.paid"}`. */
+const DEPRECATED_ONPAID = { topic: 'sessions.paid', name: 'pay_onpaid_duration_seconds' };
+
+/** The deprecated aliases: a counter per old name, and the old onPaid histogram. */
+function deprecatedAliases(registers: client.Registry[], buckets: number[]) {
+  const counters = new Map<string, client.Counter>();
+  for (const { flow, event, name } of DEPRECATED_FLOW_COUNTERS) {
+    const counter = new client.Counter({
+      name,
+      help: `Deprecated (removed in 0.3.0): use pay_flow_events_total{flow="${flow}",event="${event}"}.`,
+      registers,
+    });
+    counters.set(`${flow} ${event}`, counter);
+  }
+  const onPaid = new client.Histogram({
+    name: DEPRECATED_ONPAID.name,
+    help: `Deprecated (removed in 0.3.0): use pay_delivery_duration_seconds{topic="${DEPRECATED_ONPAID.topic}"}.`,
+    labelNames: ['outcome'] as const,
+    buckets,
+    registers,
+  });
+  return {
+    flowEvent: (flow: string, event: string) => counters.get(`${flow} ${event}`)?.inc(),
+    delivery: (topic: string, seconds: number, outcome: string) => {
+      if (topic === DEPRECATED_ONPAID.topic) onPaid.observe({ outcome }, seconds);
+    },
+  };
+}
+
 export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
   const registry = options.registry ?? new client.Registry();
   if (options.defaultMetrics ?? true) client.collectDefaultMetrics({ register: registry });
@@ -83,22 +123,30 @@ export function createPayMetrics(options: PayMetricsOptions = {}): PayMetrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const deliveryBuckets = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60];
   const deliveries = new client.Histogram({
     name: 'pay_delivery_duration_seconds',
     help: "How long each delivery of the outbox took (the merchant's onPaid is topic sessions.paid, onEvent events.merchant), by topic and outcome (delivered, failed).",
     labelNames: ['topic', 'outcome'] as const,
-    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60],
+    buckets: deliveryBuckets,
     registers,
   });
+  const deprecated = deprecatedAliases(registers, deliveryBuckets);
   kitGauges(registers, () => current());
   for (const outcome of ['accepted', 'duplicate', 'refused', 'malformed']) webhooks.inc({ outcome }, 0);
 
   return {
     registry,
     observer: {
-      flowEvent: (flow, event) => flowEvents.inc({ flow, event }),
+      flowEvent: (flow, event) => {
+        flowEvents.inc({ flow, event });
+        deprecated.flowEvent(flow, event);
+      },
       webhook: (outcome) => webhooks.inc({ outcome }),
-      delivery: (topic, seconds, outcome) => deliveries.observe({ topic, outcome }, seconds),
+      delivery: (topic, seconds, outcome) => {
+        deliveries.observe({ topic, outcome }, seconds);
+        deprecated.delivery(topic, seconds, outcome);
+      },
     },
     track(pay) {
       current = typeof pay === 'function' ? pay : () => pay;

@@ -24,21 +24,22 @@ import { configSecrets, emulatorMode, hostOrigin, type ServiceConfig } from './c
 import { cdnFiles } from './hosted/cdn.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
-import { serviceTemplates, type HostedTemplates } from './hosted/templates.js';
+import { faviconAnswer, serviceTemplates, type HostedTemplates } from './hosted/templates.js';
 import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
 import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
 import { listenThen, type Gate, type Listening, type NodeListener } from './operations/gate.js';
+import { keyAware, saturationAware } from './operations/health.js';
 import { notFoundLimit, writeError } from './operations/not-found-limit.js';
-import { saturationAware } from './operations/health.js';
 import { createLogger, requestFields } from './operations/logging.js';
 import { startMetrics } from './operations/metrics.js';
 import { drainAndStop } from './operations/shutdown.js';
 import { startSweeper } from './operations/sweeper.js';
 import { notifierMetrics } from './notify/metrics.js';
-import { startProvider } from './provider.js';
+import { checkProvider, requireProviderKey, startProvider } from './provider.js';
+import { firstStart, paidBefore } from './since.js';
 import { openStore } from './stores.js';
 
 /** Signs links with the emulator only (the configuration refuses a provider without its own secret). */
@@ -79,10 +80,13 @@ export interface Service {
   close(): Promise<boolean>;
 }
 
-/** Who asks for the money on the hosted pages: PAY_MERCHANT_NAME (and logo), else the public host. */
-export function merchantOf(config: ServiceConfig, url: string): SessionMerchant {
+/** What the pages call a merchant PAY_MERCHANT_NAME does not name ("Pay the shop", never "Pay 127.0.0.1:3000"). */
+export const UNNAMED_MERCHANT = 'the shop';
+
+/** Who asks for the money on the hosted pages: PAY_MERCHANT_NAME (and logo), else "the shop". */
+export function merchantOf(config: ServiceConfig): SessionMerchant {
   return {
-    name: config.PAY_MERCHANT_NAME ?? new URL(url).host,
+    name: config.PAY_MERCHANT_NAME ?? UNNAMED_MERCHANT,
     ...(config.PAY_MERCHANT_LOGO_URL ? { logo_url: config.PAY_MERCHANT_LOGO_URL } : {}),
   };
 }
@@ -105,7 +109,7 @@ async function startBehind(
 ): Promise<Service> {
   const { server } = gate;
   const kitOrigin = hostOrigin(config.HOST, port);
-  const merchant = merchantOf(config, url);
+  const merchant = merchantOf(config);
 
   const metrics = await startMetrics(config);
   const provider = await startProvider(config, {
@@ -113,18 +117,17 @@ async function startBehind(
     clock: options.clock,
     fetch: metrics ? metrics.metrics.instrumentFetch(options.providerFetch) : options.providerFetch,
   });
+  const keyCheck = await checkProvider(provider.client, config);
+  requireProviderKey(keyCheck, logger);
   const store =
     typeof options.store === 'function'
       ? await options.store()
       : (options.store ?? (await openStore(config, provider.lifetime === 'fresh', logger)));
   const clients = clientKeys(config, logger);
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
+  const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
-  const onEvent = async (event: Parameters<NonNullable<ServiceKitOptions['onEvent']>>[0]) => {
-    if (!isMerchantEvent(event)) return;
-    logger.info(`event ${event.type}`, { event_id: event.id });
-    await notifier?.enqueue(event);
-  };
+  const onEvent = merchantEvents({ since, client: provider.client, logger, notifier: () => notifier });
   const kit: ServiceKit = createServiceKit({
     client: provider.client,
     store,
@@ -148,23 +151,20 @@ async function startBehind(
     clientKey: clients.clientKey,
     funding: { currencies: config.PAY_FUNDING_CURRENCIES },
   });
-  if (config.PAY_NOTIFY_URL && config.PAY_NOTIFY_SECRET) {
-    notifier = new Notifier({
-      state: kit.state,
-      url: config.PAY_NOTIFY_URL,
-      secrets: config.PAY_NOTIFY_SECRET,
-      // the emulator's events say so in every body: a production endpoint refuses them
-      livemode: provider.emulator === null,
-      clock,
-      logger,
-      timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,
-      ...(config.PAY_NOTIFY_RETRY_MS ? { retryMs: config.PAY_NOTIFY_RETRY_MS } : {}),
-      metrics: metrics ? notifierMetrics(metrics.metrics.registry) : undefined,
-      ...(options.notifyFetch ? { fetch: options.notifyFetch } : {}),
-    });
-  }
+  notifier = notifierOf(config, {
+    state: kit.state,
+    // the emulator's events say so in every body: a production endpoint refuses them
+    livemode: provider.emulator === null,
+    clock,
+    logger,
+    metrics,
+    fetch: options.notifyFetch,
+  });
   metrics?.metrics.track(kit.pay);
-  const health = saturationAware(createHealth(kit.pay), () => gate.saturated);
+  const health = keyAware(
+    saturationAware(createHealth(kit.pay), () => gate.saturated),
+    { first: keyCheck, check: () => checkProvider(provider.client, config), clock, log: logger },
+  );
   const headers = answerHeaders(gate.securityFor);
   const onError = logHandlerError(logger);
   const listener = withoutOrderRoute(toNodeListener(kit.pay, { headers, onError }), headers);
@@ -173,7 +173,8 @@ async function startBehind(
     url,
     kitOrigin,
     merchant,
-    templates: options.templates ?? serviceTemplates,
+    // the not-found pages' "Back to the shop" goes where the others' "Back to …" does, or nowhere
+    templates: options.templates ?? { ...serviceTemplates, home: config.PAY_SHOP_URL ?? null },
     cdnRoot: options.cdnRoot,
     config,
     notifier,
@@ -207,6 +208,58 @@ async function startBehind(
         delayMs: config.PAY_SHUTDOWN_DELAY_MS,
       }),
   };
+}
+
+/**
+ * The kit's events the merchant is told of (a notification each, when PAY_NOTIFY_URL is set), but
+ * for a payment made before the service's first start (since.ts): recorded, said on a line, not sent.
+ */
+function merchantEvents(options: {
+  since: number;
+  client: Parameters<typeof paidBefore>[2];
+  logger: Logger;
+  notifier: () => Notifier | null;
+}): NonNullable<ServiceKitOptions['onEvent']> {
+  const { since, client, logger } = options;
+  return async (event) => {
+    if (!isMerchantEvent(event)) return;
+    if (await paidBefore(event, since, client)) {
+      logger.info(`event ${event.type}: paid before this service's first start, recorded, not notified`, {
+        event_id: event.id,
+        since: new Date(since).toISOString(),
+      });
+      return;
+    }
+    logger.info(`event ${event.type}`, { event_id: event.id });
+    await options.notifier()?.enqueue(event);
+  };
+}
+
+/** The notifications to PAY_NOTIFY_URL, signed with PAY_NOTIFY_SECRET; null when they are not set. */
+function notifierOf(
+  config: ServiceConfig,
+  parts: {
+    state: ServiceKit['state'];
+    livemode: boolean;
+    clock: { now(): number };
+    logger: Logger;
+    metrics: Awaited<ReturnType<typeof startMetrics>>;
+    fetch: typeof fetch | undefined;
+  },
+): Notifier | null {
+  if (!config.PAY_NOTIFY_URL || !config.PAY_NOTIFY_SECRET) return null;
+  return new Notifier({
+    state: parts.state,
+    url: config.PAY_NOTIFY_URL,
+    secrets: config.PAY_NOTIFY_SECRET,
+    livemode: parts.livemode,
+    clock: parts.clock,
+    logger: parts.logger,
+    timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,
+    ...(config.PAY_NOTIFY_RETRY_MS ? { retryMs: config.PAY_NOTIFY_RETRY_MS } : {}),
+    metrics: parts.metrics ? notifierMetrics(parts.metrics.metrics.registry) : undefined,
+    ...(parts.fetch ? { fetch: parts.fetch } : {}),
+  });
 }
 
 interface SiteOptions {
@@ -251,7 +304,7 @@ function serviceSite(options: SiteOptions): Hono {
     siteOrigin: new URL(url).origin,
     templates,
     merchant: options.merchant,
-    shopUrl: `${url}/`,
+    shopUrl: options.config.PAY_SHOP_URL ?? null,
     onBehalfOf: options.onBehalfOf,
   });
   app.use('*', async (c, next) => {
@@ -260,6 +313,8 @@ function serviceSite(options: SiteOptions): Hono {
       return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     await next();
   });
+  app.get('/favicon.svg', () => faviconAnswer());
+  app.get('/favicon.ico', () => faviconAnswer());
   app.get('/healthz', () => health.live());
   app.get('/readyz', () => health.ready());
   const cdn = cdnFiles(options.cdnRoot);

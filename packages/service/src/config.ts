@@ -4,7 +4,7 @@
 // the merchant). A wrong value stops the start with a message naming the variable and what it expects.
 import * as z from 'zod';
 import { WebhookSecret } from '@pay-elements/api';
-import { issueFields } from '@pay-elements/server';
+import { issueFields, issueMessage } from '@pay-elements/server';
 
 const port = (fallback: number) =>
   z.coerce
@@ -162,10 +162,10 @@ export function commonEnv(defaultDb: string) {
      */
     PAY_SHUTDOWN_DELAY_MS: ms(0, 600_000, 0),
     PAY_LIFESPAN_MINUTES: z.coerce
-      .number()
+      .number({ error: 'must be a number of minutes' })
       .int('must be a whole number of minutes')
-      .min(1)
-      .max(10_080)
+      .min(1, 'must be at least 1 minute')
+      .max(10_080, 'must be at most 10080 minutes (a week)')
       .default(30),
   };
 }
@@ -242,8 +242,8 @@ const ServiceKey = z
   .refine((key) => new Set(key).size >= 8, 'each key must be random, not a repeated few characters');
 
 /** A comma-separated list, its parts trimmed and the empty ones left out. */
-const commaList = () =>
-  z.string().transform((value) =>
+const commaList = (unset?: string) =>
+  z.string(unset ? { error: unset } : undefined).transform((value) =>
     value
       .split(',')
       .map((part) => part.trim())
@@ -268,7 +268,9 @@ const ServiceEnv = z
      * the keys the merchant's servers call /api with (`Authorization: Bearer <key>`), comma-separated
      * so that a key can be rotated: add the new one, move the callers, remove the old
      */
-    PAY_SERVICE_KEYS: commaList().pipe(z.array(ServiceKey).min(1, 'must list at least one key')),
+    PAY_SERVICE_KEYS: commaList(
+      'must be set: the keys your servers call /api with, comma-separated (each a random secret of 32 characters or more)',
+    ).pipe(z.array(ServiceKey).min(1, 'must list at least one key')),
     /** where the notifications are posted (the merchant's endpoint); none are sent when unset */
     PAY_NOTIFY_URL: z
       .url({ error: 'must be an absolute URL such as https://shop.example/hooks/pay' })
@@ -312,6 +314,11 @@ const ServiceEnv = z
       .optional(),
     /** the origins of the merchant's own pages that embed the elements (CORS on /pay), comma-separated */
     PAY_ALLOWED_ORIGINS: commaList().pipe(z.array(origin)).default([]),
+    /**
+     * the shop's own site, where the hosted invoice, accounts and receipt pages' "Back to …" link goes;
+     * no such link when unset (the service has no shop page of its own)
+     */
+    PAY_SHOP_URL: z.url({ error: 'must be an absolute URL such as https://shop.example' }).optional(),
     /** who asks for the money, as the hosted pages name it */
     PAY_MERCHANT_NAME: z.string().min(1).max(120, 'must be at most 120 characters').optional(),
     /** the merchant's logo on the hosted pages, an absolute https URL */
@@ -344,20 +351,37 @@ const ServiceEnv = z
 
 export type ServiceConfig = z.infer<typeof ServiceEnv>;
 
+/** The variables the service reads, in the order they are declared. */
+export const serviceVariables: readonly string[] = Object.keys(ServiceEnv.shape);
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+  /** each problem on its own, its variable first (`pay-service check` lists them a line each) */
+  readonly problems: readonly string[];
+  constructor(message: string, problems: readonly string[] = [message]) {
+    super(message);
+    this.problems = problems;
+  }
 }
 
 /** Parses `env` with `schema`; empty variables count as unset. Throws a ConfigError naming each problem. */
 export function parseEnv<T>(schema: z.ZodType<T>, env: Readonly<Record<string, string | undefined>>): T {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(present);
+  // zod's own text where a schema gives none ("Invalid input: expected string, received undefined")
+  // is said in plain words: a variable left unset "must be set", the rest by the one issue mapping
+  const parsed = schema.safeParse(present, {
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? 'must be set'
+        : issueMessage(issue as z.core.$ZodIssue),
+  });
   if (!parsed.success) {
     const fields = issueFields(parsed.error.issues, (issue) => issue.message);
+    // the variable, not the item of its list (`PAY_SERVICE_KEYS`, never `PAY_SERVICE_KEYS.0`)
     const problems = Object.entries(fields).flatMap(([path, messages]) =>
-      messages.map((message) => `${path === '_' ? '' : path} ${message}`),
+      messages.map((message) => `${path === '_' ? '' : path.split('.')[0]} ${message}`),
     );
-    throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
+    throw new ConfigError(`invalid environment: ${problems.join('; ')}`, problems);
   }
   return parsed.data;
 }

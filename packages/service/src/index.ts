@@ -19,5 +19,13 @@ export {
 export { receiptOptions, type PayEvent, type PayEventType } from './kit.js';
 export { demoLifetime, removeSqliteFile, type DemoLifetime } from './lifetime.js';
 export { DEFAULT_RETRY_MS, type NotificationRecord } from './notify/notifier.js';
-export { startProvider, type Provider, type ProviderConfig, type ProviderOptions } from './provider.js';
+export {
+  checkProvider,
+  requireProviderKey,
+  startProvider,
+  type Provider,
+  type ProviderCheck,
+  type ProviderConfig,
+  type ProviderOptions,
+} from './provider.js';
 export { openStore, sandboxDataFile } from './stores.js';

@@ -1,8 +1,9 @@
 // `pay-service`: reads the environment, starts the service, says where to look; every line it writes
 // goes through the logger (PAY_LOG_FORMAT=json: one JSON object a line, from start to exit), with no
-// key or secret in any.
+// key or secret in any. `pay-service check` checks the environment and the provider instead (check.ts).
 import { redactingLogger, type LogFields } from '@pay-elements/server';
 import { startService, type Service } from './app.js';
+import { runCheck } from './check.js';
 import {
   ConfigError,
   configSecrets,
@@ -14,6 +15,14 @@ import {
 import { createLogger } from './operations/logging.js';
 import { exitOnUncaught, failedToStart, stopOnSignals } from './operations/process.js';
 
+const command = process.argv[2];
+if (command === 'check') {
+  process.exit(await runCheck(process.env, (line) => process.stdout.write(`${line}\n`)));
+}
+if (command !== undefined) {
+  console.error(`pay-service: unknown command ${JSON.stringify(command)}; usage: pay-service [check]`);
+  process.exit(2);
+}
 let config: ServiceConfig;
 try {
   config = readServiceConfig(process.env);

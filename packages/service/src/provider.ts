@@ -2,10 +2,19 @@
 // emulator started in this process (the demo mode), sharing one clock with the kit (so that the
 // emulator's /_sandbox/clock moves the kit's time too) and sending its webhooks to this server's
 // /pay/webhooks. The emulator's package is loaded only then.
-import { PayClient, type FetchLike } from '@pay-elements/api';
+import {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  PayClient,
+  PermissionDeniedError,
+  TimeoutError,
+  type FetchLike,
+} from '@pay-elements/api';
 import type { Sandbox, SandboxClock, SandboxControl } from '@pay-elements/sandbox';
-import { hostOrigin, type CommonConfig } from './config.js';
+import { ConfigError, hostOrigin, type CommonConfig } from './config.js';
 import { demoLifetime, type DemoLifetime } from './lifetime.js';
+import { listenProblem } from './operations/gate.js';
 import { sandboxDataFile } from './stores.js';
 
 export interface Provider {
@@ -59,6 +68,11 @@ export async function startProvider(config: ProviderConfig, options: ProviderOpt
     webhookUrl: `${hostOrigin(config.HOST, options.port)}/pay/webhooks`,
     webhookSecret: DEFAULT_WEBHOOK_SECRET,
     dataFile,
+  }).catch((error: unknown) => {
+    throw listenProblem(error, config.PAY_SANDBOX_PORT, config.HOST, {
+      port: 'PAY_SANDBOX_PORT',
+      host: 'HOST',
+    });
   });
   return {
     client: new PayClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url, timeout: 5_000, ...fetch }),
@@ -66,4 +80,71 @@ export async function startProvider(config: ProviderConfig, options: ProviderOpt
     emulator: { sandbox, control: new SandboxControl(sandbox.url, DEFAULT_API_KEY) },
     lifetime: demoLifetime({ inProcessEmulator: true, emulatorKeepsState: dataFile !== undefined }),
   };
+}
+
+/**
+ * What one cheap authenticated call answered (GET /v1/wallets: no parameters, a short list, and a
+ * key that may read banks only is refused it, as it would be every checkout): `refused` when the
+ * provider refused the key (401, 403), `unreachable` when nothing answered or the answer was a failure
+ * of the provider's own. Each `message` names the variable to look at, never a secret's value.
+ */
+export type ProviderCheck =
+  | { outcome: 'accepted'; message: string }
+  | { outcome: 'refused'; status: number; message: string }
+  | { outcome: 'unreachable'; message: string };
+
+/** Where the key is checked, as a message names it: PAY_BASE_URL, or the emulator of this process. */
+export function providerPlace(config: Pick<CommonConfig, 'PAY_BASE_URL'>): string {
+  return config.PAY_BASE_URL ? `PAY_BASE_URL (${config.PAY_BASE_URL})` : 'the emulator';
+}
+
+/** One GET /v1/wallets with the configured key, never retried, within `timeoutMs`. */
+export async function checkProvider(
+  client: PayClient,
+  config: Pick<CommonConfig, 'PAY_BASE_URL'>,
+  timeoutMs = 5_000,
+): Promise<ProviderCheck> {
+  const place = providerPlace(config);
+  try {
+    await client.wallets.list({ maxRetries: 0, timeout: timeoutMs });
+    return { outcome: 'accepted', message: `the provider at ${place} accepted PAY_API_KEY` };
+  } catch (error) {
+    if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      const why =
+        error instanceof PermissionDeniedError
+          ? 'a key without permission to read wallets'
+          : 'an unknown key';
+      return {
+        outcome: 'refused',
+        status: error.status,
+        message: `the provider refused PAY_API_KEY at ${place} (${error.status}: ${why}): set the business's secret key for this base URL`,
+      };
+    }
+    if (error instanceof TimeoutError)
+      return {
+        outcome: 'unreachable',
+        message: `the provider at ${place} did not answer within ${timeoutMs} ms: is it running, and is PAY_BASE_URL right?`,
+      };
+    if (error instanceof ConnectionError)
+      return {
+        outcome: 'unreachable',
+        message: `nothing answers at ${place}: is the provider (or the emulator, npx pay-sandbox) running?`,
+      };
+    if (error instanceof ApiError)
+      return {
+        outcome: 'unreachable',
+        message: `the provider at ${place} answered ${error.status} to a wallet read: is PAY_BASE_URL the provider's API?`,
+      };
+    throw error;
+  }
+}
+
+/**
+ * The start's check: a refused key stops the start (a ConfigError naming PAY_API_KEY); a provider
+ * that does not answer is told with its hint, and the start goes on (it may come up after this
+ * process: readiness does not wait for a provider shared by every instance).
+ */
+export function requireProviderKey(check: ProviderCheck, log: { warn(message: string): void }): void {
+  if (check.outcome === 'refused') throw new ConfigError(check.message);
+  if (check.outcome === 'unreachable') log.warn(check.message);
 }

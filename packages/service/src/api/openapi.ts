@@ -32,14 +32,64 @@ const statusText: Record<number, string> = {
   401: 'No service key, or not one of PAY_SERVICE_KEYS',
   404: 'Not found',
   409: 'Conflict',
-  429: 'Too many: rate_limited, with Retry-After (seconds)',
-  503: 'The store or the provider cannot answer now (Retry-After)',
+  413: '`payload_too_large`: the body is over 16 KiB',
+  415: '`unsupported_media_type`: the body is not declared application/json',
+  429: '`rate_limited`: too many (a resend), or the provider asked to wait (Retry-After)',
+  500: '`internal`: a failure of the service’s own (its log line has the request id)',
+  503: '`upstream_unavailable`: the store or the provider cannot answer now (Retry-After)',
 };
 
-const retryAfterHeader: JsonSchema = {
-  description: 'Seconds to wait before asking again.',
-  schema: { type: 'integer', minimum: 1 },
+/** Every answer's request id, the same as on the service's log lines for it. */
+const requestIdHeader = {
+  'X-Request-Id': {
+    description: 'The request’s id (the one sent, when it is one, else a new one): on its log lines.',
+    schema: { type: 'string' },
+  },
 };
+
+/** Retry-After on a 429 or 503: seconds (sent when the service knows). */
+const retryAfterHeader = {
+  'Retry-After': {
+    description: 'Seconds to wait before asking again.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+};
+
+/** A 401's challenge: `Bearer`, the scheme a service key is sent in. */
+const challengeHeader = {
+  'WWW-Authenticate': {
+    description: 'Bearer (RFC 6750): send one of PAY_SERVICE_KEYS.',
+    schema: { type: 'string' },
+  },
+};
+
+/**
+ * What any operation may answer besides its own: 401 and 500 and 503 (the store away) on every
+ * one; 400, 413 and 415 (the body) and 429 (the provider's wait) on one that reads a body.
+ */
+function commonStatuses(operation: ApiOperation): number[] {
+  return [401, 500, 503, ...(operation.body ? [400, 413, 415, 429] : [])];
+}
+
+/** An operation's answers: its own statuses and the common ones, each with its body and headers. */
+function responsesOf(operation: ApiOperation): Record<string, JsonSchema> {
+  const statuses: Record<number, string> = { ...operation.responses };
+  for (const status of commonStatuses(operation)) statuses[status] ??= 'Error';
+  return Object.fromEntries(
+    Object.entries(statuses).map(([status, name]) => [
+      status,
+      {
+        description: statusText[Number(status)] ?? 'Answer',
+        headers: {
+          ...requestIdHeader,
+          ...(status === '429' || status === '503' ? retryAfterHeader : {}),
+          ...(status === '401' ? challengeHeader : {}),
+        },
+        content: { 'application/json': { schema: ref(name) } },
+      },
+    ]),
+  );
+}
 
 /** The document: every operation of `operations`, and the document's own. */
 export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema {
@@ -62,6 +112,7 @@ export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema
         responses: {
           200: {
             description: 'OpenAPI 3.1',
+            headers: requestIdHeader,
             content: { 'application/json': { schema: { type: 'object' } } },
           },
         },
@@ -69,12 +120,21 @@ export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema
     },
   };
   for (const operation of operations) {
-    const parameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = [
+      ...[...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      })),
+      ...Object.entries(operation.query ?? {}).map(([name, { description, schema }]) => ({
+        name,
+        in: 'query',
+        required: false,
+        description,
+        schema,
+      })),
+    ];
     (paths[operation.path] ??= {})[operation.method] = {
       operationId: operation.operationId,
       summary: operation.summary,
@@ -87,16 +147,7 @@ export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema
             },
           }
         : {}),
-      responses: Object.fromEntries(
-        Object.entries(operation.responses).map(([status, name]) => [
-          status,
-          {
-            description: statusText[Number(status)] ?? 'Answer',
-            ...(status === '429' ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
-            content: { 'application/json': { schema: ref(name) } },
-          },
-        ]),
-      ),
+      responses: responsesOf(operation),
     };
   }
   return {

@@ -62,6 +62,8 @@ export interface Operation<B = unknown> {
   /** false for the one operation anyone may read (the document) */
   auth: boolean;
   body?: { schema: z.ZodType<B>; name: ComponentName };
+  /** the query parameters it reads, each a JSON Schema for the document */
+  query?: Record<string, { description: string; schema: Record<string, unknown> }>;
   /** each status with the component it answers */
   responses: Record<number, ComponentName>;
   handle: (context: ApiContext, call: Call<B>) => Promise<Answer>;
@@ -301,6 +303,12 @@ const listNotifications: Operation = {
   summary:
     'The delivery log: the latest events (`?limit=`, at most 100, default 20), newest first, and how each delivery went.',
   auth: true,
+  query: {
+    limit: {
+      description: 'How many events, newest first (1 to 100; another value is read as 20).',
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    },
+  },
   responses: { 200: 'NotificationList', 401: 'Error', 404: 'Error' },
   async handle(context, { query }) {
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 20) || 20));

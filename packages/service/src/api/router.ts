@@ -53,6 +53,18 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
+/** The methods the operations at `path` take (GET with its HEAD), in the table's order; none: no route. */
+function allowedAt(path: string): string[] {
+  const methods: string[] = [];
+  const routes = [{ method: 'get', path: '/api/openapi.json' }, ...operations];
+  for (const route of routes) {
+    if (!new RegExp(`^${honoPath(route.path).replace(/:\w+/g, '[^/]+')}$`).test(path)) continue;
+    for (const method of route.method === 'get' ? ['GET', 'HEAD'] : [route.method.toUpperCase()])
+      if (!methods.includes(method)) methods.push(method);
+  }
+  return methods;
+}
+
 export function apiApp(context: ApiContext, keys: readonly string[]): Hono {
   const app = new Hono();
   const authorised = serviceKeyCheck(keys);
@@ -71,11 +83,12 @@ export function apiApp(context: ApiContext, keys: readonly string[]): Hono {
   });
   for (const operation of operations) mount(app, operation, context);
   app.all('/api/*', (c) => {
-    const known = operations.some((o) =>
-      new RegExp(`^${honoPath(o.path).replace(/:\w+/g, '[^/]+')}$`).test(c.req.path),
-    );
-    return known
-      ? errorJson(405, 'method_not_allowed', 'This method is not allowed here.')
+    const allow = allowedAt(c.req.path);
+    // RFC 9110: a 405 names the methods the path takes
+    return allow.length > 0
+      ? errorJson(405, 'method_not_allowed', `Use ${allow.join(' or ')} on this route.`, {
+          headers: { allow: allow.join(', ') },
+        })
       : errorJson(404, 'not_found', 'No such route.');
   });
   app.onError((error, c) => failure(error, c, context));

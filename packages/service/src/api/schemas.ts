@@ -153,6 +153,11 @@ export const Notification = z.object({
     .string()
     .nullable()
     .describe('The HTTP status of the last attempt, or timeout, network_error.'),
+  last_answer: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The first 512 bytes of the endpoint's answer to the last attempt: its reason, often."),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   resent_at: z.string().nullable().describe('The last resend asked for.'),

@@ -7,6 +7,7 @@ import { FundingView } from '@pay-elements/protocol';
 import { fundingElement, pickLanguage } from './hosted-render.js';
 import { sameRequestId } from '../operations/logging.js';
 import {
+  backLink,
   escapeHtml,
   fillPlaceholders,
   merchantHeader,
@@ -47,11 +48,11 @@ export async function fundPage(options: HostedPageOptions): Promise<Response> {
     __PAY_TITLE__: escapeHtml(`Your accounts with ${name}`),
     __PAY_DESCRIPTION__: escapeHtml(`Your own accounts with ${name}: pay in any amount, at any time.`),
     __PAY_MERCHANT__: merchantHeader(merchant),
-    __PAY_HEADING__: escapeHtml(`Top up your ${name} balance`),
+    __PAY_HEADING__: escapeHtml(`Top up your balance with ${name}`),
     __PAY_LEAD__: escapeHtml(
       'Send any amount from your bank to one of these accounts, at any time. It is credited to you once it arrives.',
     ),
-    __PAY_BACK__: `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(name)}</a>`,
+    __PAY_BACK__: backLink(shopUrl, name),
     __PAY_LANG__: language,
     __PAY_ELEMENT__: fundingElement({ view: found.view, token, language, pagePath }),
   });

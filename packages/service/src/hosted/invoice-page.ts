@@ -4,6 +4,7 @@
 // payable with script off, and the element takes its view from there.
 import { InvoiceViewModel } from '@pay-elements/protocol';
 import {
+  backLink,
   escapeHtml,
   fillPlaceholders,
   merchantHeader,
@@ -78,7 +79,7 @@ export async function invoicePage(options: HostedPageOptions): Promise<Response>
     __PAY_HEADING_PAID__: escapeHtml(headings.paid),
     __PAY_HEADING_CANCELLED__: escapeHtml(headings.cancelled),
     __PAY_HEADING__: escapeHtml(headings[view.status]),
-    __PAY_BACK__: `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(businessName)}</a>`,
+    __PAY_BACK__: backLink(shopUrl, businessName),
     __PAY_LANG__: language,
     __PAY_ELEMENT__: invoiceElement({
       view,

@@ -17,7 +17,7 @@ const built = `<!doctype html><html><head>
 describe('withNonce', () => {
   it('gives every script and module preload the nonce, and fills the meta Vite reads', () => {
     const html = withNonce(built, 'bm9uY2U+Lw==');
-    assert.ok(html.includes('<meta property="csp-nonce" nonce="bm9uY2U+Lw==" />'));
+    assert.ok(html.includes('<meta content="" property="csp-nonce" nonce="bm9uY2U+Lw==" />'));
     assert.ok(
       html.includes('<script nonce="bm9uY2U+Lw==" type="module" crossorigin src="/assets/page-1.js">'),
     );
@@ -28,6 +28,15 @@ describe('withNonce', () => {
     assert.ok(html.includes('<link rel="stylesheet" href="/site.css" />'), 'a stylesheet needs none');
     assert.ok(html.includes('<script src="/a.js" nonce="already">'), 'a nonce already there is kept');
     assert.equal(html.match(/nonce=/g)?.length, 5);
+  });
+
+  it('gives the csp-nonce meta an empty content, which valid HTML needs, and keeps one it has', () => {
+    assert.equal(
+      withNonce('<meta property="csp-nonce" nonce="__PAY_NONCE__">', 'bm9uY2U='),
+      '<meta content="" property="csp-nonce" nonce="bm9uY2U=">',
+    );
+    const given = '<meta property="csp-nonce" nonce="__PAY_NONCE__" content="" />';
+    assert.equal(withNonce(given, 'bm9uY2U='), given.replace('__PAY_NONCE__', 'bm9uY2U='));
   });
 
   it('refuses a nonce that is not base64, so nothing can break out of the attribute', () => {

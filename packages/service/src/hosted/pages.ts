@@ -6,7 +6,7 @@
 import { escapeHtml } from '@pay-elements/elements/ssr';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
-import type { HostedTemplates } from './templates.js';
+import { FAVICON_LINK, type HostedTemplates } from './templates.js';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
 export { escapeHtml };
@@ -21,8 +21,8 @@ export interface HostedPageOptions {
   /** the pages' shells and stylesheet */
   templates: HostedTemplates;
   merchant: SessionMerchant;
-  /** the shop's home page, for "Back to …" */
-  shopUrl: string;
+  /** the shop's own site, for "Back to …"; null for no such link (never this server's root, a 404) */
+  shopUrl: string | null;
   /** the visitor's Accept-Language: the page is written in the first one the pages speak */
   acceptLanguage?: string | undefined;
   /** the page's request id, named on the kit's lines */
@@ -53,6 +53,11 @@ export function merchantHeader(merchant: SessionMerchant): string {
     ? `<img class="hosted-logo" src="${escapeHtml(merchant.logo_url)}" alt="" width="40" height="40">`
     : '';
   return `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`;
+}
+
+/** "Back to {merchant}" to the shop's own site, or nothing when there is none. */
+export function backLink(shopUrl: string | null, merchantName: string): string {
+  return shopUrl === null ? '' : `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(merchantName)}</a>`;
 }
 
 type Wording = { title: string; message: string };
@@ -94,7 +99,7 @@ export function notFoundPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 </head>
 <body class="hosted">
@@ -127,12 +132,18 @@ export function fillPlaceholders(html: string, fills: Readonly<Record<string, st
 /**
  * A built page made ready for a nonce-based CSP: every `<script>` and `<link rel="modulepreload">`
  * gets `nonce`, and `__PAY_NONCE__` (the `<meta property="csp-nonce">` that Vite's preload helper
- * reads for the chunks it loads later) becomes it. The nonce is base64, which needs no escaping.
+ * reads for the chunks it loads later) becomes it, the meta given an empty `content` if it has none.
+ * The nonce is base64, which needs no escaping.
  */
 export function withNonce(html: string, nonce: string): string {
   if (!/^[A-Za-z0-9+/=]+$/.test(nonce)) throw new Error('a nonce is base64');
-  return html
-    .replaceAll('__PAY_NONCE__', nonce)
-    .replace(/<script\b(?![^>]*\snonce=)/gi, `<script nonce="${nonce}"`)
-    .replace(/<link\b(?=[^>]*\brel="?modulepreload)(?![^>]*\snonce=)/gi, `<link nonce="${nonce}"`);
+  return (
+    html
+      .replaceAll('__PAY_NONCE__', nonce)
+      // a <meta property> has content (the Nu Html Checker says so); the nonce stays in `nonce` alone,
+      // which browsers hide from the DOM's attributes, so no selector can read it
+      .replace(/<meta\b(?=[^>]*\bproperty="csp-nonce")(?![^>]*\scontent=)/gi, '<meta content=""')
+      .replace(/<script\b(?![^>]*\snonce=)/gi, `<script nonce="${nonce}"`)
+      .replace(/<link\b(?=[^>]*\brel="?modulepreload)(?![^>]*\snonce=)/gi, `<link nonce="${nonce}"`)
+  );
 }

@@ -82,7 +82,7 @@ describe('the receipt page', () => {
         return Promise.resolve(new Response(JSON.stringify(body), { status }));
       },
     });
-    const options = { origin: 'http://kit', templates: { home: null }, merchant };
+    const options = { origin: 'http://kit', templates: { home: null }, merchant, shopUrl: null };
     const missing = await receiptPage({
       ...options,
       token: 'tampered',

@@ -11,7 +11,7 @@ import { sameRequestId } from '../operations/logging.js';
 import { pickLanguage, type HostedLanguage } from './hosted-render.js';
 import { escapeHtml, merchantHeader, notFoundPage, pageAnswer } from './pages.js';
 import { receiptTerms, type ReceiptTerms } from './receipt-terms.js';
-import { HOSTED_ASSETS, type HostedTemplates } from './templates.js';
+import { FAVICON_LINK, HOSTED_ASSETS, type HostedTemplates } from './templates.js';
 
 export interface ReceiptPageOptions {
   /** the receipt's token, as the URL carries it */
@@ -23,6 +23,8 @@ export interface ReceiptPageOptions {
   templates: Pick<HostedTemplates, 'home'>;
   /** who was paid, when the receipt does not say */
   merchant: SessionMerchant;
+  /** the shop's own site (PAY_SHOP_URL), for "Back to …"; null for no such link */
+  shopUrl: string | null;
   acceptLanguage?: string | undefined;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
@@ -66,6 +68,7 @@ export function receiptHtml(
   terms: ReceiptTerms,
   language: HostedLanguage,
   fallback: SessionMerchant,
+  shopUrl: string | null = null,
 ): string {
   const merchant = view.merchant ?? fallback;
   const when = (iso: string) =>
@@ -91,6 +94,7 @@ export function receiptHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+${FAVICON_LINK}
 <link rel="stylesheet" href="${HOSTED_ASSETS}/hosted.css">
 <script type="module" src="${HOSTED_ASSETS}/receipt.js"></script>
 </head>
@@ -103,7 +107,7 @@ export function receiptHtml(
 ${rows.join('\n')}
 </dl>
 <p class="receipt-actions"><button type="button" id="print" hidden>${escapeHtml(terms.print)}</button></p>
-</main>
+${shopUrl === null ? '' : `<p class="hosted-back"><a href="${escapeHtml(shopUrl)}">${escapeHtml(terms.back(merchant.name))}</a></p>\n`}</main>
 </body>
 </html>
 `;
@@ -121,7 +125,7 @@ export async function receiptPage(options: ReceiptPageOptions): Promise<Response
       notFoundPage({
         ...words,
         stylesheet: `${HOSTED_ASSETS}/hosted.css`,
-        home: options.templates.home,
+        home: options.shopUrl ?? options.templates.home,
         lang: { code: language, dir: terms.dir },
       }),
       status,
@@ -129,5 +133,5 @@ export async function receiptPage(options: ReceiptPageOptions): Promise<Response
   if (answer.status === 404) return shown(terms.missing, 404);
   const parsed = answer.ok ? ReceiptView.safeParse(await answer.json().catch(() => null)) : null;
   if (!parsed?.success) return shown(terms.unavailable, 503);
-  return pageAnswer(receiptHtml(parsed.data, terms, language, options.merchant), 200);
+  return pageAnswer(receiptHtml(parsed.data, terms, language, options.merchant, options.shopUrl), 200);
 }

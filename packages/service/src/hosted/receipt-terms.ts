@@ -24,6 +24,8 @@ export interface ReceiptTerms {
   issuedAt: string;
   /** the button that opens the browser's print dialog (where "Save as PDF" is) */
   print: string;
+  /** the link to the shop's own site (PAY_SHOP_URL) */
+  back: (merchant: string) => string;
   /** the not-found page of a tampered or made-up link, and the page while the kit cannot answer */
   missing: { title: string; message: string };
   unavailable: { title: string; message: string };
@@ -34,6 +36,7 @@ const en: ReceiptTerms = {
   title: (number) => `Receipt ${number}`,
   heading: 'Payment received',
   thanks: (merchant) => `Thank you for your payment to ${merchant}. Keep this receipt for your records.`,
+  back: (merchant) => `Back to ${merchant}`,
   number: 'Receipt number',
   paidTo: 'Paid to',
   paidFor: 'Paid for',
@@ -61,6 +64,7 @@ const fr: ReceiptTerms = {
   title: (number) => `Reçu ${number}`,
   heading: 'Paiement reçu',
   thanks: (merchant) => `Merci pour votre paiement à ${merchant}. Conservez ce reçu.`,
+  back: (merchant) => `Retour à ${merchant}`,
   number: 'Numéro du reçu',
   paidTo: 'Payé à',
   paidFor: 'Objet',
@@ -88,6 +92,7 @@ const pt: ReceiptTerms = {
   title: (number) => `Recibo ${number}`,
   heading: 'Pagamento recebido',
   thanks: (merchant) => `Obrigado pelo seu pagamento a ${merchant}. Guarde este recibo.`,
+  back: (merchant) => `Voltar a ${merchant}`,
   number: 'Número do recibo',
   paidTo: 'Pago a',
   paidFor: 'Referente a',
@@ -115,6 +120,7 @@ const sw: ReceiptTerms = {
   title: (number) => `Risiti ${number}`,
   heading: 'Malipo yamepokelewa',
   thanks: (merchant) => `Asante kwa malipo yako kwa ${merchant}. Hifadhi risiti hii.`,
+  back: (merchant) => `Rudi kwa ${merchant}`,
   number: 'Nambari ya risiti',
   paidTo: 'Amelipwa',
   paidFor: 'Malipo ya',
@@ -142,6 +148,7 @@ const ar: ReceiptTerms = {
   title: (number) => `إيصال ${number}`,
   heading: 'تم استلام الدفعة',
   thanks: (merchant) => `شكرًا لك على دفعتك إلى ${merchant}. احتفظ بهذا الإيصال.`,
+  back: (merchant) => `العودة إلى ${merchant}`,
   number: 'رقم الإيصال',
   paidTo: 'المستفيد',
   paidFor: 'مقابل',

@@ -24,8 +24,8 @@ export interface HostedRoutesOptions {
   templates: HostedTemplates;
   /** who asks for the money, on the invoice, accounts and receipt pages */
   merchant: SessionMerchant;
-  /** where "Back to …" goes on the invoice and accounts pages */
-  shopUrl: string;
+  /** the shop's own site, where "Back to …" goes on the invoice, accounts and receipt pages; null: no link */
+  shopUrl: string | null;
   /** a request made to the kit on a shopper's behalf, counted as theirs (client-key.ts) */
   onBehalfOf: (shopper: Request, request: Request) => Request;
 }

@@ -33,6 +33,20 @@ export function builtTemplates(root: string, stylesheet = '/site.css'): HostedTe
 /** Where the service serves its pages' scripts and stylesheet. */
 export const HOSTED_ASSETS = '/hosted';
 
+/** The pages' icon (the demo's own), at /favicon.svg as the demo serves it, so a browser asks no /favicon.ico. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f5eff"/><path d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>';
+
+/** The head's link to the icon: every page the service writes carries it. */
+export const FAVICON_LINK = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
+/** /favicon.svg (and /favicon.ico, which a tab or a bot may ask for anyway): the icon, cached a day. */
+export function faviconAnswer(): Response {
+  return new Response(FAVICON_SVG, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+  });
+}
+
 function shell(options: { script: string; body: string; social?: boolean }): string {
   const social = options.social
     ? `
@@ -49,6 +63,7 @@ function shell(options: { script: string; body: string; social?: boolean }): str
 <meta name="robots" content="noindex">
 <title>__PAY_TITLE__</title>
 <meta name="description" content="__PAY_DESCRIPTION__">${social}
+${FAVICON_LINK}
 <link rel="stylesheet" href="${HOSTED_ASSETS}/hosted.css">
 <script type="module" src="${HOSTED_ASSETS}/${options.script}"></script>
 </head>

@@ -104,6 +104,33 @@ describe('notifications to the merchant', () => {
     assert.equal(shop.received.length, before + 2, 'nothing more');
   });
 
+  it("keeps the first 512 bytes of the shop's answer, and hints at PAY_NOTIFY_SECRET on a 401", async () => {
+    shop.answers.push(401);
+    shop.bodies.push('signature does not verify');
+    const before = shop.received.length;
+    const id = await paidSession(s, 'n-answer');
+    await shop.until(before + 2);
+    const entry = await notificationOnce(s, `session.paid.${id}`, (e) => e['status'] === 'delivered');
+    assert.equal(entry?.['last_answer'], 'ok', 'the last attempt is the one kept');
+    const line = s.lines.find((l) => l.includes(`session.paid.${id}`) && l.startsWith('warn'));
+    assert.match(
+      line ?? '',
+      /not delivered \(attempt 1\): retried in \d+ s; the shop answered 401, which often means it verifies with another secret than PAY_NOTIFY_SECRET/,
+    );
+  });
+
+  it("shows the shop's answer to the last attempt in the delivery log, cut at 512 bytes", async () => {
+    const reason = `signature does not verify: ${'y'.repeat(600)}`;
+    shop.answers.push(400, 400, 400);
+    shop.bodies.push(reason, reason, reason);
+    const before = shop.received.length;
+    const id = await paidSession(s, 'n-answer-2');
+    await shop.until(before + 3);
+    const entry = await notificationOnce(s, `session.paid.${id}`, (e) => e['status'] === 'failed');
+    assert.equal(entry?.['last_result'], '400');
+    assert.equal(entry?.['last_answer'], reason.slice(0, 512));
+  });
+
   it('gives up after the schedule with an error line, and sends again on request with the same id', async () => {
     shop.answers.push(503, 503, 503);
     const before = shop.received.length;

@@ -46,6 +46,8 @@ export interface NotificationRecord {
   /** the last attempt: when, and what came back (an HTTP status, or `timeout` / `network_error`) */
   last_attempt_at: string | null;
   last_result: string | null;
+  /** the first ANSWER_KEPT bytes of the body the endpoint answered the last attempt with (its reason) */
+  last_answer?: string | null;
   /** when the next attempt is due, while pending */
   next_attempt_at: string | null;
   delivered_at: string | null;
@@ -108,6 +110,7 @@ const StoredNotification = z.object({
   attempts: z.number(),
   last_attempt_at: z.string().nullable(),
   last_result: z.string().nullable(),
+  last_answer: z.string().nullable().optional(),
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   resent_at: z.string().nullable().default(null),
@@ -135,6 +138,8 @@ interface Posted {
   outcome: string;
   /** the answer's Retry-After header */
   retryAfter: string | null;
+  /** the first ANSWER_KEPT bytes of the answer's body, for the delivery record */
+  answer: string | null;
 }
 
 export class Notifier {
@@ -390,6 +395,7 @@ export class Notifier {
     const next = settled.next;
     next.last_attempt_at = new Date(started).toISOString();
     next.last_result = result.outcome;
+    next.last_answer = result.answer;
     await this.#o.state.records.commit({
       writes: [{ collection: EVENTS, key: id, value: asJson(next), expect: stored.version }],
     });
@@ -464,7 +470,7 @@ export class Notifier {
     await this.#o.state.outbox.lease(TOPIC, event.id, heldUntil, { dueAt, attempts: attempt });
     const next_attempt_at = new Date(dueAt).toISOString();
     log.warn(
-      `notification ${event.type} not delivered (attempt ${attempt}): retried in ${Math.round(delay / 1000)} s`,
+      `notification ${event.type} not delivered (attempt ${attempt}): retried in ${Math.round(delay / 1000)} s${secretHint(result.outcome)}`,
       { ...fields, next_attempt_at },
     );
     return { outcome: 'failed', next: { ...event, status: 'pending', attempts: attempt, next_attempt_at } };
@@ -492,13 +498,13 @@ export class Notifier {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.#o.timeoutMs),
       });
-      await answer.body?.cancel().catch(() => undefined);
       const ok = answer.status >= 200 && answer.status < 300;
-      return { ok, outcome: String(answer.status), retryAfter: answer.headers.get('retry-after') };
+      const retryAfter = answer.headers.get('retry-after');
+      return { ok, outcome: String(answer.status), retryAfter, answer: await answerStart(answer) };
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      return { ok: false, outcome: timedOut ? 'timeout' : 'network_error', retryAfter: null };
+      return { ok: false, outcome: timedOut ? 'timeout' : 'network_error', retryAfter: null, answer: null };
     }
   }
 }
@@ -507,4 +513,36 @@ export class Notifier {
 interface Settled {
   outcome: AttemptOutcome;
   next: NotificationRecord;
+}
+
+/** How much of the endpoint's answer a delivery record keeps, bytes: enough for its reason. */
+export const ANSWER_KEPT = 512;
+
+/** The first ANSWER_KEPT bytes of an answer's body as text (the rest not read); null for none. */
+async function answerStart(answer: Response): Promise<string | null> {
+  const reader = answer.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < ANSWER_KEPT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // a body cut short keeps what came
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  if (size === 0) return null;
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ANSWER_KEPT));
+}
+
+/** A 400 or 401 from the shop: most often its check of the signature with another secret. */
+function secretHint(outcome: string): string {
+  return outcome === '401' || outcome === '400'
+    ? `; the shop answered ${outcome}, which often means it verifies with another secret than PAY_NOTIFY_SECRET`
+    : '';
 }

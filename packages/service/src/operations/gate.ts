@@ -3,7 +3,7 @@
 // share of it: `connection-cap.ts`), every answer carries the security headers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorBody, type Logger } from '@pay-elements/server';
-import { hostOrigin, type CommonConfig } from '../config.js';
+import { ConfigError, hostOrigin, type CommonConfig } from '../config.js';
 import { connectionCap, perClientShare } from './connection-cap.js';
 import { forwardedHttps, securityHeaders } from './headers.js';
 import { nameRequest } from './logging.js';
@@ -69,7 +69,10 @@ export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
   app.catch(() => undefined); // startApp throws the failure; a waiting request gets a 503
   // once started, requests go straight to the app, with no promise per request (docs/performance.md)
   let started: NodeListener | undefined;
-  void app.then((listener) => (started = listener));
+  void app.then(
+    (listener) => (started = listener),
+    () => undefined,
+  );
   const cap = connectionCap(server, {
     max: config.PAY_MAX_CONNECTIONS,
     perClient: config.TRUST_PROXY ? null : perClientShare(config),
@@ -98,10 +101,7 @@ export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  await listenOn(server, config.PORT, config.HOST, { port: 'PORT', host: 'HOST' });
   return {
     server,
     open,
@@ -111,6 +111,45 @@ export async function listen(config: GateConfig, log: Logger): Promise<Gate> {
       return cap.saturated;
     },
   };
+}
+
+/**
+ * `server.listen(port, host)`, a port another program holds (or one this user may not take, or a host
+ * not of this machine) refused with a ConfigError naming `variable` and the fix.
+ */
+export async function listenOn(
+  server: Server,
+  port: number,
+  host: string,
+  names: { port: string; host: string },
+): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    throw listenProblem(error, port, host, names);
+  }
+}
+
+/** A listen's failure in the operator's words (a ConfigError naming the variable), else as it is. */
+export function listenProblem(
+  error: unknown,
+  port: number,
+  host: string,
+  names: { port: string; host: string },
+): unknown {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`${names.port} ${port} is in use: stop the other program or set ${names.port}`);
+  if (code === 'EACCES')
+    return new ConfigError(
+      `${names.port} ${port} needs privileges this user lacks: set ${names.port} to 1024 or more`,
+    );
+  if (code === 'EADDRNOTAVAIL')
+    return new ConfigError(`${names.host} ${host} is not an address of this machine: set ${names.host}`);
+  return error;
 }
 
 /** Where the gate listens: its port, and the public URL (PUBLIC_URL, else the address listened on). */

@@ -38,7 +38,7 @@ export {
   securityHeaders,
   trustedTypePolicies,
 } from './headers.js';
-export { saturationAware } from './health.js';
+export { KEY_CHECK_EVERY_MS, keyAware, saturationAware, type KeyCheckOptions } from './health.js';
 export {
   createLogger,
   nameRequest,

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { createPayMetrics, type PayMetrics } from '@pay-elements/server/metrics';
 import { hostOrigin, type CommonConfig } from '../config.js';
+import { listenOn } from './gate.js';
 
 export interface MetricsListener {
   metrics: PayMetrics;
@@ -28,9 +29,9 @@ export async function startMetrics(
       () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics failed\n'),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PAY_METRICS_PORT, config.PAY_METRICS_HOST, () => resolve());
+  await listenOn(server, config.PAY_METRICS_PORT, config.PAY_METRICS_HOST, {
+    port: 'PAY_METRICS_PORT',
+    host: 'PAY_METRICS_HOST',
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PAY_METRICS_PORT;

@@ -2,12 +2,18 @@
 // each is one JSON object, from start to exit): a failure to start, uncaught errors, and the drain on
 // SIGTERM or SIGINT.
 import { describeError, type Logger } from '@pay-elements/server';
+import { ConfigError } from '../config.js';
 
 /**
- * A failure to start (the store unreachable, a port taken): one line naming it, no stack for an
+ * A failure to start (the store unreachable, a key refused): one line naming it, no stack for an
  * outage the operator fixes outside the code (an error with a `code`, or StoreUnavailableError).
  */
 export function failedToStart(error: unknown, log: Logger, name = 'server-example'): void {
+  // what the operator sets wrong (a refused key, a port in use) is one line in words, its fix in it
+  if (error instanceof ConfigError) {
+    log.error(`${name}: ${error.message}`);
+    return;
+  }
   const { stack, ...described } = describeError(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const coded = [error, cause].find((e): e is Error & { code: string | number } => {

@@ -99,6 +99,8 @@ export interface MerchantEndpoint {
   answers: number[];
   /** a Retry-After header sent with each answer that is not a 2xx, while set */
   retryAfter: string | undefined;
+  /** the bodies of those answers, one per notification, then `ok` or `not now` */
+  bodies: string[];
   /** resolves once `count` notifications have been received */
   until(count: number, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export interface MerchantEndpoint {
 export async function merchantEndpoint(): Promise<MerchantEndpoint> {
   const received: Received[] = [];
   const answers: number[] = [];
+  const bodies: string[] = [];
   const waiting: Array<{ count: number; resolve: () => void }> = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -116,7 +119,8 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
       const status = answers.shift() ?? 200;
       received.push({ headers: req.headers, body, status });
       const later = status >= 300 && endpoint.retryAfter ? { 'retry-after': endpoint.retryAfter } : {};
-      res.writeHead(status, { 'content-type': 'text/plain', ...later }).end(status < 300 ? 'ok' : 'not now');
+      const answer = bodies.shift() ?? (status < 300 ? 'ok' : 'not now');
+      res.writeHead(status, { 'content-type': 'text/plain', ...later }).end(answer);
       for (const w of waiting.filter((w) => received.length >= w.count)) w.resolve();
     });
   });
@@ -127,6 +131,7 @@ export async function merchantEndpoint(): Promise<MerchantEndpoint> {
     url: `http://127.0.0.1:${port}/hooks/pay`,
     received,
     answers,
+    bodies,
     until(count, ms = 10_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

@@ -66,7 +66,9 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart bank-name - The bank's name.
  * @csspart account-name - The account holder's name.
  * @csspart account-number - The grouped account number (always left to right, also in Arabic).
- * @csspart copy-button - Both copy buttons (also `copy-amount` and `copy-account-number`).
+ * @csspart copy-button - Both copy buttons (each also has its own part, below).
+ * @csspart copy-amount - The amount's copy button.
+ * @csspart copy-account-number - The account number's copy button.
  * @csspart countdown - The countdown text and progress bar.
  * @csspart countdown-text - "Expires in 29:05".
  * @csspart progress - The progress bar's track.

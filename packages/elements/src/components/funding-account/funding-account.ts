@@ -72,7 +72,16 @@ export const fundingPollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
  * @csspart routing-wire - The wire routing number.
  * @csspart swift-code - The SWIFT code.
  * @csspart bank-address - The bank's address.
- * @csspart copy-button - Every field's copy button (also `copy-<field>`: `copy-account-number`, `copy-routing-ach`…).
+ * @csspart copy-button - Every field's copy button (each also has its field's part, below).
+ * @csspart copy-account-name - The account holder's name's copy button.
+ * @csspart copy-account-number - The account number's copy button.
+ * @csspart copy-bank-name - The bank's name's copy button.
+ * @csspart copy-bank-code - The bank's code's copy button.
+ * @csspart copy-routing-ach - The ACH routing number's copy button.
+ * @csspart copy-routing-rtp - The RTP routing number's copy button.
+ * @csspart copy-routing-wire - The wire routing number's copy button.
+ * @csspart copy-swift-code - The SWIFT code's copy button.
+ * @csspart copy-bank-address - The bank's address's copy button.
  * @csspart copy-wire-button - "Copy wire instructions".
  * @csspart qr - The <pay-qr> of a local account's details.
  * @csspart qr-caption - What the QR code is for, under it.
@@ -80,7 +89,8 @@ export const fundingPollSchedule: PollSchedule = { fast: 5000, fastWindow: 60_00
  * @csspart totals - The running total, one amount per currency.
  * @csspart total - Each currency's total.
  * @csspart deposit-list - The list of deposits, newest first.
- * @csspart deposit - Each deposit (also `deposit-new` for those that just arrived).
+ * @csspart deposit - Each deposit.
+ * @csspart deposit-new - A deposit that just arrived (with `deposit`).
  * @csspart deposit-amount - A deposit's amount.
  * @csspart deposit-time - When a deposit was received.
  * @csspart deposit-account - The account a deposit was paid into.

@@ -74,7 +74,11 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart items - The items table.
  * @csspart item-row - Each item's row.
  * @csspart subtotal - The subtotal amount.
- * @csspart charge - Each charge's row (also `charge-discount`, `charge-tax`, `charge-fee`, `charge-shipping`).
+ * @csspart charge - Each charge's row (each also has its kind's part, below).
+ * @csspart charge-discount - A discount's row.
+ * @csspart charge-tax - A tax's row.
+ * @csspart charge-fee - A fee's row.
+ * @csspart charge-shipping - The shipping's row.
  * @csspart total - The total amount.
  * @csspart note - The merchant's note (plain text).
  * @csspart payment-details - The bank account to pay into.
@@ -84,7 +88,10 @@ const finalStatuses: readonly InvoiceStatus[] = ['paid', 'cancelled'];
  * @csspart bank-name - The bank's name.
  * @csspart currency - The account's currency.
  * @csspart swift-code - The SWIFT code (always left to right).
- * @csspart copy-button - Every copy button (also `copy-total`, `copy-account-number`, `copy-swift-code`).
+ * @csspart copy-button - Every copy button (each also has its own part, below).
+ * @csspart copy-total - The total's copy button.
+ * @csspart copy-account-number - The account number's copy button.
+ * @csspart copy-swift-code - The SWIFT code's copy button.
  * @csspart qr - The <pay-qr> of the hosted invoice page.
  * @csspart print-button - "Print or save as PDF".
  * @csspart receipt-link - "View receipt", once paid when the backend names a receipt (`receipt_url`).
