@@ -43,9 +43,9 @@ export function hostOrigin(host: string, port: number): string {
   return `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
 }
 
-/** Whether a URL's host is loopback (`isLoopback`). */
+/** Whether a URL's host is loopback (`isLoopback`); a URL that does not parse has its own issue. */
 function isLoopbackUrl(url: string): boolean {
-  return isLoopback(new URL(url).hostname);
+  return !URL.canParse(url) || isLoopback(new URL(url).hostname);
 }
 
 /**

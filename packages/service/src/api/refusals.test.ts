@@ -7,7 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { FetchLike } from '@pay-elements/api';
-import { createClock, fixtures, startSandbox, type Sandbox } from '@pay-elements/sandbox';
+import {
+  createClock,
+  DEFAULT_API_KEY,
+  fixtures,
+  SandboxControl,
+  startSandbox,
+  type Sandbox,
+} from '@pay-elements/sandbox';
 import { startService, type Service } from '../app.js';
 import { readServiceConfig } from '../config.js';
 import { KEY, startTestService, type Started } from '../testing/service.js';
@@ -201,7 +208,7 @@ describe('a provider refusal that repeats the BVN', () => {
   });
 });
 
-describe('a key the provider refuses', () => {
+describe('a key the provider refuses after the start (revoked)', () => {
   let sandbox: Sandbox;
   let service: Service;
   let base: string;
@@ -211,13 +218,15 @@ describe('a key the provider refuses', () => {
       PORT: '0',
       PAY_DB: ':memory:',
       PAY_SERVICE_KEYS: KEY,
-      PAY_API_KEY: 'sk_live_not_this_merchants_key_0000000000',
+      PAY_API_KEY: DEFAULT_API_KEY,
       PAY_BASE_URL: sandbox.url,
       PAY_TOKEN_SECRET: 'a random token secret of at least 32 characters',
     });
     const quiet = { debug() {}, info() {}, warn() {}, error() {} };
     service = await startService(config, { logger: quiet });
     base = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
+    // a wrong key is refused at start (go-live.test.ts); one revoked later is refused on every call
+    await new SandboxControl(sandbox.url, DEFAULT_API_KEY).injectFault({ path_prefix: '/v1', status: 401 });
   });
   after(async () => {
     await service.close();
