@@ -1,5 +1,5 @@
-// Every element at phone, tablet and desktop widths (320, 360, 390, 768, 1280 px), light and dark,
-// left to right and right to left (Arabic), measured as a shopper would notice: nothing scrolls
+// Every element at phone, tablet and desktop widths (320, 360, 390, 540, 768, 1280, 1920 px), light
+// and dark, left to right and right to left (Arabic), and the checkout in a hosted page's column, measured as a shopper would notice: nothing scrolls
 // sideways (the element and the page), nothing is cut off, the account number stays on one line,
 // the amount is the largest detail (at least 1.2 times the others) and the account number the next,
 // labels sit above values on a phone, the copy buttons line up. A PNG of each is written to
@@ -32,12 +32,17 @@ function checkDetails(el: HTMLElement, width: number, label: string): void {
   expect(fontSize(number)).to.be.at.most(fontSize(amount));
   for (const other of others) expect(fontSize(number)).to.be.at.least(fontSize(other));
   const rows = [...shadow(el).querySelectorAll<HTMLElement>('[part="details"] .row')];
+  // labels beside their values from a 30rem box (a hosted page's 32rem column is narrower)
+  const stacked = el.getBoundingClientRect().width < 30 * fontSize(document.documentElement);
   for (const row of rows) {
     const dt = row.querySelector('dt')?.getBoundingClientRect();
     const dd = row.querySelector('dd > :first-child, dd')?.getBoundingClientRect();
     if (!dt || !dd) throw new Error('a row without its term or value');
-    if (width <= 390) expect(dt.bottom, `${label}: the label above its value`).to.be.at.most(dd.top + 1);
-    else expect(Math.abs(dt.top - dd.top) < dd.height, `${label}: the label beside its value`).to.equal(true);
+    if (stacked) expect(dt.bottom, `${label}: the label above its value`).to.be.at.most(dd.top + 1);
+    else {
+      expect(Math.abs(dt.top - dd.top) < dd.height, `${label}: the label beside its value`).to.equal(true);
+      expect(dd.left - dt.right, `${label}: the label apart from its value`).to.be.at.least(8);
+    }
   }
   const buttons = [...shadow(el).querySelectorAll<HTMLElement>('[part~="copy-button"]')].map((b) =>
     b.getBoundingClientRect(),
@@ -101,6 +106,20 @@ describe('layout at phone, tablet and desktop widths', () => {
           const border = contrastRatio(parseColor(base.borderTopColor), parseColor(base.backgroundColor));
           measured[`border contrast ${look.theme}`] = border.toFixed(2);
           expect(border).to.be.at.least(3);
+          setPageVisibility('visible');
+        });
+
+        it(`<pay-dynamic-account> pending in a hosted page's 32rem column, ${tag}`, async () => {
+          const view = await createSession(orders.large.id);
+          const { el } = await mountAccount(view.id, { lang: look.lang, showQr: true });
+          setPageVisibility('hidden');
+          dressPage(el, look);
+          const column = el.parentElement;
+          if (column) column.style.maxWidth = '32rem';
+          await atEveryWidth(widths, 'checkout-hosted-column', look, el, (width) =>
+            checkDetails(el, width, `in a 32rem column ${width}px ${tag}`),
+          );
+          if (column) column.style.maxWidth = '';
           setPageVisibility('visible');
         });
 
