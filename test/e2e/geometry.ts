@@ -54,7 +54,7 @@ export const measure = `(wantQr, ignored) => {
     for (const r of rects) if (r.width > 0 && !tops.some((t) => Math.abs(t - r.top) < 3)) tops.push(r.top);
     return tops.length;
   };
-  // an amount (with its currency), a grouped account number, a reference (R-000001, INV-000101, txn_…)
+  // an amount (with its currency), a grouped account number, a reference (R-000001, TRF-9F8E…, txn_…)
   const token = /(?:[A-Z]{3}[\\u00a0 ]?|[\\u20a6$\\u20ac\\u00a3])?\\d[\\d,.]*\\d(?:[\\u00a0 ]\\d{3,4}(?![\\d,.]))*|\\b[A-Z]{1,4}-[0-9A-Z]{3,}\\b|\\b(?:txn|ref|ses)_[A-Za-z0-9_]+/g;
   for (const el of all) {
     if (el.localName === 'style' || el.localName === 'script' || (ignored && el.closest(ignored)) || !shown(el)) continue;
