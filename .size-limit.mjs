@@ -54,18 +54,22 @@ const cdnFiles = {
   // stream open at its first event read and says once when a backend's events have no name, and the
   // French table's new words (receipt, the QR of the transfer details); <pay-link>'s module file +0.18 kB
   // (the guards' word on a refused answer)
-  [`pay-elements-${version}.js`]: '37.1 kB',
-  [`pay-elements-${version}.iife.js`]: '37.5 kB',
-  [`pay-dynamic-account-${version}.js`]: '22.5 kB',
-  [`pay-dynamic-account-${version}.iife.js`]: '22.8 kB',
-  [`pay-invoice-view-${version}.js`]: '21.3 kB',
-  [`pay-invoice-view-${version}.iife.js`]: '21.6 kB',
+  // issue 44: +0.1 to +0.15 kB where <pay-qr> is in (measured 37.03 -> 37.15, 37.41 -> 37.53, 22.41 ->
+  // 22.53, 22.73 -> 22.85, 21.23 -> 21.31, 21.57 -> 21.64, 20.45 -> 20.56, 20.78 -> 20.89 kB): <pay-qr>
+  // takes the encoder from `default` too, says once on the console that it could not load it, and hides
+  // its caption while it draws nothing; figures never break inside (white-space, sizes from each value)
+  [`pay-elements-${version}.js`]: '37.2 kB',
+  [`pay-elements-${version}.iife.js`]: '37.6 kB',
+  [`pay-dynamic-account-${version}.js`]: '22.6 kB',
+  [`pay-dynamic-account-${version}.iife.js`]: '22.9 kB',
+  [`pay-invoice-view-${version}.js`]: '21.4 kB',
+  [`pay-invoice-view-${version}.iife.js`]: '21.7 kB',
   [`pay-bank-picker-${version}.js`]: '19.3 kB',
   [`pay-bank-picker-${version}.iife.js`]: '19.3 kB',
   [`pay-link-${version}.js`]: '18.5 kB',
   [`pay-link-${version}.iife.js`]: '18.8 kB',
-  [`pay-funding-account-${version}.js`]: '20.5 kB',
-  [`pay-funding-account-${version}.iife.js`]: '20.8 kB',
+  [`pay-funding-account-${version}.js`]: '20.6 kB',
+  [`pay-funding-account-${version}.iife.js`]: '20.9 kB',
   [`pay-qr-${version}.js`]: '11.7 kB',
   [`pay-qr-${version}.iife.js`]: '12.1 kB',
   'qr-*.js': '9.9 kB',

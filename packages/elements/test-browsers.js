@@ -74,10 +74,10 @@ export function freePort() {
   });
 }
 
-/** Xvfb on the first free display (it names it on the descriptor `-displayfd` gives). */
+/** Xvfb on the first free display (it names it on the descriptor `-displayfd` gives), wide enough for a 1920 px viewport. */
 function startXvfb() {
   return new Promise((resolve, reject) => {
-    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
+    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '2200x1200x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     let text = '';

@@ -38,6 +38,14 @@ export const exampleOrders: readonly DemoOrder[] = [
   },
   { id: 'themes', title: 'Themes example', reference: '#T-1', amount: '5000.00', currency: 'NGN' },
   { id: 'languages', title: 'Languages example', reference: '#L-1', amount: '18500.50', currency: 'NGN' },
+  // a seven-figure amount, the widest a checkout shows (test/e2e/geometry.test.ts measures it)
+  {
+    id: 'seven-figures',
+    title: 'Solar generator set',
+    reference: '#S-1',
+    amount: '1250000.00',
+    currency: 'NGN',
+  },
 ];
 
 /** Who the demo shop is, as the hosted checkout names it. */

@@ -22,6 +22,13 @@ export interface Tab {
   text(path: Path): Promise<string | null>;
   /** Clicks the middle of the element at `path`, as a pointer would. */
   click(path: Path): Promise<void>;
+  /**
+   * Sizes the viewport to `width` × `height` CSS px: false where the engine cannot make it so small
+   * (MiniBrowser's window stops at about 447 px wide).
+   */
+  resize(width: number, height: number): Promise<boolean>;
+  /** Runs page-side `source` (a function's source, no compiler helper in it) on `args`: its JSON result. */
+  evaluate<T>(source: string, args: readonly unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -101,6 +108,13 @@ function puppeteerTab(page: Page): Tab {
       if (!element) throw new Error(`nothing to click at ${path.join(' » ')}`);
       await element.click();
       await element.dispose();
+    },
+    async resize(width, height) {
+      await page.setViewport({ width, height });
+      return true;
+    },
+    async evaluate<T>(source: string, args: readonly unknown[]) {
+      return page.evaluate(`(${source}).apply(null, ${JSON.stringify(args)})`) as Promise<T>;
     },
     async close() {
       await page.browserContext().close();
@@ -272,6 +286,25 @@ async function launchWebKit(): Promise<EngineBrowser> {
           const id = element?.[ELEMENT];
           if (!id) throw new Error(`nothing to click at ${path.join(' » ')}`);
           await command('POST', `${at}/element/${id}/click`, {});
+        },
+        async resize(width, height) {
+          // the window's frame is not the viewport: resize by the difference until they agree
+          const inner = '() => ({ width: innerWidth, height: innerHeight })';
+          let seen = (await run(inner, [])) as { width: number; height: number };
+          for (let i = 0; i < 6 && (seen.width !== width || seen.height !== height); i++) {
+            const rect = (await command('GET', `${at}/window/rect`)) as { width: number; height: number };
+            await command('POST', `${at}/window/rect`, {
+              x: 0,
+              y: 0,
+              width: rect.width + width - seen.width,
+              height: rect.height + height - seen.height,
+            });
+            seen = (await run(inner, [])) as { width: number; height: number };
+          }
+          return seen.width === width && seen.height === height;
+        },
+        async evaluate<T>(source: string, args: readonly unknown[]) {
+          return (await run(source, [...args])) as T;
         },
         async close() {
           await command('DELETE', at);

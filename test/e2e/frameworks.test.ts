@@ -9,7 +9,14 @@ import * as z from 'zod';
 import { axeViolations, cspViolations, startHarness, type Harness } from './harness.js';
 
 const pages = [
-  { name: 'React 19', path: '/react.html', brand: 'React', code: 'REA', paidText: /^Paid at \d{4}-/ },
+  {
+    name: 'React 19',
+    path: '/react.html',
+    brand: 'React',
+    code: 'REA',
+    // the paid time as an en-GB visitor reads it ("1 Dec 2026, 23:52"), not the ISO string
+    paidText: /^Paid at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\. Thank you!$/,
+  },
   {
     name: 'Vue 3',
     path: '/vue.html',

@@ -160,7 +160,7 @@ describe('pay-service’s hosted pages, end to end', { timeout: 240_000 }, () =>
         /#1002/,
         /NGN\s?18,500\.50|₦18,500\.50/,
         /Wema Bank/,
-        /txn_/,
+        /TRF-[0-9A-F]+/, // the transfer by its reference (the transaction’s ref)
       ])
         assert.match(text, expected);
       assert.equal(await page.locator('#print').isVisible(), false, 'no Print button without script');

@@ -14,6 +14,8 @@ import {
 
 const banks: readonly BankEntry[] = sampleBanks('React');
 const link: LinkView = sampleLink('lnk_react_demo', 'React sticker pack');
+/** A time as the visitor reads one, in their language and time zone (as the elements show theirs). */
+const paidTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function App() {
   const [session, setSession] = useState<string | null>(null);
@@ -65,7 +67,8 @@ export function App() {
             onpay-status-change={record}
             onpay-paid={(event) => {
               record(event);
-              setStatus(`Paid at ${event.detail.session.paid_at ?? ''}. Thank you!`);
+              const at = event.detail.session.paid_at;
+              setStatus(at ? `Paid at ${paidTime.format(new Date(at))}. Thank you!` : 'Paid. Thank you!');
             }}
             onpay-expired={record}
             onpay-error={record}

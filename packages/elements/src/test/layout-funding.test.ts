@@ -1,4 +1,4 @@
-// <pay-funding-account> at phone, tablet and desktop widths (320, 360, 390, 768, 1280 px), light and
+// <pay-funding-account> at phone, tablet and desktop widths (320, 360, 390, 540, 768, 1280, 1920 px), light and
 // dark, left to right and right to left (Arabic), as layout.test.ts measures the other elements: nothing
 // scrolls sideways or is cut off, the cards stack on a phone and stand side by side from 768 px, every
 // account number and amount on one line, labels above values on a phone, the copy buttons of a card

@@ -1,5 +1,5 @@
-// Every element at phone, tablet and desktop widths (320, 360, 390, 768, 1280 px), light and dark,
-// left to right and right to left (Arabic), measured as a shopper would notice: nothing scrolls
+// Every element at phone, tablet and desktop widths (320, 360, 390, 540, 768, 1280, 1920 px), light
+// and dark, left to right and right to left (Arabic), and the checkout in a hosted page's column, measured as a shopper would notice: nothing scrolls
 // sideways (the element and the page), nothing is cut off, the account number stays on one line,
 // the amount is the largest detail (at least 1.2 times the others) and the account number the next,
 // labels sit above values on a phone, the copy buttons line up. A PNG of each is written to
@@ -14,6 +14,12 @@ import { mountPicker } from './banks.js';
 import { contrastRatio, parseColor } from './contrast.js';
 import { mountInvoice, mountLink } from './invoice.js';
 import { atEveryWidth, dressPage, fontSize, looks, oneLine, settle, spans, type Widths } from './layout.js';
+
+/** The width of a box's content: what its container queries compare. */
+function innerWidth(box: HTMLElement): number {
+  const style = getComputedStyle(box);
+  return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
 
 /** The checks of the account details (pending and paid). */
 function checkDetails(el: HTMLElement, width: number, label: string): void {
@@ -32,12 +38,18 @@ function checkDetails(el: HTMLElement, width: number, label: string): void {
   expect(fontSize(number)).to.be.at.most(fontSize(amount));
   for (const other of others) expect(fontSize(number)).to.be.at.least(fontSize(other));
   const rows = [...shadow(el).querySelectorAll<HTMLElement>('[part="details"] .row')];
+  // labels beside their values from a 30rem box (a hosted page's 32rem column is narrower)
+  const stacked = innerWidth(part(el, 'base')) < 30 * fontSize(document.documentElement);
   for (const row of rows) {
     const dt = row.querySelector('dt')?.getBoundingClientRect();
     const dd = row.querySelector('dd > :first-child, dd')?.getBoundingClientRect();
     if (!dt || !dd) throw new Error('a row without its term or value');
-    if (width <= 390) expect(dt.bottom, `${label}: the label above its value`).to.be.at.most(dd.top + 1);
-    else expect(Math.abs(dt.top - dd.top) < dd.height, `${label}: the label beside its value`).to.equal(true);
+    if (stacked) expect(dt.bottom, `${label}: the label above its value`).to.be.at.most(dd.top + 1);
+    else {
+      expect(Math.abs(dt.top - dd.top) < dd.height, `${label}: the label beside its value`).to.equal(true);
+      const apart = Math.max(dd.left - dt.right, dt.left - dd.right);
+      expect(apart, `${label}: the label apart from its value`).to.be.at.least(8);
+    }
   }
   const buttons = [...shadow(el).querySelectorAll<HTMLElement>('[part~="copy-button"]')].map((b) =>
     b.getBoundingClientRect(),
@@ -104,6 +116,20 @@ describe('layout at phone, tablet and desktop widths', () => {
           setPageVisibility('visible');
         });
 
+        it(`<pay-dynamic-account> pending in a hosted page's 32rem column, ${tag}`, async () => {
+          const view = await createSession(orders.large.id);
+          const { el } = await mountAccount(view.id, { lang: look.lang, showQr: true });
+          setPageVisibility('hidden');
+          dressPage(el, look);
+          const column = el.parentElement;
+          if (column) column.style.maxWidth = '32rem';
+          await atEveryWidth(widths, 'checkout-hosted-column', look, el, (width) =>
+            checkDetails(el, width, `in a 32rem column ${width}px ${tag}`),
+          );
+          if (column) column.style.maxWidth = '';
+          setPageVisibility('visible');
+        });
+
         it(`<pay-dynamic-account> paid, ${tag}`, async () => {
           const view = await createSession();
           await sendTransfer(view.account.account_number, view.amount);
@@ -132,7 +158,7 @@ describe('layout at phone, tablet and desktop widths', () => {
           const { el } = await mountInvoice('INV-000101', { lang: look.lang });
           setPageVisibility('hidden');
           dressPage(el, look);
-          await atEveryWidth(widths, 'invoice', look, el, (width) => {
+          await atEveryWidth(widths, 'invoice', look, el, () => {
             const row = part(el, 'item-row');
             const name = row.querySelector('th')?.getBoundingClientRect();
             const amount = row.querySelector('td:last-child')?.getBoundingClientRect();
@@ -142,7 +168,8 @@ describe('layout at phone, tablet and desktop widths', () => {
               wrap && wrap.scrollWidth <= wrap.clientWidth,
               'the items need no sideways scroll',
             ).to.equal(true);
-            if (width <= 390)
+            // a table from a 32rem box
+            if (innerWidth(part(el, 'base')) <= 32 * fontSize(document.documentElement))
               expect(name.bottom, 'stacked: the name above its figures').to.be.at.most(amount.top + 1);
             else expect(Math.abs(name.top - amount.top)).to.be.lessThan(2);
             const total = part(el, 'total');

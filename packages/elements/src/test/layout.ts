@@ -13,7 +13,7 @@ import { shadow } from './account.js';
  */
 export const spans = [
   { widths: [320, 360, 390], title: 'at 320, 360 and 390 px (skipped where the window cannot be so narrow)' },
-  { widths: [768, 1280], title: 'at 768 and 1280 px' },
+  { widths: [540, 768, 1280, 1920], title: 'at 540, 768, 1280 and 1920 px' },
 ] as const;
 export type Widths = (typeof spans)[number]['widths'];
 export const looks = [

@@ -5,6 +5,7 @@ import { detailsWide } from '../../styles/shared/details-wide.styles.js';
 import { filledButton } from '../../styles/shared/filled-button.styles.js';
 import { focusRing } from '../../styles/shared/focus-ring.styles.js';
 import { raisedBox } from '../../styles/shared/raised-box.styles.js';
+import { qrFigure } from '../../styles/shared/qr-figure.styles.js';
 import { receiptLink } from '../../styles/shared/receipt-link.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
@@ -12,6 +13,7 @@ export default [
   tokens,
   card,
   details,
+  qrFigure,
   receiptLink,
   css`
     :host {
@@ -60,42 +62,45 @@ export default [
       ${raisedBox}
     }
 
-    @container (min-width: 28rem) {
+    /* Beside their labels from 30rem: a seven-figure amount fits its column there (at 28rem it broke) */
+    @container (min-width: 30rem) {
       ${detailsWide}
+      .copyable {
+        --pay-room: (100cqi - 7rem);
+      }
     }
 
     /* The amount first, then the account number, each larger than the other details (1rem), and
-       each stepping down with the box's width (cqi) rather than wrapping: the box's width less the
-       details' padding and a gap, shared among the characters of the text (--pay-amount-chars and
-       --pay-number-chars, set by the element on the list; a bold character is about 0.66em wide, 0.68 leaves room).
-       The account number never outgrows the amount. */
-    [part='details'] {
-      --pay-amount-size: clamp(1.2rem, (100cqi - 2rem) / (var(--pay-amount-chars, 12) * 0.68), 1.75rem);
-      --pay-number-size: clamp(0.875rem, (100cqi - 2rem) / (var(--pay-number-chars, 12) * 0.72), 1.375rem);
+       each stepping down with its value's width (cqi: each dd is a container) rather than wrapping:
+       the room (less a copy button beside it) shared among the characters of the text
+       (--pay-amount-chars and --pay-number-chars, set by the element on the list; a bold character
+       is about 0.66em wide, 0.68 leaves room). The account number never outgrows the amount. Written
+       without spaces: the minifier leaves a custom property's value as it is. */
+    /* prettier-ignore */
+    dd {
+      container-type: inline-size;
+      --pay-amount-size: clamp(1.2rem,var(--pay-room,100cqi)/(var(--pay-amount-chars,12)*.68),1.75rem);
+      --pay-number-size: clamp(.875rem,var(--pay-room,100cqi)/(var(--pay-number-chars,12)*.72),1.375rem);
     }
 
     [part='amount'] {
       font-size: var(--pay-amount-size);
       font-weight: 700;
-      line-height: 1.25;
     }
 
     [part='account-number'] {
       font-size: min(var(--pay-number-size), var(--pay-amount-size) * 0.94);
-      white-space: nowrap;
-      line-height: 1.25;
     }
 
-    /* Left-to-right values keep to the start of their row in a right-to-left layout too. */
+    /* The account number and the amount read left to right in every language (dir="ltr" in the
+       markup), and keep to the start of their row in a right-to-left layout too. */
     [part='account-number'],
     [part='amount'] {
       justify-self: start;
-    }
-
-    [part='account-number'],
-    [part='amount'] {
+      line-height: 1.25;
       font-variant-numeric: tabular-nums;
       letter-spacing: 0.02em;
+      unicode-bidi: isolate;
     }
 
     [part='low-time'],
@@ -156,12 +161,6 @@ export default [
 
     :host(:dir(rtl)) [part='progress-indicator'] {
       transform-origin: right center;
-    }
-
-    /* The account number and the amount read left to right in every language (dir="ltr" in the markup). */
-    [part='account-number'],
-    [part='amount'] {
-      unicode-bidi: isolate;
     }
 
     [part='status-icon'] {

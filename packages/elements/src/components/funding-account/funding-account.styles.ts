@@ -3,6 +3,7 @@ import { card } from '../../styles/shared/card.styles.js';
 import { details } from '../../styles/shared/details.styles.js';
 import { detailsWide } from '../../styles/shared/details-wide.styles.js';
 import { filledButton } from '../../styles/shared/filled-button.styles.js';
+import { qrFigure } from '../../styles/shared/qr-figure.styles.js';
 import { raisedBox } from '../../styles/shared/raised-box.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
@@ -10,6 +11,7 @@ export default [
   tokens,
   card,
   details,
+  qrFigure,
   css`
     h2,
     h3,
@@ -97,7 +99,7 @@ export default [
     }
 
     /* Numbers and codes read left to right in every language (dir="ltr" in the markup), the account
-       number on one line, larger than the other details. */
+       number larger than the other details (on one line, as every figure: details.styles.ts). */
     [dir='ltr'] {
       unicode-bidi: isolate;
       font-variant-numeric: tabular-nums;
@@ -106,7 +108,6 @@ export default [
 
     [part='account-number'] {
       font-size: 1.125em;
-      white-space: nowrap;
     }
 
     [part='copy-wire-button'],

@@ -78,6 +78,27 @@ describe('<pay-qr>', () => {
     expect(el.moduleCount).to.equal(0);
   });
 
+  it('shows the caption after it only under a drawn code', async () => {
+    const figure = await fixture<HTMLElement>(
+      html`<figure>
+        <pay-qr value=${url}></pay-qr>
+        <figcaption>Scan to pay from your phone</figcaption>
+      </figure>`,
+    );
+    const el = figure.querySelector<PayQr>('pay-qr');
+    const caption = figure.querySelector('figcaption');
+    if (!el || !caption) throw new Error('no pay-qr or caption');
+    await el.updateComplete;
+    expect(caption.getBoundingClientRect().height).to.be.greaterThan(0);
+    el.value = 'x'.repeat(5000); // too long to encode: nothing drawn
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('svg')).to.equal(null);
+    expect(caption.getBoundingClientRect().height, 'no caption under no code').to.equal(0);
+    el.value = url;
+    await el.updateComplete;
+    expect(caption.getBoundingClientRect().height).to.be.greaterThan(0);
+  });
+
   it('is sized by --pay-qr-size and coloured by its tokens', async () => {
     const el = await fixture<PayQr>(
       html`<pay-qr value=${url} style="--pay-qr-size: 150px; --pay-qr-color: rgb(0, 0, 128)"></pay-qr>`,

@@ -6,6 +6,9 @@ import { modulesPath, quietZone } from '../../lib/qr-path.js';
 import type { PayTheme } from '../../styles/theme.js';
 import styles from './qr.styles.js';
 
+/** Whether a failure to load the encoder was said on the console (once a page). */
+let reported = false;
+
 /**
  * Draws nothing when `value` is empty or too long for a QR code. The encoder (the `qrcode` package) is
  * loaded on first use, so a page that shows no QR code never downloads it; `updateComplete` resolves
@@ -21,6 +24,9 @@ import styles from './qr.styles.js';
  * @cssproperty --pay-qr-color - The modules' colour. Default black (keep it dark on light for scanners).
  * @cssproperty --pay-qr-background - The ground's colour. Default white.
  * @cssproperty --pay-radius - Corner radius of the ground.
+ *
+ * A caption given as its next sibling (`<figure><pay-qr></pay-qr><figcaption>`) is hidden while no
+ * code is drawn: for an empty value, one too long, or an encoder that failed to load.
  *
  * The code stays dark on light in every theme and under forced colours (many phone scanners fail on
  * inverted codes); `theme` is accepted for consistency with the other elements.
@@ -83,17 +89,27 @@ export class PayQr extends LitElement {
     let size = 0;
     if (value) {
       try {
-        const { create } = await import('qrcode');
+        const encoder = await import('qrcode');
+        // a bundler's chunk of the CommonJS qrcode may have it on `default` only (esbuild's with
+        // splitting: pay-service's hosted pages drew no code)
+        const create = encoder.create ?? (encoder as unknown as { default: typeof encoder }).default.create;
         const { modules } = create(value, { errorCorrectionLevel });
         path = modulesPath(modules);
         size = modules.size;
-      } catch {
-        // too long to encode: draw nothing rather than a wrong code
+      } catch (error) {
+        // too long to encode: draw nothing rather than a wrong code; a module that failed to load or
+        // has no encoder (a TypeError in every engine) is said once, and no caption shows for it
+        if (error instanceof TypeError && !reported) {
+          reported = true;
+          console.error('<pay-qr>', error);
+        }
       }
     }
     if (count !== this.#drawCount) return;
     this.path = path;
     this.size = size;
+    const caption = this.nextElementSibling;
+    if (caption?.localName === 'figcaption') (caption as HTMLElement).hidden = !size;
   }
 
   protected override render(): TemplateResult | typeof nothing {

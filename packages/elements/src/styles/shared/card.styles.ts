@@ -12,6 +12,6 @@ import { visuallyHidden } from './visually-hidden.styles.js';
 
 /**
  * What every card-like element (dynamic account, invoice view, link) starts from: its box, its
- * surface, buttons, an embedded QR code, the spinner and visually hidden text.
+ * surface, buttons, an embedded QR code (its caption: qrFigure), the spinner and visually hidden text.
  */
 export const card = [host, surface, buttons, embeddedQr, spinner, visuallyHidden];

@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /**
  * A description list of payment details: a muted term above its value (beside it once the list is
- * wide, see `detailsWide`). A row with a copy button (`.row.copyable`) puts the button at the end of
+ * wide, see `detailsWide`); free text wraps, figures do not. A row with a copy button (`.row.copyable`) puts the button at the end of
  * the term's line, so the value has the whole width and the buttons line up from row to row.
  */
 export const details = css`
@@ -21,10 +21,16 @@ export const details = css`
     overflow-wrap: anywhere;
   }
 
+  /* A figure (an amount, an account number, a code: dir="ltr") never breaks inside: its size fits it */
+  dd > [dir='ltr'] {
+    white-space: nowrap;
+  }
+
+  /* a row gap only: a wide list's rows (subgrids) take the list's column gap, apart from their labels */
   .row {
     display: grid;
     grid-template-columns: minmax(0, 1fr);
-    gap: 0.125rem;
+    row-gap: 0.125rem;
     align-items: center;
   }
 

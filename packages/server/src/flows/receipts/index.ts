@@ -64,8 +64,9 @@ export function receiptOf(
       amount,
       currency,
       paid_at: paidAt,
-      // the transfer that paid; an invoice the provider said was paid without naming it: the event's
-      transfer_reference: field('transaction_id') ?? event.id,
+      // the transfer that paid, by the reference the provider's API gives it (the transaction's `ref`);
+      // else its id; an invoice the provider said was paid without naming it: the event's
+      transfer_reference: field('transaction_ref') ?? field('transaction_id') ?? event.id,
       account: {
         account_name: field('account_name') ?? '',
         account_number: field('account_number') ?? '',

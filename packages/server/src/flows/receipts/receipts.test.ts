@@ -1,5 +1,5 @@
 // Receipts against the real emulator: a paid session's view links its receipt, the receipt says who
-// was paid, what for, how much, when, the transfer and the account, under the next number of the
+// was paid, what for, how much, when, the transfer (the transaction's `ref`) and the account, under the next number of the
 // merchant's sequence; a paid invoice gets one too; a tampered link is a 404 that asks the provider
 // nothing; numbers stay one sequence with no gap or repeat when payments land on two kits at once.
 import { describe, it } from 'node:test';
@@ -52,7 +52,7 @@ async function paidWorld() {
 }
 
 describe('receipts', () => {
-  it('links a paid session’s receipt, which says who, what, how much, when, the transfer and the account', async () => {
+  it('links a paid session’s receipt, which says who, what, how much, when, the transfer (by its ref) and the account', async () => {
     const { world, pay, receiptOf } = await paidWorld();
     try {
       const { opened, paid, transaction } = await pay('r-1', '4500.00');
@@ -67,7 +67,8 @@ describe('receipts', () => {
         amount: '4500.00',
         currency: 'NGN',
         paid_at: paid.paid_at,
-        transfer_reference: transaction.id,
+        // the reference the provider's API names the transfer by, not its id
+        transfer_reference: transaction.ref,
         account: opened.account,
         issued_at: receipt.issued_at,
       });

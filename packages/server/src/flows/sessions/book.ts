@@ -47,6 +47,8 @@ export interface SessionRecord {
   paidAt: string | null;
   /** the provider's transaction that paid the session */
   transactionId: string | null;
+  /** that transaction's own reference (its `ref`): what the shopper's receipt names */
+  transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
 }
@@ -121,6 +123,8 @@ export function sessionOf(value: Json): SessionRecord {
     paidAt: textOrNull(value['paidAt']),
     transactionId: textOrNull(value['transactionId']),
   };
+  const transactionRef = textOrNull(value['transactionRef']);
+  if (transactionRef) record.transactionRef = transactionRef;
   const display = displayOf(value['display']);
   if (display) record.display = display;
   return record;
@@ -143,6 +147,7 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
     transactionId: session.transactionId,
     claim,
   };
+  if (session.transactionRef) value['transactionRef'] = session.transactionRef;
   if (session.display) value['display'] = toJson(session.display);
   return value;
 }
@@ -191,6 +196,7 @@ function sessionEvent(
           ...base,
           paid_at: session.paidAt,
           transaction_id: session.transactionId,
+          transaction_ref: session.transactionRef ?? null,
           reference: session.reference,
           // what was paid for, to whom, into which account
           title: session.display?.order?.title ?? null,
@@ -301,7 +307,10 @@ export class SessionBook {
    * pending|expired → paid, exactly once: the paid session for the call that made the transition,
    * else null. The same commit owes onPaid and the `session.paid` event.
    */
-  async markPaid(id: string, mark: { paidAt: string; transactionId: string }): Promise<SessionRecord | null> {
+  async markPaid(
+    id: string,
+    mark: { paidAt: string; transactionId: string; transactionRef: string },
+  ): Promise<SessionRecord | null> {
     for (;;) {
       const held = await this.records.get(RECORDS, id);
       if (!held) return null;

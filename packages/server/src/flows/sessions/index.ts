@@ -61,6 +61,7 @@ function creditsOf(kit: Kit, book: SessionBook) {
     }
     const paid = await book.markPaid(session.id, {
       transactionId: transaction.id,
+      transactionRef: transaction.ref,
       paidAt: toIso(transaction.created_at, context.now),
     });
     if (paid) context.log.info('session paid', { sessionId: session.id, transactionId: transaction.id });
