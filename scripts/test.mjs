@@ -121,8 +121,9 @@ const stages = [
     },
   },
   {
-    // alone, after the node tests: packing rebuilds every package's dist/, which other tests read;
-    // one file at a time, for each packs (the merchant's project, then the runtime matrix: Node, Bun, Deno)
+    // alone, after the node tests: packing (npm run pack:all) rebuilds each changed package's dist/,
+    // which other tests read; one file at a time, for each packs (the merchant's project, then the
+    // runtime matrix: Node, Bun, Deno; Bun, Deno and miniflare installed into their cache when missing)
     name: 'consumer',
     run: async () => {
       const tarballs = mkdtempSync(join(tmpdir(), 'pay-tarballs-'));

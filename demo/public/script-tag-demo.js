@@ -73,7 +73,7 @@
       const response = await fetch('/pay/sessions', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ order_id: 'demo-1' }),
+        body: JSON.stringify({ order_id: 'script-tag' }),
       });
       const session = await response.json();
       if (!response.ok || typeof session.id !== 'string') throw new Error(`status ${response.status}`);

@@ -3,7 +3,8 @@
 //
 // `demoOrders` are the shop's orders a visitor pays (the docs and tests use demo-1, demo-2, demo-3);
 // `exampleOrders` belong to the demo's own pages (the gallery's paid example, the themes and
-// languages pages), so that showing an example never uses up an order a visitor is about to pay.
+// languages pages, the script-tag, React and Vue pages' checkouts), so that showing an example never
+// uses up an order a visitor is about to pay, nor one page's payment shows "paid" on another.
 import type { Order } from '@pay-elements/server';
 import type { SessionMerchant } from '@pay-elements/protocol';
 
@@ -42,10 +43,14 @@ export const exampleOrders: readonly DemoOrder[] = [
   {
     id: 'seven-figures',
     title: 'Solar generator set',
-    reference: '#S-1',
+    reference: '#G-1',
     amount: '1250000.00',
     currency: 'NGN',
   },
+  // the same amounts as demo-1, demo-2 and demo-3, which these pages used to borrow
+  { id: 'script-tag', title: 'Script-tag example', reference: '#S-1', amount: '5000.00', currency: 'NGN' },
+  { id: 'react', title: 'React example', reference: '#R-1', amount: '18500.50', currency: 'NGN' },
+  { id: 'vue', title: 'Vue example', reference: '#V-1', amount: '125000.00', currency: 'NGN' },
 ];
 
 /** Who the demo shop is, as the hosted checkout names it. */

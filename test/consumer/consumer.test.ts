@@ -181,9 +181,9 @@ describe('installed in a merchant’s project, with plain node', () => {
     assert.deepEqual(seen.paid, [seen.id]);
   });
 
-  it('runs `npx pay-sandbox --port 0` (compiled JavaScript, no tsx): the API, its dashboard and OpenAPI, and `npx pay-conformance`', async () => {
+  it('runs `npx --no-install pay-sandbox --port 0` (compiled JavaScript, no tsx): the API, its dashboard and OpenAPI, and `npx --no-install pay-conformance`', async () => {
     assert.ok(!existsSync(join(app, 'node_modules/tsx')), 'tsx is not installed with the packages');
-    const child = spawn('npx', ['pay-sandbox', '--port', '0'], {
+    const child = spawn('npx', ['--no-install', 'pay-sandbox', '--port', '0'], {
       cwd: app,
       env,
       detached: true,
@@ -224,6 +224,7 @@ describe('installed in a merchant’s project, with plain node', () => {
       const checked = await run(
         'npx',
         [
+          '--no-install',
           'pay-conformance',
           '--backend',
           'http://127.0.0.1:9/pay',

@@ -22,17 +22,21 @@ import { SseReader } from '@pay-elements/testing/sse';
 import { startPostgres, type TestPostgres } from '@pay-elements/testing/postgres';
 import { freePort, until } from '../support/processes.js';
 import { chromiumArgs, chromiumPath } from '../support/chromium.js';
-import { installMerchantProject, merchantEnv, packPackages, root, run } from '../support/packed.js';
+import { installMerchantProject, merchantEnv, packPackages, run } from '../support/packed.js';
 import { webhookSecretFor } from '../support/webhook-secret.js';
+import { RUNTIME_VERSIONS, runtimeBin } from '@pay-elements/testing/runtimes';
 
 const WEBHOOK_SECRET = webhookSecretFor('runtimes');
+
+/** Bun and Deno from the runtimes' cache outside the workspace, installed there on first use. */
+const bins = { bun: await runtimeBin('bun'), deno: await runtimeBin('deno') };
 
 /** How each runtime runs an entry of the merchant's project (in its folder, its node_modules). */
 const runtimes = {
   node: (entry: string) => [process.execPath, entry],
-  bun: (entry: string) => [join(root, 'node_modules/.bin/bun'), 'run', entry],
+  bun: (entry: string) => [bins.bun, 'run', entry],
   deno: (entry: string) => [
-    join(root, 'node_modules/.bin/deno'),
+    bins.deno,
     'run',
     '--allow-net=127.0.0.1',
     '--allow-env',
@@ -59,7 +63,9 @@ before(async () => {
   await cp(join(import.meta.dirname, 'runtimes'), app, { recursive: true });
   await installMerchantProject(app, {
     tarballs,
-    dependencies: ['pg', 'better-sqlite3', 'miniflare', 'esbuild'],
+    dependencies: ['pg', 'better-sqlite3', 'esbuild'],
+    // not the workspace's (its `npm install` does not bring workerd): the version the tests pin
+    versions: { miniflare: RUNTIME_VERSIONS.miniflare },
   });
   postgres = await startPostgres();
 });
@@ -415,12 +421,12 @@ describe('the published store conformance suites on SqliteStore, installed, unde
       passed: new RegExp(`^# pass ${tests}\\n# fail 0$`, 'm'),
     },
     bun: {
-      command: [join(root, 'node_modules/.bin/bun'), 'test', `./${file}`],
+      command: [bins.bun, 'test', `./${file}`],
       passed: new RegExp(`\\b${tests} pass\\b[\\s\\S]*\\b0 fail\\b`),
     },
     deno: {
       command: [
-        join(root, 'node_modules/.bin/deno'),
+        bins.deno,
         'test',
         // a JavaScript test file: nothing to type-check (the packages' types name @types/node)
         '--no-check',

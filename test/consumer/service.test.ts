@@ -1,8 +1,8 @@
-// pay-service as an operator gets it: the packages packed (each prepack builds its dist/, the service's
-// its hosted scripts too), installed from the tarballs into a folder outside the workspace, and
-// `npx pay-service` run with plain node (no tsx, no source condition) against `npx pay-sandbox` as its
-// provider: a session opened with the key and paid, its hosted page, the pages' scripts, the elements'
-// files, and SIGTERM ending it cleanly.
+// pay-service as an operator gets it: the packages packed (`npm run pack:all`: the service's hosted
+// scripts built too), installed from the tarballs into a folder outside the workspace, and
+// `npx --no-install pay-service` run with plain node (no tsx, no source condition) against
+// `npx --no-install pay-sandbox` as its provider: a session opened with the key and paid, its hosted
+// page, the pages' scripts, the elements' files, and SIGTERM ending it cleanly.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,14 +30,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npx <bin>` in the operator's folder; resolves with the process once its output matches `ready`. */
+/** `npx --no-install <bin>` in the operator's folder; resolves with the process once its output matches `ready`. */
 function npx(
   bin: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn('npx', [bin, ...args], {
+  const child = spawn('npx', ['--no-install', bin, ...args], {
     cwd: app,
     env: { ...merchantEnv, ...env },
     detached: true,
@@ -73,7 +73,7 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('`npx pay-service` from the packed tarballs', { timeout: 300_000 }, () => {
+describe('`npx --no-install pay-service` from the packed tarballs', { timeout: 300_000 }, () => {
   it('runs with plain node against the emulator: a session opened with the key, paid, its hosted page and files', async () => {
     assert.ok(!existsSync(join(app, 'node_modules/tsx')), 'tsx is not installed with the packages');
     const port = await freePort();

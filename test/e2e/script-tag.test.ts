@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import * as z from 'zod';
-import { axeViolations, cspViolations, startHarness, type Harness } from './harness.js';
+import { axeViolations, createSession, cspViolations, startHarness, type Harness } from './harness.js';
 
 const cdnDir = new URL('../../packages/elements/dist/cdn/', import.meta.url);
 const CdnManifest = z.record(z.string(), z.object({ integrity: z.string() }));
@@ -20,6 +20,12 @@ const esm = 'pay-elements-0.1.0.js';
 const account = (page: Page) => page.locator('pay-dynamic-account');
 const accountHeading = (page: Page, name: string) =>
   account(page).getByRole('heading', { level: 2, name }).waitFor({ timeout: 10_000 });
+
+/** The shop's orders' amounts (server-example/src/orders.ts), in naira. */
+const amountOf = (order: string) => ({ 'demo-1': 5000, 'demo-2': 18500.5, 'demo-3': 125000 })[order] ?? 0;
+
+/** The order's session as the kit answers it (201 new, 200 the existing one). */
+let postSession: (order: string) => Promise<Response> = () => Promise.reject(new Error('no harness'));
 
 /** The page's errors (uncaught exceptions and console errors), collected from now on. */
 function errorsOf(page: Page): string[] {
@@ -35,6 +41,12 @@ describe('script-tag page, end to end', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness();
+    postSession = (order) =>
+      fetch(`${h.url}/pay/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: order }),
+      });
   });
   after(async () => {
     await h?.close();
@@ -46,6 +58,30 @@ describe('script-tag page, end to end', () => {
     const index = await response.text();
     for (const [name, { integrity }] of Object.entries(manifest()))
       assert.ok(index.includes(`/cdn/${name}`) && index.includes(integrity), `${name} in\n${index}`);
+  });
+
+  it("opens a checkout of each page's own: script-tag, React and Vue still pending once the gallery's orders are paid", async () => {
+    // the gallery's checkout offers the shop's orders: pay each, as a visitor there would
+    for (const order of ['demo-1', 'demo-2', 'demo-3']) {
+      const session = await createSession(h.url, order);
+      await h.control.transfer({ account_number: session.account.account_number, amount: amountOf(order) });
+    }
+    for (const order of ['demo-1', 'demo-2', 'demo-3']) {
+      const view = z.object({ status: z.string() }).parse(await (await postSession(order)).json());
+      assert.equal(view.status, 'paid', `${order} paid in the gallery`);
+    }
+    for (const path of ['/script-tag.html', '/react.html', '/vue.html']) {
+      const { page, context } = await h.newPage();
+      await page.goto(`${h.url}${path}`);
+      await page.getByRole('button', { name: 'Start a checkout' }).click();
+      await account(page).getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      assert.deepEqual(
+        await account(page).getByRole('heading', { level: 2 }).allInnerTexts(),
+        ['Pay by bank transfer'],
+        `${path}: its own checkout, not one the gallery paid`,
+      );
+      await context.close();
+    }
   });
 
   it('passes axe, runs from the CDN files alone, and takes a checkout from pending to paid', async () => {

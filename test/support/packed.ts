@@ -1,4 +1,4 @@
-// The packages as a merchant gets them: every workspace package packed (its prepack builds dist/) and
+// The packages as a merchant gets them: every workspace package packed (`npm run pack:all`) and
 // installed from the tarballs into a project outside the workspace, with the other dependencies
 // pinned to the versions the workspace installed, so they come from npm's cache.
 import { execFile } from 'node:child_process';
@@ -39,7 +39,7 @@ export async function workspaceVersion(name: string): Promise<string> {
 }
 
 /**
- * Packs every package into `destination`; answers each package's tarball by name. When the consumer
+ * Packs every package into `destination` (scripts/pack.mjs, `npm run pack:all`); answers each package's tarball by name. When the consumer
  * stage gives a folder for the stage (`PAY_TEST_TARBALLS`), the first file packs into it and the
  * next ones use those tarballs: one pack per stage (its files run one at a time).
  */
@@ -52,12 +52,13 @@ export async function packPackages(destination: string): Promise<Map<string, str
   }
   if ([...tarballs.values()].every((file) => existsSync(file))) return tarballs;
   await mkdir(folder, { recursive: true });
-  // one npm process packs them all; each prepack builds that package's dist/ (and prints about it)
-  await run(
-    'npm',
-    ['pack', '--silent', '--pack-destination', folder, ...packages.flatMap((p) => ['-w', `packages/${p}`])],
-    { cwd: root, env: merchantEnv, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
-  );
+  // what the README tells a merchant to run: what changed built (scripts/build.mjs), then one npm pack
+  await run(process.execPath, [join(root, 'scripts/pack.mjs'), folder], {
+    cwd: root,
+    env: merchantEnv,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 300_000,
+  });
   return tarballs;
 }
 

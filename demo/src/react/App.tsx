@@ -37,7 +37,7 @@ export function App() {
 
   async function start() {
     setStatus('Starting a checkout…');
-    const id = await createSession('demo-2');
+    const id = await createSession('react');
     setSession(id);
     setStatus(id ? `Checkout ${id} started.` : 'Could not start a checkout. Try again.');
   }

@@ -28,7 +28,7 @@ export const App = defineComponent({
 
     async function start() {
       status.value = 'Starting a checkout…';
-      const id = await createSession('demo-3');
+      const id = await createSession('vue');
       session.value = id;
       status.value = id ? `Checkout ${id} started.` : 'Could not start a checkout. Try again.';
     }

@@ -106,7 +106,7 @@ describe('the start checks the provider key', () => {
     await service.close();
     assert.ok(
       lines.includes(
-        `warn nothing answers at PAY_BASE_URL (${base}): is the provider (or the emulator, npx pay-sandbox) running?`,
+        `warn nothing answers at PAY_BASE_URL (${base}): is the provider (or the emulator, npx --no-install pay-sandbox) running?`,
       ),
       lines.join('\n'),
     );

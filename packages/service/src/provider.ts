@@ -128,7 +128,7 @@ export async function checkProvider(
     if (error instanceof ConnectionError)
       return {
         outcome: 'unreachable',
-        message: `nothing answers at ${place}: is the provider (or the emulator, npx pay-sandbox) running?`,
+        message: `nothing answers at ${place}: is the provider (or the emulator, npx --no-install pay-sandbox) running?`,
       };
     if (error instanceof ApiError)
       return {

@@ -10,7 +10,7 @@ import { defaultLimits, runConformance } from './runner.js';
 const usage = `usage: pay-conformance --backend URL --sandbox URL --order ID [--order ID …] [--invoice HANDLE] [--skip-expiry] [--webhook-secret S]
 
   --backend URL      base URL of the backend's widget routes, e.g. http://127.0.0.1:3000/pay
-  --sandbox URL      the emulator the backend talks to (npx pay-sandbox), e.g. http://127.0.0.1:4010;
+  --sandbox URL      the emulator the backend talks to (npx --no-install pay-sandbox), e.g. http://127.0.0.1:4010;
                      its webhooks must go to the backend (PAY_SANDBOX_WEBHOOK_URL)
   --order ID         a fresh order id the backend knows (and will let this runner pay). Give three:
                      the first for a checkout paid by webhook, the second for one the backend must find

@@ -3,21 +3,38 @@
 // `count` times (one D1Store per binding object, as separate isolates would hold). A commit whose
 // `expect` fails is undone by D1 itself: its batch fails at the guard and D1 rolls it back.
 import { after, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { runtimeModule } from '@pay-elements/testing/runtimes';
 import assert from 'node:assert/strict';
-import { Miniflare } from 'miniflare';
 import { D1Store } from './d1.js';
 import { isStoreUnavailable } from '../errors.js';
 import { isD1 } from '../testing/d1.js';
 import { runStoreConformance } from '../testing/store-suites.js';
 
-const runtimes: Miniflare[] = [];
+/** What the tests use of a Miniflare instance. */
+interface LocalRuntime {
+  getD1Database(name: string): Promise<unknown>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A Miniflare with one local D1 database bound as `DB`. miniflare is not a dependency of the workspace
+ * (it brings workerd, about 140 MB): it comes from the runtimes' cache, installed on first use.
+ */
+async function miniflareWithD1(): Promise<LocalRuntime> {
+  const loaded: unknown = await import(pathToFileURL(await runtimeModule('miniflare')).href);
+  const Miniflare = (loaded as { Miniflare: new (options: object) => LocalRuntime }).Miniflare;
+  return new Miniflare({ modules: true, script: 'export default {}', d1Databases: ['DB'] });
+}
+
+const runtimes: LocalRuntime[] = [];
 after(async () => {
   for (const mf of runtimes) await mf.dispose();
 });
 
 runStoreConformance('D1Store (miniflare’s local D1)', {
   async connect(count) {
-    const mf = new Miniflare({ modules: true, script: 'export default {}', d1Databases: ['DB'] });
+    const mf = await miniflareWithD1();
     runtimes.push(mf);
     const stores: D1Store[] = [];
     for (let i = 0; i < count; i++) {
@@ -31,7 +48,7 @@ runStoreConformance('D1Store (miniflare’s local D1)', {
 
 describe('D1Store beyond the suite', () => {
   it('answers a readiness ping; D1’s retryable errors count as the store being away, a bad statement does not', async () => {
-    const mf = new Miniflare({ modules: true, script: 'export default {}', d1Databases: ['DB'] });
+    const mf = await miniflareWithD1();
     runtimes.push(mf);
     const db: unknown = await mf.getD1Database('DB');
     if (!isD1(db)) throw new Error('miniflare gave no D1 binding');
