@@ -5,7 +5,7 @@ import { PayError } from './error.js';
 import type { DeepPartial } from '../internal/resolve-conventions.js';
 import { defaultUserAgent } from '../internal/env.js';
 
-/** Where the local emulator (`npx pay-sandbox`) listens by default. */
+/** Where the local emulator (`npx --no-install pay-sandbox`) listens by default. */
 export const LOCAL_SANDBOX_BASE_URL = 'http://127.0.0.1:4010';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
