@@ -171,7 +171,7 @@ describe('the merchant API', () => {
     const paid = (await (await s.api(`/api/sessions/${created.id}`)).json()) as SessionBody;
     assert.equal(paid.status, 'paid');
     assert.ok(paid.paid_at && Date.parse(paid.paid_at) > 0);
-    assert.equal(paid.transfer_reference, transfer.id);
+    assert.equal(paid.transfer_reference, transfer.ref, "the transaction's ref, as the receipt shows");
     assert.equal((await s.api('/api/sessions/ses_unknown')).status, 404);
   });
 

@@ -176,7 +176,7 @@ export function sessionResource(
     created_at: session.createdAt,
     expires_at: session.expiresAt,
     paid_at: session.paidAt,
-    transfer_reference: session.transactionId,
+    transfer_reference: session.transactionRef ?? session.transactionId,
     url: `${context.url}/checkout/${encodeURIComponent(session.id)}`,
     ...(receipt ? { receipt_url: `${context.url}/receipts/${receipt}` } : {}),
     ...(order?.email ? { email: order.email } : {}),

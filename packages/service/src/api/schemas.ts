@@ -93,7 +93,7 @@ export const Session = z.object({
   transfer_reference: z
     .string()
     .nullable()
-    .describe("The provider's reference of the transfer that paid it (its transaction id)."),
+    .describe("The reference of the transfer that paid it: the provider's transaction `ref`."),
   url: z.string().describe('The hosted checkout: send the shopper there, or embed the element.'),
   receipt_url: z.string().optional().describe('The hosted receipt, once paid.'),
   email: z.string().optional(),
