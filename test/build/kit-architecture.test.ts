@@ -3,8 +3,8 @@
 // flow folder, the layout's rules hold on the imports (a flow never imports another; the core imports
 // no flow but through the registry, the public index and its test support; the store and the HTTP
 // core know no other room; streams only the HTTP core), at most 12 modules at the top, a test of its
-// name for each module that exports a function or class, no import cycle, and no function over 100
-// lines.
+// name for each module that exports a function or class, and no import cycle (the length of
+// functions is held everywhere by function-length.test.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -208,27 +208,5 @@ describe('docs/architecture.md and the kit', () => {
 
   it('has no import cycle at run time', () => {
     assert.deepEqual(cycles(), []);
-  });
-
-  it('has no function over 100 lines', () => {
-    const long: string[] = [];
-    for (const file of all.filter((f) => room(f) !== 'testing')) {
-      const source = ts.createSourceFile(
-        file,
-        readFileSync(join(src, file), 'utf8'),
-        ts.ScriptTarget.Latest,
-        true,
-      );
-      const visit = (node: ts.Node): void => {
-        if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-          const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
-          const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-          if (end - start + 1 > 100) long.push(`${file}:${start + 1} (${end - start + 1} lines)`);
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-    }
-    assert.deepEqual(long, []);
   });
 });
