@@ -513,133 +513,202 @@ function requestUrl(host: string | undefined, path: string): string {
   }
 }
 
+type Defaults = Readonly<Record<string, string>> | undefined;
+
+/** What a listener makes once from its handler and options, and every request it serves reads. */
+interface Edge {
+  readonly fetchResponse: (request: Request) => Response | Promise<Response>;
+  readonly limit: number;
+  /** the most of an unread body read and dropped after an answer that closes its connection */
+  readonly drainBytes: number;
+  readonly errorText: (status: 413 | 500, message: string) => string;
+  readonly onError: (error: unknown, req: IncomingMessage) => void;
+}
+
+function edgeOf(handler: FetchHandler, options: NodeListenerOptions): Edge {
+  const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  return {
+    // a handler with plain answers (the kit's `pay` or `pay.fetch`) is called where they are written as they are
+    fetchResponse:
+      typeof handler === 'function'
+        ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
+        : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r))),
+    limit,
+    drainBytes: Math.max(LINGER_BYTES, 4 * limit),
+    errorText:
+      options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } })),
+    onError: (error, req) => {
+      if (options.onError) options.onError(error, req);
+      else console.error('[pay-elements] handler threw', error);
+    },
+  };
+}
+
+/** An answer that closes its connection while the body still comes is read by a client still sending. */
+function closing(edge: Edge, req: IncomingMessage): void {
+  if (!req.complete) lingerBeforeClose(req, edge.drainBytes, LINGER_MS);
+}
+
+/** The adapter's own 500, for a handler that threw. */
+function sendInternal(edge: Edge, req: IncomingMessage, res: ServerResponse, defaults: Defaults): void {
+  closing(edge, req);
+  sendError(res, 500, edge.errorText(500, 'Something went wrong on our side.'), defaults);
+}
+
 /**
  * `(req, res) => void` for `http.createServer`, answering through the Fetch-standard handler. It also
  * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
  * (`reply.hijack()`, then `listener(request.raw, reply.raw)`).
  */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
-  // a handler with plain answers (the kit's `pay` or `pay.fetch`) is called where they are written as they are
-  const fetchResponse =
-    typeof handler === 'function'
-      ? ((handler as WithPlainAnswers)[plainAnswers] ?? handler)
-      : ((handler.fetch as WithPlainAnswers)[plainAnswers] ?? ((r: Request) => handler.fetch(r)));
-  const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
-  /** an answer that closes its connection while the body still comes is read by a client still sending */
-  const drainBytes = Math.max(LINGER_BYTES, 4 * limit);
-  const closing = (req: IncomingMessage): void => {
-    if (!req.complete) lingerBeforeClose(req, drainBytes, LINGER_MS);
-  };
-  const errorText =
-    options.errorBody ?? ((_status: 413 | 500, message: string) => JSON.stringify({ error: { message } }));
-  const internal = (): string => errorText(500, 'Something went wrong on our side.');
-  const onError = (error: unknown, req: IncomingMessage): void => {
-    if (options.onError) options.onError(error, req);
-    else console.error('[pay-elements] handler threw', error);
-  };
-
-  async function serve(
-    req: IncomingMessage & { originalUrl?: string },
-    res: ServerResponse,
-    defaults: Readonly<Record<string, string>> | undefined,
-  ): Promise<void> {
-    const method = (req.method ?? 'GET').toUpperCase();
-    if (UNCARRIED_METHODS.has(method)) {
-      closing(req);
-      refuseMethod(res, defaults);
-      return;
-    }
-    const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > limit) {
-      closing(req);
-      sendError(res, 413, errorText(413, `The request body is larger than ${limit} bytes.`), defaults);
-      return;
-    }
-    let overLimit = false;
-    // the full path, so the kit's base path matches wherever a framework mounted the listener
-    const path = req.originalUrl ?? req.url ?? '/';
-    const url = requestUrl(req.headers.host, path);
-    let request: Request;
-    if (method === 'GET' || method === 'HEAD') {
-      request = new BodylessRequest(method, url, req, res) as unknown as Request;
-    } else {
-      const abort = new AbortController();
-      res.once('close', () => {
-        if (!res.writableFinished) abort.abort();
-      });
-      // `duplex` is required by Node for a streamed body and missing from the DOM typings
-      const init: RequestInit & { duplex?: 'half' } = {
-        method,
-        headers: toHeaders(req),
-        signal: abort.signal,
-        body: bodyStream(req, limit, () => (overLimit = true)),
-        duplex: 'half',
-      };
-      request = new Request(url, init);
-      if (req.socket.remoteAddress) recordClientAddress(request, req.socket.remoteAddress);
-    }
-    let response: Response;
-    try {
-      response = await fetchResponse(request);
-    } catch (error) {
-      if (error instanceof DropConnection) {
-        res.destroy();
-        return;
-      }
-      onError(error, req);
-      closing(req);
-      sendError(res, 500, internal(), defaults);
-      return;
-    }
-    // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
-    // the connection after the answer rather than read it all to keep the connection alive, reading
-    // and dropping a bounded part first, so that a client still sending reads the answer (closing).
-    const closeAfter = overLimit || !req.complete;
-    if (closeAfter) closing(req);
-    // plain answers: headers and text as they are, in one write, no Fetch objects made
-    const plain = unreadAnswer(response);
-    if (plain) {
-      const { headers, text } = plain;
-      if (defaults) addDefaults(headers, defaults);
-      if (closeAfter) headers.push('connection', 'close');
-      if (text !== null && method !== 'HEAD') {
-        headers.push('content-length', String(Buffer.byteLength(text)));
-        res.writeHead(response.status, headers);
-        res.end(text);
-      } else {
-        res.writeHead(response.status, headers);
-        res.end();
-      }
-      return;
-    }
-    setDefaults(res, defaults);
-    const headers: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') headers[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) headers['set-cookie'] = cookies;
-    if (closeAfter) headers['connection'] = 'close';
-    if (!response.body || method === 'HEAD') {
-      // a body never to be sent is cancelled, so that what feeds it (a status stream) is let go
-      if (response.body) void response.body.cancel().catch(() => undefined);
-      res.writeHead(response.status, headers);
-      res.end();
-      return;
-    }
-    await writeAnswer(response.status, headers, response.body, res);
-  }
-
+  const edge = edgeOf(handler, options);
   return (req, res) => {
     const defaults = options.headers?.(req);
-    serve(req, res, defaults).catch((error: unknown) => {
-      onError(error, req);
+    serve(edge, req, res, defaults).catch((error: unknown) => {
+      edge.onError(error, req);
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      closing(req);
-      sendError(res, 500, internal(), defaults);
+      sendInternal(edge, req, res, defaults);
     });
   };
+}
+
+/** One request: refused before it is read, or made a Request, answered by the handler and written. */
+async function serve(
+  edge: Edge,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  defaults: Defaults,
+): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (refusedUnread(edge, method, req, res, defaults)) return;
+  let overLimit = false;
+  // the full path, so the kit's base path matches wherever a framework mounted the listener
+  const url = requestUrl(req.headers.host, req.originalUrl ?? req.url ?? '/');
+  const request =
+    method === 'GET' || method === 'HEAD'
+      ? (new BodylessRequest(method, url, req, res) as unknown as Request)
+      : requestWithBody(method, url, req, res, edge.limit, () => (overLimit = true));
+  let response: Response;
+  try {
+    response = await edge.fetchResponse(request);
+  } catch (error) {
+    if (error instanceof DropConnection) {
+      res.destroy();
+      return;
+    }
+    edge.onError(error, req);
+    sendInternal(edge, req, res, defaults);
+    return;
+  }
+  // The rest of an unread body (refused, too large, or never needed) is still on the wire: close
+  // the connection after the answer rather than read it all to keep the connection alive, reading
+  // and dropping a bounded part first, so that a client still sending reads the answer (closing).
+  const closeAfter = overLimit || !req.complete;
+  if (closeAfter) closing(edge, req);
+  // plain answers: headers and text as they are, in one write, no Fetch objects made
+  const plain = unreadAnswer(response);
+  if (plain) writePlain(response.status, plain, method, closeAfter, res, defaults);
+  else await writeResponse(response, method, closeAfter, res, defaults);
+}
+
+/** A method Fetch cannot carry (405) or a declared body past the limit (413), answered unread. */
+function refusedUnread(
+  edge: Edge,
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  defaults: Defaults,
+): boolean {
+  if (UNCARRIED_METHODS.has(method)) {
+    closing(edge, req);
+    refuseMethod(res, defaults);
+    return true;
+  }
+  if (Number(req.headers['content-length'] ?? '0') > edge.limit) {
+    closing(edge, req);
+    sendError(
+      res,
+      413,
+      edge.errorText(413, `The request body is larger than ${edge.limit} bytes.`),
+      defaults,
+    );
+    return true;
+  }
+  return false;
+}
+
+/** A request that may carry a body, streamed in under the limit, aborted when the client leaves. */
+function requestWithBody(
+  method: string,
+  url: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  onLimit: () => void,
+): Request {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  // `duplex` is required by Node for a streamed body and missing from the DOM typings
+  const init: RequestInit & { duplex?: 'half' } = {
+    method,
+    headers: toHeaders(req),
+    signal: abort.signal,
+    body: bodyStream(req, limit, onLimit),
+    duplex: 'half',
+  };
+  const request = new Request(url, init);
+  if (req.socket.remoteAddress) recordClientAddress(request, req.socket.remoteAddress);
+  return request;
+}
+
+/** A plain answer's headers and text, as they are, in one write. */
+function writePlain(
+  status: number,
+  { headers, text }: { headers: string[]; text: string | null },
+  method: string,
+  closeAfter: boolean,
+  res: ServerResponse,
+  defaults: Defaults,
+): void {
+  if (defaults) addDefaults(headers, defaults);
+  if (closeAfter) headers.push('connection', 'close');
+  if (text !== null && method !== 'HEAD') {
+    headers.push('content-length', String(Buffer.byteLength(text)));
+    res.writeHead(status, headers);
+    res.end(text);
+  } else {
+    res.writeHead(status, headers);
+    res.end();
+  }
+}
+
+/** A Fetch Response: its headers (each cookie its own), then its body, none for HEAD. */
+async function writeResponse(
+  response: Response,
+  method: string,
+  closeAfter: boolean,
+  res: ServerResponse,
+  defaults: Defaults,
+): Promise<void> {
+  setDefaults(res, defaults);
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  if (closeAfter) headers['connection'] = 'close';
+  if (!response.body || method === 'HEAD') {
+    // a body never to be sent is cancelled, so that what feeds it (a status stream) is let go
+    if (response.body) void response.body.cancel().catch(() => undefined);
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  await writeAnswer(response.status, headers, response.body, res);
 }

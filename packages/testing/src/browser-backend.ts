@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PayClient } from '@pay-elements/api';
 import { createClock, type SandboxControl } from '@pay-elements/sandbox';
 import { MemoryStore } from '@pay-elements/server';
-import { startEmulatorAndKit } from './emulator-and-kit.js';
+import { startEmulatorAndKit, type EmulatorAndKit } from './emulator-and-kit.js';
 
 /** The parts of the dev server's (koa's) context the middleware uses. */
 interface Context {
@@ -83,11 +83,42 @@ function withoutEventNames(res: ServerResponse): void {
     )) as ServerResponse['write'];
 }
 
+/** What the test-only controls set and the kit's middleware reads, for the backend's life. */
+interface Controls {
+  /** /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket */
+  suggestBucket: number;
+  /** the next session reads answered 503 */
+  outage: number;
+  /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
+  readonly streams: { open: Set<ServerResponse>; total: number; lastEventIds: (string | null)[] };
+  /** the next status streams refused with this status */
+  refusal: { status: number; times: number };
+  /** the next status streams answered with their events' names taken out (`data:` alone) */
+  unnamed: number;
+}
+
 export async function startBrowserBackend(): Promise<BrowserBackend> {
-  // /_test/bank-suggestions/reset moves every later suggestion to a fresh rate-limit bucket
-  let suggestBucket = 0;
+  const controls: Controls = {
+    suggestBucket: 0,
+    outage: 0,
+    streams: { open: new Set(), total: 0, lastEventIds: [] },
+    refusal: { status: 0, times: 0 },
+    unnamed: 0,
+  };
+  const started = await startKit(controls);
+  const routes = { ...providerRoutes(started), ...faultRoutes(controls, started.control) };
+  return {
+    middleware: [controlMiddleware(started, routes), kitMiddleware(controls, started.listener)],
+    async close() {
+      await started.close();
+    },
+  };
+}
+
+/** The emulator on a frozen clock and the kit on it, with the fixtures the tests rely on. */
+function startKit(controls: Controls): Promise<EmulatorAndKit> {
   // The kit also listens on its own loopback port, for the emulator's webhooks.
-  const started = await startEmulatorAndKit({
+  return startEmulatorAndKit({
     // frozen at the backend's start time: the fixtures are seeded relative to it
     clock: createClock({ frozen: true }),
     webhooks: true,
@@ -121,7 +152,7 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
         openingRateLimit: false,
       },
       merchant: { name: 'Acme Stores' },
-      clientKey: () => `browser-${suggestBucket}`,
+      clientKey: () => `browser-${controls.suggestBucket}`,
       // every browser test opens accounts for orders of its own, on a frozen clock
       accountRateLimit: false,
       logger: {
@@ -132,33 +163,28 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       },
     }),
   });
-  const { sandbox, client, control, listener: kitListener } = started;
+}
 
-  let outage = 0;
-  /** the kit's status streams: open responses, how many were opened, the Last-Event-ID of each */
-  const streams = { open: new Set<ServerResponse>(), total: 0, lastEventIds: [] as (string | null)[] };
-  let refusal = { status: 0, times: 0 };
-  /** the next status streams answered with their events' names taken out (`data:` alone) */
-  let unnamed = 0;
-
-  /** /pay/... → the kit's node listener (koa steps aside: the kit writes the answer itself). */
-  const kitMiddleware: Middleware = async (ctx, next) => {
+/** /pay/... → the kit's node listener (koa steps aside: the kit writes the answer itself). */
+function kitMiddleware(controls: Controls, kitListener: EmulatorAndKit['listener']): Middleware {
+  return async (ctx, next) => {
     if (ctx.path !== '/pay' && !ctx.path.startsWith('/pay/')) return next();
-    if (outage > 0 && ctx.method === 'GET' && ctx.path.startsWith('/pay/sessions/')) {
-      outage--;
+    if (controls.outage > 0 && ctx.method === 'GET' && ctx.path.startsWith('/pay/sessions/')) {
+      controls.outage--;
       return send(ctx, 503, {
         error: { code: 'upstream_unavailable', message: 'the payment service is unavailable' },
       });
     }
     if (ctx.method === 'GET' && streamPath.test(ctx.path)) {
+      const { refusal, streams } = controls;
       if (refusal.times > 0) {
         refusal.times--;
         const code = refusal.status === 404 ? 'not_found' : 'upstream_unavailable';
         return send(ctx, refusal.status, { error: { code, message: 'refused by the test backend' } });
       }
       const res = ctx.res;
-      if (unnamed > 0) {
-        unnamed--;
+      if (controls.unnamed > 0) {
+        controls.unnamed--;
         withoutEventNames(res);
       }
       streams.total++;
@@ -174,10 +200,17 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
     });
     return undefined;
   };
+}
 
-  // the bodies come from the tests' own helpers (src/test/*.ts) and are passed on as they are: the
-  // emulator's control API and the api client check them
-  const controlRoutes: Record<string, (body: Body) => unknown> = {
+type Routes = Record<string, (body: Body) => unknown>;
+
+// the bodies come from the tests' own helpers (src/test/*.ts) and are passed on as they are: the
+// emulator's control API and the api client check them
+
+/** The controls that move money and time, and hand out what the merchant's server would. */
+function providerRoutes(started: EmulatorAndKit): Routes {
+  const { sandbox, client, control } = started;
+  return {
     'POST /transfers': async (body) => {
       const credit = await control.transfer({
         account_number: text(body.account_number),
@@ -187,23 +220,6 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       return credit;
     },
     'POST /clock': async (body) => ({ now: await control.advanceClock(Number(body.advance_minutes)) }),
-    'POST /faults': (body) =>
-      control.injectFault(body as unknown as Parameters<SandboxControl['injectFault']>[0]),
-    'DELETE /faults': async () => {
-      await control.clearFaults();
-      outage = 0;
-      refusal = { status: 0, times: 0 };
-      unnamed = 0;
-      return {};
-    },
-    'POST /kit-outage': (body) => {
-      outage = Number(body.times ?? 1);
-      return { times: outage };
-    },
-    'DELETE /kit-outage': () => {
-      outage = 0;
-      return {};
-    },
     /** an invoice's token, as the merchant's server would put it in the page */
     'POST /invoice-tokens': (body) => ({ token: started.kit.invoiceToken(text(body.number)) }),
     /**
@@ -238,7 +254,31 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
           account_name: text(body.account_name, 'Test Recipient'),
         },
       }),
-    'POST /bank-suggestions/reset': () => ({ bucket: ++suggestBucket }),
+  };
+}
+
+/** The controls of faults: the emulator's, the kit's outages, the status streams' refusals and drops. */
+function faultRoutes(controls: Controls, control: SandboxControl): Routes {
+  const { streams } = controls;
+  return {
+    'POST /faults': (body) =>
+      control.injectFault(body as unknown as Parameters<SandboxControl['injectFault']>[0]),
+    'DELETE /faults': async () => {
+      await control.clearFaults();
+      controls.outage = 0;
+      controls.refusal = { status: 0, times: 0 };
+      controls.unnamed = 0;
+      return {};
+    },
+    'POST /kit-outage': (body) => {
+      controls.outage = Number(body.times ?? 1);
+      return { times: controls.outage };
+    },
+    'DELETE /kit-outage': () => {
+      controls.outage = 0;
+      return {};
+    },
+    'POST /bank-suggestions/reset': () => ({ bucket: ++controls.suggestBucket }),
     'POST /streams': () => ({
       open: streams.open.size,
       total: streams.total,
@@ -250,27 +290,29 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       return { dropped };
     },
     'POST /stream-refusal': (body) => {
-      refusal = { status: Number(body.status ?? 503), times: Number(body.times ?? 1) };
-      return refusal;
+      controls.refusal = { status: Number(body.status ?? 503), times: Number(body.times ?? 1) };
+      return controls.refusal;
     },
     'POST /stream-unnamed': (body) => {
-      unnamed = Number(body.times ?? 1);
-      return { times: unnamed };
+      controls.unnamed = Number(body.times ?? 1);
+      return { times: controls.unnamed };
     },
   };
+}
 
+/** /_test/... → a control route, its answer `{data}`, or its failure with the status it carries. */
+function controlMiddleware(started: EmulatorAndKit, routes: Routes): Middleware {
   /** POST /_test/invoices/{number}/pay */
   const payInvoice = async (number: string): Promise<unknown> => {
-    const invoice = await control.payInvoice(number);
-    await sandbox.flushWebhooks();
+    const invoice = await started.control.payInvoice(number);
+    await started.sandbox.flushWebhooks();
     return invoice;
   };
-
-  const controlMiddleware: Middleware = async (ctx, next) => {
+  return async (ctx, next) => {
     if (!ctx.path.startsWith('/_test/')) return next();
     const key = `${ctx.method} ${ctx.path.slice('/_test'.length)}`;
     const paying = /^POST \/invoices\/([^/]+)\/pay$/.exec(key);
-    const route = paying ? () => payInvoice(decodeURIComponent(paying[1] ?? '')) : controlRoutes[key];
+    const route = paying ? () => payInvoice(decodeURIComponent(paying[1] ?? '')) : routes[key];
     if (!route) return send(ctx, 404, { message: 'unknown test route' });
     try {
       const body = ctx.method === 'POST' ? await readJson(ctx.req) : {};
@@ -285,12 +327,5 @@ export async function startBrowserBackend(): Promise<BrowserBackend> {
       const status = given !== undefined && given >= 400 && given < 600 ? given : given === 0 ? 400 : 500;
       return send(ctx, status, { message: String(message ?? error), fields });
     }
-  };
-
-  return {
-    middleware: [controlMiddleware, kitMiddleware],
-    async close() {
-      await started.close();
-    },
   };
 }

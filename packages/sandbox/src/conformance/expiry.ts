@@ -37,9 +37,33 @@ export async function expiryAndRenewal(
   orderId: string,
   mayPay: Promise<unknown>,
 ): Promise<void> {
-  const { report, backend } = ctx;
+  const { report } = ctx;
+  const rules = Object.values(EXPIRY_RULES);
+  const session = await shortLived(ctx, orderId);
+  if (!session) return report.notChecked(rules.slice(1), 'no short-lived session to check');
+  // the backend's clock: the wait ends at its expires_at however the clocks differ
+  const skew = Date.parse(session.server_time) - Date.now();
+  if (!(await expires(ctx, session, skew)))
+    return report.notChecked(rules.slice(3), 'the session never expired');
+  const renewed = await renewal(ctx, session, skew);
+  if (!renewed) return report.notChecked(rules.slice(4), 'no renewed session');
+  await renewsOnce(ctx, session, renewed);
+  await orderAnswersRenewed(ctx, orderId, session, renewed);
+  await mayPay;
+  await report.rule(EXPIRY_RULES.pays, async () => {
+    await pay(ctx, renewed);
+    const view = await waitForSession(ctx, session.id, ctx.limits.watchMs, (v) => v.status !== 'pending');
+    expect(
+      view?.status === 'paid',
+      `the renewed session is "${view?.status ?? 'pending'}" after its new account was paid`,
+    );
+  });
+}
+
+/** The order's session, if its account lives at most the longest the rules wait for. */
+async function shortLived(ctx: Context, orderId: string): Promise<SessionView | null> {
   let first: SessionView | null = null;
-  await report.rule(EXPIRY_RULES.short, async () => {
+  await ctx.report.rule(EXPIRY_RULES.short, async () => {
     const answer = await createSession(ctx, orderId);
     expectStatus(answer, 201);
     const view = looseSession(answer.json, answer.what);
@@ -50,11 +74,12 @@ export async function expiryAndRenewal(
     );
     first = view;
   });
-  if (!first)
-    return report.notChecked(Object.values(EXPIRY_RULES).slice(1), 'no short-lived session to check');
-  const session: SessionView = first;
-  // the backend's clock: the wait ends at its expires_at however the clocks differ
-  const skew = Date.parse(session.server_time) - Date.now();
+  return first;
+}
+
+/** `expired` pushed on the stream, then read in the view; whether the view said it. */
+async function expires(ctx: Context, session: SessionView, skew: number): Promise<boolean> {
+  const { report } = ctx;
   const stream = await openSessionStream(ctx, session.id);
   try {
     const untilExpiry = Date.parse(session.expires_at) - (Date.now() + skew);
@@ -86,10 +111,14 @@ export async function expiryAndRenewal(
     );
     expired = true;
   });
-  if (!expired) return report.notChecked(Object.values(EXPIRY_RULES).slice(3), 'the session never expired');
+  return expired;
+}
+
+/** The expired session renewed: the same id, pending, a new account that has not expired. */
+async function renewal(ctx: Context, session: SessionView, skew: number): Promise<SessionView | null> {
   let renewed: SessionView | null = null;
-  await report.rule(EXPIRY_RULES.renew, async () => {
-    const answer = await backend.ask(renewPath(session.id), { body: {} });
+  await ctx.report.rule(EXPIRY_RULES.renew, async () => {
+    const answer = await ctx.backend.ask(renewPath(session.id), { body: {} });
     expectStatus(answer, 200, 201);
     const view = looseSession(answer.json, answer.what);
     expect(view.id === session.id, `the renewal answered session ${view.id}, not ${session.id}`);
@@ -104,10 +133,15 @@ export async function expiryAndRenewal(
     );
     renewed = view;
   });
-  if (!renewed) return report.notChecked(Object.values(EXPIRY_RULES).slice(4), 'no renewed session');
-  const current: SessionView = renewed;
-  await report.rule(EXPIRY_RULES.once, async () => {
-    const answers = await Promise.all([1, 2, 3].map(() => backend.ask(renewPath(session.id), { body: {} })));
+  return renewed;
+}
+
+/** Renewing a renewed session again, three at once, keeps the one account. */
+async function renewsOnce(ctx: Context, session: SessionView, current: SessionView): Promise<void> {
+  await ctx.report.rule(EXPIRY_RULES.once, async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => ctx.backend.ask(renewPath(session.id), { body: {} })),
+    );
     for (const answer of answers) expectStatus(answer, 200, 201, 409);
     const { view } = await readSession(ctx, session.id);
     expect(
@@ -122,7 +156,16 @@ export async function expiryAndRenewal(
       );
     }
   });
-  await report.rule(EXPIRY_RULES.order, async () => {
+}
+
+/** Creating the order's session again answers the renewed one, 200. */
+async function orderAnswersRenewed(
+  ctx: Context,
+  orderId: string,
+  session: SessionView,
+  current: SessionView,
+): Promise<void> {
+  await ctx.report.rule(EXPIRY_RULES.order, async () => {
     const answer = await createSession(ctx, orderId);
     expectStatus(answer, 200);
     const view = looseSession(answer.json, answer.what);
@@ -130,15 +173,6 @@ export async function expiryAndRenewal(
     expect(
       view.account.account_number === current.account.account_number,
       'the order answered another account than the renewed one',
-    );
-  });
-  await mayPay;
-  await report.rule(EXPIRY_RULES.pays, async () => {
-    await pay(ctx, current);
-    const view = await waitForSession(ctx, session.id, ctx.limits.watchMs, (v) => v.status !== 'pending');
-    expect(
-      view?.status === 'paid',
-      `the renewed session is "${view?.status ?? 'pending'}" after its new account was paid`,
     );
   });
 }

@@ -4,7 +4,7 @@
 // brought by the provider's webhook (forged ones refused before, webhooks.ts), and "paid" found by the
 // backend alone with the webhook held back.
 import { SessionView, renewPath, sessionPath } from '@pay-elements/protocol';
-import type { Answer } from './backend.js';
+import type { Answer, OpenStream } from './backend.js';
 import {
   SESSION_TIMES,
   createSession,
@@ -93,52 +93,22 @@ const A_RULES = {
 /** The whole life of a session paid through the provider's webhook, on a fresh order. */
 export async function paidByWebhook(ctx: Context, orderId: string): Promise<SessionView | null> {
   const { report, backend } = ctx;
-  let answers: Answer[] = [];
-  const created = await report.rule(A_RULES.create, async () => {
-    answers = await Promise.all([1, 2, 3, 4].map(() => createSession(ctx, orderId)));
-    for (const answer of answers) expectStatus(answer, 200, 201);
-    const ids = new Set(answers.map((a) => (a.json as { id?: unknown } | undefined)?.id));
-    expect(
-      ids.size === 1,
-      `4 concurrent creates for order ${orderId} answered ${ids.size} sessions: ${[...ids].join(', ')}`,
-    );
-    const fresh = answers.filter((a) => a.status === 201).length;
-    expect(
-      fresh === 1,
-      `4 concurrent creates for a fresh order answered ${fresh} times 201, not once (--order must be a fresh order)`,
-    );
-  });
-  if (!created) {
+  const fresh = await createdOnce(ctx, orderId);
+  if (!fresh) {
     report.notChecked(
       [...Object.values(A_RULES).slice(1), ...Object.values(WEBHOOK_RULES)],
       'no session to check',
     );
     return null;
   }
-  const fresh = answers.find((a) => a.status === 201) ?? answers[0]!;
-  let view: SessionView | null = null;
-  await report.rule(A_RULES.view, () => {
-    view = sessionView(fresh);
-    expect(view.status === 'pending', `a new session's "status" is "${view.status}", not "pending"`);
-    expect(
-      view.paid_at === null,
-      `a pending session's "paid_at" is ${JSON.stringify(view.paid_at)}, not null`,
-    );
-    expect(
-      Date.parse(view.expires_at) > Date.parse(view.created_at),
-      `"expires_at" (${view.expires_at}) is not after "created_at" (${view.created_at})`,
-    );
-  });
-  // the other rules go on with what they need of the view, if it has that
-  view ??= looseOrNull(fresh);
-  if (!view) {
+  const session = await newSessionView(ctx, fresh);
+  if (!session) {
     report.notChecked(
       [...Object.values(A_RULES).slice(2), ...Object.values(WEBHOOK_RULES)],
       "the session view is not the protocol's",
     );
     return null;
   }
-  const session: SessionView = view;
   await report.rule(A_RULES.again, async () => {
     const again = await createSession(ctx, orderId);
     expectStatus(again, 200);
@@ -149,27 +119,7 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
       'a second create answered another account number',
     );
   });
-  let etag = '';
-  await report.rule(A_RULES.noStore, async () => {
-    const { answer } = await readSession(ctx, session.id);
-    const cache = answer.headers.get('cache-control') ?? '';
-    expect(/\bno-store\b/i.test(cache), `${answer.what}: Cache-Control is "${cache}", not no-store`);
-  });
-  await report.rule(A_RULES.etag, async () => {
-    const { answer } = await readSession(ctx, session.id);
-    etag = answer.headers.get('etag') ?? '';
-    expect(etag !== '', `${answer.what} has no ETag header`);
-    const held = await backend.ask(sessionPath(session.id), { headers: { 'if-none-match': etag } });
-    expect(held.status === 304, `${held.what} with If-None-Match: ${etag} answered ${held.status}, not 304`);
-    expect(held.text === '', `${held.what}: a 304 has no body`);
-    const other = await backend.ask(sessionPath(session.id), {
-      headers: { 'if-none-match': '"pay-conformance"' },
-    });
-    expect(
-      other.status === 200,
-      `${other.what} with an If-None-Match of another version answered ${other.status}, not 200`,
-    );
-  });
+  const etag = await statusCaching(ctx, session);
   await report.rule(A_RULES.pendingRenew, async () =>
     expectError(await backend.ask(renewPath(session.id), { body: {} }), 409, 'conflict'),
   );
@@ -194,124 +144,218 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
   return session;
 }
 
+/** Four creates at once for a fresh order: one session, one 201; the answer that made it. */
+async function createdOnce(ctx: Context, orderId: string): Promise<Answer | null> {
+  let answers: Answer[] = [];
+  const created = await ctx.report.rule(A_RULES.create, async () => {
+    answers = await Promise.all([1, 2, 3, 4].map(() => createSession(ctx, orderId)));
+    for (const answer of answers) expectStatus(answer, 200, 201);
+    const ids = new Set(answers.map((a) => (a.json as { id?: unknown } | undefined)?.id));
+    expect(
+      ids.size === 1,
+      `4 concurrent creates for order ${orderId} answered ${ids.size} sessions: ${[...ids].join(', ')}`,
+    );
+    const fresh = answers.filter((a) => a.status === 201).length;
+    expect(
+      fresh === 1,
+      `4 concurrent creates for a fresh order answered ${fresh} times 201, not once (--order must be a fresh order)`,
+    );
+  });
+  return created ? (answers.find((a) => a.status === 201) ?? answers[0]!) : null;
+}
+
+/** A new session's view held to its type; what the other rules need of it, or null without that. */
+async function newSessionView(ctx: Context, fresh: Answer): Promise<SessionView | null> {
+  let view: SessionView | null = null;
+  await ctx.report.rule(A_RULES.view, () => {
+    view = sessionView(fresh);
+    expect(view.status === 'pending', `a new session's "status" is "${view.status}", not "pending"`);
+    expect(
+      view.paid_at === null,
+      `a pending session's "paid_at" is ${JSON.stringify(view.paid_at)}, not null`,
+    );
+    expect(
+      Date.parse(view.expires_at) > Date.parse(view.created_at),
+      `"expires_at" (${view.expires_at}) is not after "created_at" (${view.created_at})`,
+    );
+  });
+  // the other rules go on with what they need of the view, if it has that
+  return view ?? looseOrNull(fresh);
+}
+
+/** The status route's caching: no-store, an ETag and 304 for it; the ETag ('' without one). */
+async function statusCaching(ctx: Context, session: SessionView): Promise<string> {
+  const { report, backend } = ctx;
+  let etag = '';
+  await report.rule(A_RULES.noStore, async () => {
+    const { answer } = await readSession(ctx, session.id);
+    const cache = answer.headers.get('cache-control') ?? '';
+    expect(/\bno-store\b/i.test(cache), `${answer.what}: Cache-Control is "${cache}", not no-store`);
+  });
+  await report.rule(A_RULES.etag, async () => {
+    const { answer } = await readSession(ctx, session.id);
+    etag = answer.headers.get('etag') ?? '';
+    expect(etag !== '', `${answer.what} has no ETag header`);
+    const held = await backend.ask(sessionPath(session.id), { headers: { 'if-none-match': etag } });
+    expect(held.status === 304, `${held.what} with If-None-Match: ${etag} answered ${held.status}, not 304`);
+    expect(held.text === '', `${held.what}: a 304 has no body`);
+    const other = await backend.ask(sessionPath(session.id), {
+      headers: { 'if-none-match': '"pay-conformance"' },
+    });
+    expect(
+      other.status === 200,
+      `${other.what} with an If-None-Match of another version answered ${other.status}, not 200`,
+    );
+  });
+  return etag;
+}
+
 /** The status stream of a pending session, then the payment, pushed on it and answered by polls. */
 async function streamAndPay(ctx: Context, session: SessionView, etag: string): Promise<void> {
-  const { report, backend } = ctx;
   const stream = await openSessionStream(ctx, session.id);
   try {
-    let hint = false;
-    let first: { view: SessionView; id: string | null; data: unknown } | null = null;
-    await report.rule(A_RULES.named, async () => {
-      const reader = expectStream(stream);
-      // the items before the first event: the `retry:` hint among them
-      for (;;) {
-        const item = await reader.next(ctx.limits.payMs);
-        expect(
-          item !== null && item.kind !== 'end',
-          `${stream.answer.what} sent no event (the current view first)`,
-        );
-        if (item.kind === 'retry') hint = true;
-        if (item.kind !== 'event') continue;
-        expect(
-          item.event.name === 'session',
-          item.event.name === ''
-            ? `${stream.answer.what} sent an event without a name (\`data:\` without \`event: session\`): the elements ignore it`
-            : `${stream.answer.what} sent an event named "${item.event.name}", not "session"`,
-        );
-        let data: unknown;
-        try {
-          data = JSON.parse(item.event.data);
-        } catch {
-          throw new Error(`a \`session\` event's data is not JSON: ${item.event.data.slice(0, 200)}`);
-        }
-        first = { view: looseEvent(data), id: item.event.id, data };
-        return;
-      }
-    });
-    await report.rule(A_RULES.retry, () =>
-      expect(hint, `${stream.answer.what} sent no \`retry:\` line before its first event`),
-    );
-    await report.rule(A_RULES.data, () => {
-      expect(first, 'no `session` event to check');
-      sessionEventView(first.data);
-      expect(
-        first.view.id === session.id && first.view.status === 'pending',
-        `the first event is session ${first.view.id}, ${first.view.status}`,
-      );
-    });
-    await report.rule(A_RULES.id, async () => {
-      expect(first, 'no `session` event to check');
-      expect(first.id !== null && first.id !== '', `${stream.answer.what}: the event has no \`id:\``);
-      expect(
-        `"${first.id}"` === etag,
-        `the event's id is ${first.id}, the ETag ${etag}: the element sends the id back as If-None-Match`,
-      );
-      const held = await backend.ask(sessionPath(session.id), {
-        headers: { 'if-none-match': `"${first.id}"` },
-      });
-      expect(
-        held.status === 304,
-        `${held.what} with If-None-Match: "${first.id}" answered ${held.status}, not 304`,
-      );
-    });
-    let finalId: string | null = null;
-    await report.rule(A_RULES.pushed, async () => {
-      await pay(ctx, session);
-      const { view, event } = await nextView(
-        stream,
-        'session',
-        looseEvent,
-        (v) => v.status !== 'pending',
-        ctx.limits.payMs,
-      );
-      expect(view.status === 'paid', `the stream pushed "${view.status}", not "paid"`);
-      finalId = event.id;
-    });
-    await report.rule(A_RULES.paid, async () => {
-      const credit = await latestCredit(ctx, ctx.limits.payMs);
-      expect(
-        credit.delivered &&
-          credit.last_status !== null &&
-          credit.last_status >= 200 &&
-          credit.last_status < 300,
-        `the backend answered the webhook ${credit.id} with ${credit.last_status ?? credit.last_error ?? 'nothing'}, not a 2xx`,
-      );
-      const paid = await waitForSession(ctx, session.id, ctx.limits.payMs, (v) => v.status !== 'pending');
-      expect(
-        paid?.status === 'paid',
-        `the session is "${paid?.status ?? 'pending'}" ${Math.round(ctx.limits.payMs / 1000)} s after the webhook, not "paid"`,
-      );
-      expect(paid.paid_at !== null, '"paid_at" is null once paid');
-    });
-    await report.rule(A_RULES.ended, async () => {
-      const reader = expectStream(stream);
-      for (;;) {
-        const item = await reader.next(5000);
-        expect(item !== null, `${stream.answer.what} was still open 5 s after the final view`);
-        if (item.kind === 'end') return;
-        expect(
-          item.kind !== 'event' || item.event.name === 'session',
-          'an event without a name after the final view',
-        );
-      }
-    });
-    await report.rule(A_RULES.held, async () => {
-      const { answer } = await readSession(ctx, session.id);
-      const version = (answer.headers.get('etag') ?? '').replace(/^W\//, '').replace(/"/g, '');
-      expect(
-        finalId === null || finalId === version,
-        `the final event's id ${String(finalId)} is not the ETag ${version}`,
-      );
-      const again = await openSessionStream(ctx, session.id, version);
-      await again.close();
-      expect(
-        again.answer.status === 204,
-        `${again.answer.what} with Last-Event-ID of the final view answered ${again.answer.status}, not 204 (EventSource would reconnect forever)`,
-      );
-    });
+    await streamOpening(ctx, stream, session, etag);
+    const finalId = await paymentPushed(ctx, stream, session);
+    await streamEnding(ctx, stream, session, finalId);
   } finally {
     await stream.close();
   }
+}
+
+/** The stream's first event: after a `retry:` hint, named `session`, the current view, its version. */
+async function streamOpening(
+  ctx: Context,
+  stream: OpenStream,
+  session: SessionView,
+  etag: string,
+): Promise<void> {
+  const { report, backend } = ctx;
+  let hint = false;
+  let first: { view: SessionView; id: string | null; data: unknown } | null = null;
+  await report.rule(A_RULES.named, async () => {
+    const reader = expectStream(stream);
+    // the items before the first event: the `retry:` hint among them
+    for (;;) {
+      const item = await reader.next(ctx.limits.payMs);
+      expect(
+        item !== null && item.kind !== 'end',
+        `${stream.answer.what} sent no event (the current view first)`,
+      );
+      if (item.kind === 'retry') hint = true;
+      if (item.kind !== 'event') continue;
+      expect(
+        item.event.name === 'session',
+        item.event.name === ''
+          ? `${stream.answer.what} sent an event without a name (\`data:\` without \`event: session\`): the elements ignore it`
+          : `${stream.answer.what} sent an event named "${item.event.name}", not "session"`,
+      );
+      let data: unknown;
+      try {
+        data = JSON.parse(item.event.data);
+      } catch {
+        throw new Error(`a \`session\` event's data is not JSON: ${item.event.data.slice(0, 200)}`);
+      }
+      first = { view: looseEvent(data), id: item.event.id, data };
+      return;
+    }
+  });
+  await report.rule(A_RULES.retry, () =>
+    expect(hint, `${stream.answer.what} sent no \`retry:\` line before its first event`),
+  );
+  await report.rule(A_RULES.data, () => {
+    expect(first, 'no `session` event to check');
+    sessionEventView(first.data);
+    expect(
+      first.view.id === session.id && first.view.status === 'pending',
+      `the first event is session ${first.view.id}, ${first.view.status}`,
+    );
+  });
+  await report.rule(A_RULES.id, async () => {
+    expect(first, 'no `session` event to check');
+    expect(first.id !== null && first.id !== '', `${stream.answer.what}: the event has no \`id:\``);
+    expect(
+      `"${first.id}"` === etag,
+      `the event's id is ${first.id}, the ETag ${etag}: the element sends the id back as If-None-Match`,
+    );
+    const held = await backend.ask(sessionPath(session.id), {
+      headers: { 'if-none-match': `"${first.id}"` },
+    });
+    expect(
+      held.status === 304,
+      `${held.what} with If-None-Match: "${first.id}" answered ${held.status}, not 304`,
+    );
+  });
+}
+
+/** The bank pays: "paid" pushed on the stream, the webhook taken, the view paid; the final event's id. */
+async function paymentPushed(ctx: Context, stream: OpenStream, session: SessionView): Promise<string | null> {
+  const { report } = ctx;
+  let finalId: string | null = null;
+  await report.rule(A_RULES.pushed, async () => {
+    await pay(ctx, session);
+    const { view, event } = await nextView(
+      stream,
+      'session',
+      looseEvent,
+      (v) => v.status !== 'pending',
+      ctx.limits.payMs,
+    );
+    expect(view.status === 'paid', `the stream pushed "${view.status}", not "paid"`);
+    finalId = event.id;
+  });
+  await report.rule(A_RULES.paid, async () => {
+    const credit = await latestCredit(ctx, ctx.limits.payMs);
+    expect(
+      credit.delivered &&
+        credit.last_status !== null &&
+        credit.last_status >= 200 &&
+        credit.last_status < 300,
+      `the backend answered the webhook ${credit.id} with ${credit.last_status ?? credit.last_error ?? 'nothing'}, not a 2xx`,
+    );
+    const paid = await waitForSession(ctx, session.id, ctx.limits.payMs, (v) => v.status !== 'pending');
+    expect(
+      paid?.status === 'paid',
+      `the session is "${paid?.status ?? 'pending'}" ${Math.round(ctx.limits.payMs / 1000)} s after the webhook, not "paid"`,
+    );
+    expect(paid.paid_at !== null, '"paid_at" is null once paid');
+  });
+  return finalId;
+}
+
+/** After the final view the backend ends the stream, and answers 204 to a reconnect holding it. */
+async function streamEnding(
+  ctx: Context,
+  stream: OpenStream,
+  session: SessionView,
+  finalId: string | null,
+): Promise<void> {
+  const { report } = ctx;
+  await report.rule(A_RULES.ended, async () => {
+    const reader = expectStream(stream);
+    for (;;) {
+      const item = await reader.next(5000);
+      expect(item !== null, `${stream.answer.what} was still open 5 s after the final view`);
+      if (item.kind === 'end') return;
+      expect(
+        item.kind !== 'event' || item.event.name === 'session',
+        'an event without a name after the final view',
+      );
+    }
+  });
+  await report.rule(A_RULES.held, async () => {
+    const { answer } = await readSession(ctx, session.id);
+    const version = (answer.headers.get('etag') ?? '').replace(/^W\//, '').replace(/"/g, '');
+    expect(
+      finalId === null || finalId === version,
+      `the final event's id ${String(finalId)} is not the ETag ${version}`,
+    );
+    const again = await openSessionStream(ctx, session.id, version);
+    await again.close();
+    expect(
+      again.answer.status === 204,
+      `${again.answer.what} with Last-Event-ID of the final view answered ${again.answer.status}, not 204 (EventSource would reconnect forever)`,
+    );
+  });
 }
 
 const B_RULES = {

@@ -10,7 +10,7 @@
 // no call of that kind before then, from any instance.
 import { RateLimitError, type PayClient, type Transaction } from '@pay-elements/api';
 import type { Clock } from '../clock.js';
-import type { Deliveries } from '../deliveries.js';
+import type { Deliveries } from '../outbox/deliveries.js';
 import type { CreditCheck, CreditContext, CreditOutcome } from '../flow.js';
 import { describeError, type Logger } from '../log.js';
 import type { RecordPart } from '../store/contract.js';

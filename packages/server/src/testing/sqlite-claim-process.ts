@@ -1,4 +1,4 @@
-// A process of store.test.ts: its own SqliteStore on the shared file, racing the others for one
+// A process of sqlite.test.ts: its own SqliteStore on the shared file, racing the others for one
 // record's creation (expect 0) and one outbox entry's lease as fast as it can; prints what each of its
 // calls answered as JSON. Arguments: file, name, number of tries.
 import { SqliteStore } from '../store/sqlite.js';

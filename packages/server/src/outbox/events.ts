@@ -2,11 +2,11 @@
 // other flows' outcomes (`FlowParts.on`). An event is owed to each listener as its own outbox entry
 // (topic `events.merchant`, `events.<flow>`) in the same commit as the transition that caused it, so
 // it is delivered at least once each, retried on its own with a backoff, whichever instance is alive.
-import type { Clock } from './clock.js';
+import type { Clock } from '../clock.js';
 import { Deliveries } from './deliveries.js';
-import type { PayEvent } from './flow.js';
-import type { Logger } from './log.js';
-import type { Json, OutboxEntry, OutboxOwed, OutboxPart } from './store/contract.js';
+import type { PayEvent } from '../flow.js';
+import type { Logger } from '../log.js';
+import type { Json, OutboxEntry, OutboxOwed, OutboxPart } from '../store/contract.js';
 
 export type EventHandler = (event: PayEvent) => void | Promise<void>;
 

@@ -4,9 +4,9 @@
 // While a delivery runs, its lease is renewed, so no other instance takes a slow delivery for an
 // abandoned one: only a dead instance's entry falls due. A delivery that throws stays owed: due again
 // after the lease, or after the topic's backoff when it has one, and given up past its last step.
-import type { Clock } from './clock.js';
-import { describeError, type Logger } from './log.js';
-import type { OutboxEntry, OutboxPart } from './store/contract.js';
+import type { Clock } from '../clock.js';
+import { describeError, type Logger } from '../log.js';
+import type { OutboxEntry, OutboxPart } from '../store/contract.js';
 
 export interface DeliveriesOptions {
   outbox: OutboxPart;

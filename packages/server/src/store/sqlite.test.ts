@@ -1,7 +1,7 @@
-// The published conformance suites against the stores here: memory, and SQLite with several
-// connections on one file (what several processes see). Then what only a file can show: everything
-// survives a close and reopen, a file of an earlier version opens beside its old tables, processes
-// racing on one file make one winner, and a file locked by another writer is an outage, not a bug.
+// The published conformance suites against SQLite with several connections on one file (what several
+// processes see). Then what only a file can show: everything survives a close and reopen, a file of
+// an earlier version opens beside its old tables, processes racing on one file make one winner, and a
+// file locked by another writer is an outage, not a bug. The memory store's suites: memory.test.ts.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,6 @@ import * as z from 'zod';
 import Database from 'better-sqlite3';
 import { runStoreConformance } from '../testing/store-suites.js';
 import { isStoreUnavailable } from '../errors.js';
-import { MemoryStore } from './memory.js';
 import { SqliteStore } from './sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-store-'));
@@ -22,14 +21,6 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const sqliteFile = () => join(dir, `store-${++files}.db`);
 const run = promisify(execFile);
-
-runStoreConformance('MemoryStore', {
-  connect(count) {
-    const store = new MemoryStore();
-    return Promise.resolve(Array.from({ length: count }, () => store));
-  },
-  sharesAnnouncements: true,
-});
 
 runStoreConformance('SqliteStore (several connections on one file)', {
   connect(count) {

@@ -1,0 +1,43 @@
+// The registry of flows: each flow folder registered once under its own name, every option of the
+// core and of each flow in createPayHandler's options and in the README's table, described, and no
+// option declared twice (a spread would let one flow's quietly replace another's).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { coreOptions } from '../options.js';
+import { flows, Options, optionsTable } from './index.js';
+
+const folder = fileURLToPath(new URL('.', import.meta.url));
+/** each flow's declared options, by the flow's name (the registry holds them untyped) */
+const declared = flows.map((f): [string, Record<string, unknown>] => [
+  f.name,
+  f.options as Record<string, unknown>,
+]);
+
+describe('the registry of flows', () => {
+  it('registers each flow folder once, under its folder’s name', () => {
+    const folders = readdirSync(folder).filter((name) => statSync(`${folder}/${name}`).isDirectory());
+    assert.deepEqual(flows.map((f) => f.name).sort(), folders.sort());
+    assert.equal(new Set(flows.map((f) => f.name)).size, flows.length);
+  });
+
+  it('declares no option twice, between the core and the flows', () => {
+    const owners = new Map<string, string[]>();
+    for (const [owner, shape] of [['core', coreOptions] as [string, Record<string, unknown>], ...declared])
+      for (const name of Object.keys(shape)) owners.set(name, [...(owners.get(name) ?? []), owner]);
+    const twice = [...owners].filter(([, declared]) => declared.length > 1);
+    assert.deepEqual(twice, []);
+  });
+
+  it("puts every flow's options in the handler's options and the table, each described", () => {
+    const rows = optionsTable();
+    const names = new Set(rows.map((row) => row.name));
+    for (const [flow, shape] of declared)
+      for (const name of Object.keys(shape)) {
+        assert.ok(name in Options.shape, `${flow}: ${name} in createPayHandler's options`);
+        assert.ok(names.has(name), `${flow}: ${name} in the table`);
+      }
+    for (const row of rows) assert.ok(row.description.trim() !== '', `${row.name} is described`);
+  });
+});
