@@ -90,7 +90,11 @@ describe('SessionBook', () => {
     await t.open();
     const marks = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        t.book.markPaid('ses_1', { paidAt: '2026-11-21T10:05:00.000Z', transactionId: `txn_${i}` }),
+        t.book.markPaid('ses_1', {
+          paidAt: '2026-11-21T10:05:00.000Z',
+          transactionId: `txn_${i}`,
+          transactionRef: `TRF-${i}`,
+        }),
       ),
     );
     const made = marks.filter((m) => m !== null);
@@ -152,6 +156,7 @@ describe('SessionBook', () => {
     const paid = await t.book.markPaid('ses_1', {
       paidAt: '2026-11-21T10:40:00.000Z',
       transactionId: 'txn_late',
+      transactionRef: 'TRF-late',
     });
     assert.equal(paid?.status, 'paid');
     assert.equal((await t.onPaidOwed()).length, 1);

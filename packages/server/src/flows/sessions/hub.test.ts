@@ -118,7 +118,11 @@ describe('SessionHub', () => {
     for (const sink of sinks) t.hub.open('ses_1', sink);
     await t.settle();
     const before = t.views();
-    await t.book.markPaid('ses_1', { paidAt: '2026-11-21T10:02:00.000Z', transactionId: 'txn_1' });
+    await t.book.markPaid('ses_1', {
+      paidAt: '2026-11-21T10:02:00.000Z',
+      transactionId: 'txn_1',
+      transactionRef: 'TRF-txn_1',
+    });
     await t.settle();
     assert.equal(t.views() - before, 1, 'one view made for the three streams');
     for (const sink of sinks) {
