@@ -41,7 +41,7 @@ export type { Translation } from './i18n/types.js';
 export type { PayTheme } from './styles/theme.js';
 export { elementEvents } from './types/elements.js';
 
-export type { SessionStatus, SessionView, ErrorCode } from '@pay-elements/protocol';
+export type { SessionStatus, SessionView, ErrorCode, ShopperErrorCode } from '@pay-elements/protocol';
 export type { InvoiceStatus, InvoiceViewModel, LinkStatus, LinkView } from '@pay-elements/protocol';
 export type { BankEntry } from '@pay-elements/protocol';
 export type { FundingAccount, FundingDeposit, FundingView } from '@pay-elements/protocol';

@@ -8,10 +8,13 @@ import {
   BankList,
   BankSuggestions,
   ErrorBody,
+  errorCodes,
   FundingView,
   InvoiceViewModel,
   LinkView,
+  orderLimits,
   SessionView,
+  statusOfErrorCode,
 } from './index.js';
 import {
   readBankList,
@@ -265,5 +268,28 @@ describe('a refusal', () => {
       readSessionView(session, () => assert.fail('no refusal')),
       null,
     );
+  });
+});
+
+describe('the guards and the schemas share their limits and codes', () => {
+  it("read an order's title and reference up to orderLimits, and refuse one character more", () => {
+    for (const field of ['title', 'reference'] as const) {
+      const longest = { ...session, order: { ...session.order, [field]: 'x'.repeat(orderLimits[field]) } };
+      const over = { ...session, order: { ...session.order, [field]: 'x'.repeat(orderLimits[field] + 1) } };
+      assert.equal(SessionView.safeParse(longest).success, true, field);
+      assert.notEqual(readSessionView(longest), null, `${field} of ${orderLimits[field]}`);
+      assert.equal(SessionView.safeParse(over).success, false, field);
+      assert.equal(readSessionView(over), null, `${field} of ${orderLimits[field] + 1}`);
+    }
+  });
+
+  it('read every code a backend answers but upstream_unauthorized, which an element reads by its 503', () => {
+    for (const code of errorCodes) {
+      const body = { error: { code, message: 'm' } };
+      assert.equal(ErrorBody.safeParse(body).success, true, code);
+      if (code === 'upstream_unauthorized') assert.equal(readErrorBody(body), null);
+      else assert.deepEqual(readErrorBody(body), body, code);
+    }
+    assert.equal(statusOfErrorCode.upstream_unauthorized, statusOfErrorCode.upstream_unavailable);
   });
 });

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { BankEntry, BankList, BankSuggestions, SuggestBanksRequest } from './banks.js';
 import { Amount, Currency, Timestamp } from './common.js';
-import { ErrorBody, ErrorCode } from './errors.js';
+import { ErrorBody, ErrorCode, errorCodes, statusOfErrorCode } from './errors.js';
 import { FundingAccount, FundingDeposit, FundingView } from './funding.js';
 import { InvoiceChargeView, InvoiceLine, InvoiceStatus, InvoiceViewModel } from './invoices.js';
 import { LinkStatus, LinkView } from './links.js';
@@ -22,7 +22,7 @@ import {
   SessionStatus,
   SessionView,
 } from './sessions.js';
-import { errorCodes, protocolVersion, statusOfErrorCode } from './wire.js';
+import { protocolVersion } from './wire.js';
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,11 @@
  */
 export const protocolVersion = '1.0';
 
-export const errorCodes = [
+/**
+ * The error codes an element reads, each with a shopper's words in the elements' translation tables,
+ * and the HTTP status each travels with.
+ */
+export const shopperErrorCodes = [
   'invalid_request',
   'forbidden',
   'not_found',
@@ -16,12 +20,11 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'upstream_unavailable',
-  'upstream_unauthorized',
   'internal',
 ] as const;
+export type ShopperErrorCode = (typeof shopperErrorCodes)[number];
 
-/** The HTTP status each error code travels with. */
-export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
+export const statusOfShopperErrorCode: Record<ShopperErrorCode, number> = {
   invalid_request: 400,
   forbidden: 403,
   not_found: 404,
@@ -31,8 +34,6 @@ export const statusOfErrorCode: Record<(typeof errorCodes)[number], number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_unavailable: 503,
-  // the provider refused the merchant's key: not the shopper's doing, and no wait mends it (no Retry-After)
-  upstream_unauthorized: 503,
   internal: 500,
 };
 

@@ -73,7 +73,6 @@ const ar: Translation = {
     unsupported_media_type: genericError,
     rate_limited: 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مرة أخرى.',
     upstream_unavailable: 'خدمة الدفع لا تستجيب حاليًا. يُرجى المحاولة بعد قليل.',
-    upstream_unauthorized: 'لا يمكن قبول المدفوعات هنا حاليًا. يُرجى التواصل مع المتجر.',
     internal: genericError,
     network_error: 'تعذّر الوصول إلى خدمة الدفع. تحقّق من اتصالك وحاول مرة أخرى.',
     invalid_response: 'أرسلت خدمة الدفع ردًّا غير متوقَّع. يُرجى المحاولة مرة أخرى.',

@@ -52,8 +52,6 @@ const fr: Translation = {
     unsupported_media_type: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     rate_limited: 'Trop de tentatives. Patientez un instant puis réessayez.',
     upstream_unavailable: 'Le service de paiement ne répond pas pour le moment. Réessayez dans un instant.',
-    upstream_unauthorized:
-      'Les paiements ne peuvent pas être acceptés ici pour le moment. Veuillez contacter la boutique.',
     internal: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     network_error: 'Le service de paiement est injoignable. Vérifiez votre connexion et réessayez.',
     invalid_response: 'Le service de paiement a répondu de façon inattendue. Veuillez réessayer.',

@@ -52,7 +52,6 @@ const pt: Translation = {
     unsupported_media_type: 'Ocorreu um erro do nosso lado. Tente novamente.',
     rate_limited: 'Muitas tentativas. Aguarde um momento e tente novamente.',
     upstream_unavailable: 'O serviço de pagamento não responde neste momento. Tente novamente daqui a pouco.',
-    upstream_unauthorized: 'Não é possível receber pagamentos aqui neste momento. Contacte a loja.',
     internal: 'Ocorreu um erro do nosso lado. Tente novamente.',
     network_error:
       'Sem resposta do serviço de pagamento. Verifique a sua conexão à internet e tente novamente.',

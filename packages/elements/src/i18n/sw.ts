@@ -53,7 +53,6 @@ const sw: Translation = {
     unsupported_media_type: genericError,
     rate_limited: 'Umejaribu mara nyingi mno. Subiri kidogo kisha ujaribu tena.',
     upstream_unavailable: 'Huduma ya malipo haijibu kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
-    upstream_unauthorized: 'Malipo hayawezi kupokelewa hapa kwa sasa. Tafadhali wasiliana na duka.',
     internal: genericError,
     network_error: 'Hatukuweza kufikia huduma ya malipo. Angalia muunganisho wako kisha ujaribu tena.',
     invalid_response: 'Huduma ya malipo imejibu kwa njia isiyotarajiwa. Tafadhali jaribu tena.',

@@ -5,7 +5,7 @@
 // Strings that embed a formatted value are functions of that value (already formatted with Intl by
 // the caller), so word order stays the translator's.
 import type {
-  ErrorCode,
+  ShopperErrorCode,
   InvoiceChargeView,
   InvoiceStatus,
   LinkStatus,
@@ -26,7 +26,7 @@ export interface IdentityTranslation {
 /** What a failure to load means for the shopper, and the retry: every element that loads something. */
 export interface FailureTranslation {
   /** What each failure means for the shopper. */
-  errors: Record<ErrorCode | ClientErrorCode, string>;
+  errors: Record<ShopperErrorCode | ClientErrorCode, string>;
   retry: string;
 }
 

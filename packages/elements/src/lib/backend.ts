@@ -5,7 +5,6 @@
 import type {
   BankEntry,
   BankSuggestions,
-  ErrorCode,
   FundingView,
   InvoiceViewModel,
   LinkView,
@@ -14,7 +13,7 @@ import type {
 import {
   accountNumberPattern,
   banksPath,
-  errorCodes,
+  shopperErrorCodes,
   fundingPath,
   invoicePath,
   linkPath,
@@ -27,7 +26,8 @@ import {
   readSessionView,
   renewPath,
   sessionPath,
-  statusOfErrorCode,
+  statusOfShopperErrorCode,
+  type ShopperErrorCode,
   suggestPath,
 } from '@pay-elements/protocol/guards';
 
@@ -71,8 +71,8 @@ export function endpointUrl(endpoint: string, route: string): string {
 }
 
 /** The code a bare status stands for when the body is not the protocol's error body. */
-export function codeForStatus(status: number): ErrorCode {
-  const exact = errorCodes.find((code) => statusOfErrorCode[code] === status);
+export function codeForStatus(status: number): ShopperErrorCode {
+  const exact = shopperErrorCodes.find((code) => statusOfShopperErrorCode[code] === status);
   if (exact) return exact;
   return status >= 500 ? 'internal' : 'invalid_request';
 }

@@ -82,10 +82,7 @@ export function renderPending(
 ): TemplateResult {
   const amount = format.money(view.amount, view.currency);
   const accountNumber = displayAccountNumber(view.account.account_number);
-  const numberCopied = copied === 'account-number';
-  const amountCopied = copied === 'amount';
   if (showQr) defineQrOnce();
-  const line = term.detailLine;
   return html`
     <div part="base" role="group" aria-labelledby="title">
       ${renderTitle(term.statusTitle.pending)}
@@ -100,15 +97,7 @@ export function renderPending(
           <dt>${term.amountLabel}</dt>
           <dd>
             <span part="amount" dir="ltr">${amount}</span>
-            <button
-              part="copy-button copy-amount"
-              type="button"
-              aria-label=${amountCopied ? term.copiedAmount : term.copyAmount}
-              ?data-copied=${amountCopied}
-              @click=${() => onCopy('amount')}
-            >
-              ${amountCopied ? term.copied : term.copy}
-            </button>
+            ${copyButton('amount', copied, term.copyAmount, term.copiedAmount, term, onCopy)}
           </dd>
         </div>
         <div class="row">
@@ -124,15 +113,7 @@ export function renderPending(
           <dd>
             <span part="account-number" dir="ltr" aria-hidden="true">${accountNumber}</span>
             <span class="visually-hidden">${spokenAccountNumber(view.account.account_number)}</span>
-            <button
-              part="copy-button copy-account-number"
-              type="button"
-              aria-label=${numberCopied ? term.copiedAccountNumber : term.copyAccountNumber}
-              ?data-copied=${numberCopied}
-              @click=${() => onCopy('account-number')}
-            >
-              ${numberCopied ? term.copied : term.copy}
-            </button>
+            ${copyButton('account-number', copied, term.copyAccountNumber, term.copiedAccountNumber, term, onCopy)}
           </dd>
         </div>
       </dl>
@@ -142,37 +123,58 @@ export function renderPending(
           ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
           : nothing
       }
-      ${
-        reconnecting
-          ? html`<p part="reconnecting">
-              <span class="spinner" aria-hidden="true"></span>${term.connection.reconnecting}
-            </p>`
-          : html`<p part="message"><span class="spinner" aria-hidden="true"></span>${term.waiting}</p>`
-      }
-      ${
-        showQr
-          ? html`<figure class="qr-figure">
-              ${
-                view.checkout_url
-                  ? html`<pay-qr part="qr" value=${view.checkout_url} label=${term.qrCheckout}></pay-qr>
-                      <figcaption part="qr-caption">${term.qrCheckoutCaption}</figcaption>`
-                  : html`<pay-qr
-                        part="qr"
-                        value=${[
-                          line(term.amountLabel, amount),
-                          line(term.bankLabel, view.account.bank_name),
-                          line(term.accountNameLabel, view.account.account_name),
-                          line(term.accountNumberLabel, compactAccountNumber(view.account.account_number)),
-                        ].join('\n')}
-                        label=${term.qrDetails}
-                      ></pay-qr>
-                      <figcaption part="qr-caption">${term.qrDetailsCaption}</figcaption>`
-              }
-            </figure>`
-          : nothing
-      }
+      <p part=${reconnecting ? 'reconnecting' : 'message'}>
+        <span class="spinner" aria-hidden="true"></span
+        >${reconnecting ? term.connection.reconnecting : term.waiting}
+      </p>
+      ${showQr ? renderQr(view, term, amount) : nothing}
     </div>
   `;
+}
+
+/** The copy button of a field: named for what it copies, and "Copied" once it has. */
+function copyButton(
+  field: CopyField,
+  copied: string | null,
+  name: string,
+  copiedName: string,
+  term: DynamicAccountTerms,
+  onCopy: (field: CopyField) => void,
+): TemplateResult {
+  const done = copied === field;
+  return html`<button
+    part="copy-button copy-${field}"
+    type="button"
+    aria-label=${done ? copiedName : name}
+    ?data-copied=${done}
+    @click=${() => onCopy(field)}
+  >
+    ${done ? term.copied : term.copy}
+  </button>`;
+}
+
+/**
+ * The QR code under the account: of the hosted checkout when the session has one, else of the
+ * transfer details as text (amount, bank, account name and number), with its caption.
+ */
+function renderQr(view: SessionView, term: DynamicAccountTerms, amount: string): TemplateResult {
+  const line = term.detailLine;
+  const [value, label, caption] = view.checkout_url
+    ? [view.checkout_url, term.qrCheckout, term.qrCheckoutCaption]
+    : [
+        [
+          line(term.amountLabel, amount),
+          line(term.bankLabel, view.account.bank_name),
+          line(term.accountNameLabel, view.account.account_name),
+          line(term.accountNumberLabel, compactAccountNumber(view.account.account_number)),
+        ].join('\n'),
+        term.qrDetails,
+        term.qrDetailsCaption,
+      ];
+  return html`<figure class="qr-figure">
+    <pay-qr part="qr" value=${value} label=${label}></pay-qr>
+    <figcaption part="qr-caption">${caption}</figcaption>
+  </figure>`;
 }
 
 function renderCountdown(

@@ -25,7 +25,6 @@ export const failure: FailureTranslation = {
     unsupported_media_type: 'Something went wrong on our side. Please try again.',
     rate_limited: 'Too many attempts. Wait a moment and try again.',
     upstream_unavailable: 'The payment service is not answering right now. Please try again in a moment.',
-    upstream_unauthorized: 'Payments cannot be taken here right now. Please contact the shop.',
     internal: 'Something went wrong on our side. Please try again.',
     network_error: 'We could not reach the payment service. Check your connection and try again.',
     invalid_response: 'The payment service answered something unexpected. Please try again.',
