@@ -1,4 +1,4 @@
-// server-example as it runs in production: `npm run build:server` (part of `npm run build`) builds the
+// server-example as it runs in production: `node scripts/build.mjs --only server-example` (part of `npm run build`) builds the
 // packages (the elements too: the hosted pages render with @pay-elements/elements/ssr) and
 // server-example to JavaScript, and `node server-example/dist/main.js` runs with plain
 // node (no tsx, no export condition, so every package resolves to its dist/): it answers /healthz,
@@ -19,7 +19,11 @@ describe('the built server-example', { timeout: 300_000 }, () => {
   it('starts with plain node, answers, and stops cleanly', async () => {
     const env = baseEnv();
     delete env['NODE_OPTIONS'];
-    await run('npm', ['run', '--silent', 'build:server'], { cwd: root, env, timeout: 240_000 });
+    await run(process.execPath, ['scripts/build.mjs', '--only', 'server-example'], {
+      cwd: root,
+      env,
+      timeout: 240_000,
+    });
     const main = join(root, 'server-example/dist/main.js');
     assert.ok(existsSync(main), 'dist/main.js built');
 
