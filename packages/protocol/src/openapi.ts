@@ -321,15 +321,9 @@ function streamGet(
   };
 }
 
-function operations(): Record<string, Json> {
-  const id = pathParameter('id', 'The session id the backend made (unguessable; the only credential).');
-  const token = (what: string) =>
-    pathParameter(
-      'token',
-      `The ${what}'s signed handle, made by the merchant's backend; a number alone or a tampered token is 404.`,
-    );
-  const guarded = { 403: failures[403], 413: failures[413], 415: failures[415] };
-  const ops: Record<keyof typeof endpoints, Json | null> = {
+/** Opening an order's session, and renewing an expired one. */
+function sessionWrites(id: Json, guarded: Record<number, Json>): Record<'createSession' | 'renew', Json> {
+  return {
     createSession: {
       summary: "The order's one session: opened now (201), or the one it has (200)",
       description:
@@ -357,7 +351,6 @@ function operations(): Record<string, Json> {
         ...guarded,
       },
     },
-    session: viewGet('A session', 'SessionView', id, 'no such session'),
     renew: {
       summary: 'A new single-use account for an expired session',
       description:
@@ -383,6 +376,59 @@ function operations(): Record<string, Json> {
         ...guarded,
       },
     },
+  };
+}
+
+/** A country's banks, and the banks an account number is known at. */
+function bankOperations(guarded: Record<number, Json>): Record<'banks' | 'suggest', Json> {
+  return {
+    banks: {
+      summary: "A country's banks",
+      description: 'Cacheable: the kit answers `Cache-Control: public, max-age=…` (at most one day).',
+      parameters: [pathParameter('country', 'ISO 3166-1 alpha-2, "NG".')],
+      responses: {
+        200: {
+          description: 'The banks, by name.',
+          headers: {
+            'Pay-Cache': {
+              description:
+                'How the backend had the list: `miss` (asked the provider now), `hit` (kept, fresh), `stale` (kept past its time while the provider cannot answer). The kit sends it; the element ignores it.',
+              schema: { type: 'string' },
+            },
+          },
+          content: json(ref('BankList')),
+        },
+        400: failures[400],
+        404: failure(404, '`not_found`: the provider lists no banks for the country.'),
+        503: failures[503],
+      },
+    },
+    suggest: {
+      summary: 'The banks an account number is known at',
+      requestBody: { required: true, content: json(ref('SuggestBanksRequest')) },
+      responses: {
+        200: { description: 'Suggestions, possibly none.', content: json(ref('BankSuggestions')) },
+        400: failures[400],
+        404: failure(404, '`not_found`: suggestions are turned off. The element shows none.'),
+        429: failures[429],
+        503: failures[503],
+        ...guarded,
+      },
+    },
+  };
+}
+
+function operations(): Record<string, Json> {
+  const id = pathParameter('id', 'The session id the backend made (unguessable; the only credential).');
+  const token = (what: string) =>
+    pathParameter(
+      'token',
+      `The ${what}'s signed handle, made by the merchant's backend; a number alone or a tampered token is 404.`,
+    );
+  const guarded = { 403: failures[403], 413: failures[413], 415: failures[415] };
+  const ops: Record<keyof typeof endpoints, Json | null> = {
+    ...sessionWrites(id, guarded),
+    session: viewGet('A session', 'SessionView', id, 'no such session'),
     events: streamGet(
       "A session's status as Server-Sent Events",
       'session',
@@ -425,39 +471,7 @@ function operations(): Record<string, Json> {
       },
     },
     link: viewGet('A payment link', 'LinkView', pathParameter('id', "The link's id."), 'no such link'),
-    banks: {
-      summary: "A country's banks",
-      description: 'Cacheable: the kit answers `Cache-Control: public, max-age=…` (at most one day).',
-      parameters: [pathParameter('country', 'ISO 3166-1 alpha-2, "NG".')],
-      responses: {
-        200: {
-          description: 'The banks, by name.',
-          headers: {
-            'Pay-Cache': {
-              description:
-                'How the backend had the list: `miss` (asked the provider now), `hit` (kept, fresh), `stale` (kept past its time while the provider cannot answer). The kit sends it; the element ignores it.',
-              schema: { type: 'string' },
-            },
-          },
-          content: json(ref('BankList')),
-        },
-        400: failures[400],
-        404: failure(404, '`not_found`: the provider lists no banks for the country.'),
-        503: failures[503],
-      },
-    },
-    suggest: {
-      summary: 'The banks an account number is known at',
-      requestBody: { required: true, content: json(ref('SuggestBanksRequest')) },
-      responses: {
-        200: { description: 'Suggestions, possibly none.', content: json(ref('BankSuggestions')) },
-        400: failures[400],
-        404: failure(404, '`not_found`: suggestions are turned off. The element shows none.'),
-        429: failures[429],
-        503: failures[503],
-        ...guarded,
-      },
-    },
+    ...bankOperations(guarded),
     // provider → backend, not a route the elements call
     webhooks: null,
   };

@@ -128,28 +128,16 @@ async function startBehind(
   const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
   const onEvent = merchantEvents({ since, client: provider.client, logger, notifier: () => notifier });
-  const kit: ServiceKit = createServiceKit({
-    client: provider.client,
+  const kit = serviceKitOf(config, {
+    provider,
     store,
-    resolveOrder: () => null, // no order id becomes a session from the browser (withoutOrderRoute)
     merchant,
     onEvent,
-    pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
-    onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
-    lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
-    basePath: '/pay',
     clock,
-    ...(provider.webhookSecret ? { webhookSecret: provider.webhookSecret } : {}),
     logger,
-    logFields: requestFields,
-    ...(metrics ? { observer: metrics.metrics.observer } : {}),
-    checkoutUrl: (id) => `${url}/checkout/${encodeURIComponent(id)}`,
-    invoiceUrl: (token) => `${url}/invoices/${token}`,
-    receiptUrl: (token) => `${url}/receipts/${token}`,
-    tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
-    allowedOrigins: config.PAY_ALLOWED_ORIGINS,
-    clientKey: clients.clientKey,
-    funding: { currencies: config.PAY_FUNDING_CURRENCIES },
+    metrics,
+    url,
+    clients,
   });
   notifier = notifierOf(config, {
     state: kit.state,
@@ -208,6 +196,46 @@ async function startBehind(
         delayMs: config.PAY_SHUTDOWN_DELAY_MS,
       }),
   };
+}
+
+/** The kit as the service runs it: under /pay, its links to the hosted pages, no order route. */
+function serviceKitOf(
+  config: ServiceConfig,
+  parts: {
+    provider: Awaited<ReturnType<typeof startProvider>>;
+    store: PayStore;
+    merchant: SessionMerchant;
+    onEvent: NonNullable<ServiceKitOptions['onEvent']>;
+    clock: { now(): number };
+    logger: Logger;
+    metrics: Awaited<ReturnType<typeof startMetrics>>;
+    url: string;
+    clients: ReturnType<typeof clientKeys>;
+  },
+): ServiceKit {
+  return createServiceKit({
+    client: parts.provider.client,
+    store: parts.store,
+    resolveOrder: () => null, // no order id becomes a session from the browser (withoutOrderRoute)
+    merchant: parts.merchant,
+    onEvent: parts.onEvent,
+    pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
+    onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
+    lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
+    basePath: '/pay',
+    clock: parts.clock,
+    ...(parts.provider.webhookSecret ? { webhookSecret: parts.provider.webhookSecret } : {}),
+    logger: parts.logger,
+    logFields: requestFields,
+    ...(parts.metrics ? { observer: parts.metrics.metrics.observer } : {}),
+    checkoutUrl: (id) => `${parts.url}/checkout/${encodeURIComponent(id)}`,
+    invoiceUrl: (token) => `${parts.url}/invoices/${token}`,
+    receiptUrl: (token) => `${parts.url}/receipts/${token}`,
+    tokenSecret: config.PAY_TOKEN_SECRET ?? DEMO_TOKEN_SECRET,
+    allowedOrigins: config.PAY_ALLOWED_ORIGINS,
+    clientKey: parts.clients.clientKey,
+    funding: { currencies: config.PAY_FUNDING_CURRENCIES },
+  });
 }
 
 /**

@@ -81,18 +81,7 @@ export function commonEnv(defaultDb: string) {
      * webhook secret are public, so nothing real may depend on it.
      */
     PAY_DEMO_PUBLIC: flag(),
-    PAY_API_KEY: z.string().min(1, 'must not be empty').optional(),
-    PAY_BASE_URL: z
-      .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
-      .optional(),
-    /** the provider's Standard Webhooks secret, `whsec_` + base64 */
-    PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
-    /**
-     * signs the invoice, funding and receipt links (the kit's `tokenSecret`): the same on every
-     * instance, kept as long as links sent out should work; with the emulator, a fixed demo secret when unset
-     */
-    PAY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    PAY_SANDBOX_PORT: port(4010),
+    ...providerEnv(),
     /** `text` (readable, the default) or `json` (one object per line, pino's shape) */
     PAY_LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).default('text'),
     /** the Prometheus metrics listener's port (GET /metrics); none when unset */
@@ -116,6 +105,31 @@ export function commonEnv(defaultDb: string) {
      * `:memory:`, so the emulator lives as long as the sessions that point at its accounts
      */
     PAY_SANDBOX_DATA: z.string().min(1).optional(),
+    ...limitsEnv(),
+  };
+}
+
+/** The provider: its key, base URL and webhook secret (none of them: the emulator), the links' secret. */
+function providerEnv() {
+  return {
+    PAY_API_KEY: z.string().min(1, 'must not be empty').optional(),
+    PAY_BASE_URL: z
+      .url({ error: 'must be the provider base URL, e.g. https://api.provider.example' })
+      .optional(),
+    /** the provider's Standard Webhooks secret, `whsec_` + base64 */
+    PAY_WEBHOOK_SECRET: WebhookSecret.optional(),
+    /**
+     * signs the invoice, funding and receipt links (the kit's `tokenSecret`): the same on every
+     * instance, kept as long as links sent out should work; with the emulator, a fixed demo secret when unset
+     */
+    PAY_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PAY_SANDBOX_PORT: port(4010),
+  };
+}
+
+/** The connection cap, the timeouts and the intervals of the kit, the stop, the demo's lifespan. */
+function limitsEnv() {
+  return {
     /**
      * the most connections open at once. Past it a new connection is closed at once (a few are kept a
      * moment to answer 503, or a health check), so the process never runs out of file descriptors.
