@@ -118,13 +118,30 @@ async function resizeViewport(driver, width, height) {
   let seen = await inner();
   for (let i = 0; i < 4 && (seen.width !== width || seen.height !== height); i++) {
     const current = await driver.getWindowRect();
-    const next = { width: current.width + width - seen.width, height: current.height + height - seen.height };
+    // the window's frame around the page: never less than none (a page still laid out at the last
+    // size, wider than the window now reported, made a negative width: "Invalid width value")
+    const next = {
+      width: width + Math.max(0, current.width - seen.width),
+      height: height + Math.max(0, current.height - seen.height),
+    };
     const x = Math.max(0, Math.round((screen.width - next.width) / 2));
     const y = Math.max(0, Math.round((screen.height - next.height) / 2));
     await driver.setWindowRect(x, y, next.width, next.height);
-    seen = await inner();
+    seen = await settled(inner);
   }
   return seen.width === width && seen.height === height;
+}
+
+/** The page's size once two readings 50 ms apart agree (a resized window lays its page out later). */
+async function settled(inner) {
+  let last = await inner();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await inner();
+    if (now.width === last.width && now.height === last.height) return now;
+    last = now;
+  }
+  return last;
 }
 
 /**
