@@ -83,7 +83,7 @@ describe('emulator mode', () => {
       ...base,
       PUBLIC_URL: 'https://pay.shop.example',
       TRUST_PROXY: '1',
-      PAY_API_KEY: 'sk_live_provider',
+      PAY_API_KEY: 'the-provider-key',
       PAY_BASE_URL: 'https://api.provider.example',
       PAY_TOKEN_SECRET: 'a-random-secret-of-at-least-32-characters',
     });
