@@ -1,4 +1,5 @@
-// The runtimes only some tests need (Bun, Deno, miniflare with Cloudflare's workerd: about 320 MB),
+// The runtimes and tools only some tests need (Bun, Deno, miniflare with Cloudflare's workerd: about
+// 320 MB; Stoplight's Prism, the OpenAPI proxy that checks answers against a document),
 // kept out of the workspace's `npm install`: each is installed on first use, at the version pinned
 // here, into a cache folder outside the workspace (`npm install --prefix`), and reused from there.
 // The folder is PAY_RUNTIMES_DIR, else ~/.cache/pay-elements/runtimes; each version has its own.
@@ -15,8 +16,12 @@ export const RUNTIME_VERSIONS = {
   bun: '1.4.5',
   deno: '2.9.6',
   miniflare: '4.20260426.0',
+  prism: '5.14.2',
 } as const;
 export type RuntimeName = keyof typeof RUNTIME_VERSIONS;
+
+/** The npm package of each (its name, when that is not the runtime's). */
+const packageOf = (name: RuntimeName): string => (name === 'prism' ? '@stoplight/prism-cli' : name);
 
 const cache = () => process.env['PAY_RUNTIMES_DIR'] || join(homedir(), '.cache/pay-elements/runtimes');
 /** The runtime's folder, whether installed or not. */
@@ -46,7 +51,7 @@ async function install(name: RuntimeName): Promise<string> {
   await mkdir(temporary, { recursive: true });
   await writeFile(
     join(temporary, 'package.json'),
-    JSON.stringify({ private: true, dependencies: { [name]: RUNTIME_VERSIONS[name] } }),
+    JSON.stringify({ private: true, dependencies: { [packageOf(name)]: RUNTIME_VERSIONS[name] } }),
   );
   // the workspace's npm variables (npm_config_*) would point the install back at the workspace
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_')));
@@ -63,13 +68,13 @@ async function install(name: RuntimeName): Promise<string> {
   return dir;
 }
 
-/** A runtime's command (`bun`, `deno`), installed when missing. */
-export async function runtimeBin(name: 'bun' | 'deno'): Promise<string> {
+/** A runtime's command (`bun`, `deno`, `prism`), installed when missing. */
+export async function runtimeBin(name: 'bun' | 'deno' | 'prism'): Promise<string> {
   return join(await ensureRuntime(name), 'node_modules/.bin', name);
 }
 
 /** The file a runtime package's import resolves to, installed when missing (for `import()`). */
 export async function runtimeModule(name: RuntimeName): Promise<string> {
   const dir = await ensureRuntime(name);
-  return createRequire(join(dir, 'package.json')).resolve(name);
+  return createRequire(join(dir, 'package.json')).resolve(packageOf(name));
 }
