@@ -47,7 +47,7 @@ export interface SessionRecord {
   paidAt: string | null;
   /** the provider's transaction that paid the session */
   transactionId: string | null;
-  /** that transaction's own reference (its `ref`): what the shopper's receipt names */
+  /** that transaction's own reference (its `ref`): the one the shopper is shown once paid */
   transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
