@@ -76,14 +76,25 @@ describe('a stranger guessing', () => {
     }
     assert.match(answers[0]?.body ?? '', /"code":"not_found".*POST \/api\/sessions/);
 
-    // the 61st request of the guessing client, on any shoppers' route, even one it knows
-    const known = sessions[0]?.id ?? '';
-    for (const path of ['/pay/sessions', `/pay/sessions/${known}`, `/checkout/${known}`, '/receipts/x']) {
-      const throttled = await from(guesser, `${s.base}${path}`);
+    // past the limit, what would be the guessing address's 404s are 429s, on any shoppers' route
+    const guess = { method: 'POST', body: { order_id: 'order-61' } };
+    for (const [path, init] of [
+      ['/pay/sessions', guess],
+      ['/pay/sessions/ses_guess', {}],
+      ['/checkout/ses_guess', {}],
+      ['/receipts/x', {}],
+    ] as const) {
+      const throttled = await from(guesser, `${s.base}${path}`, init);
       assert.equal(throttled.status, 429, path);
       assert.equal(throttled.headers['retry-after'], '6', path);
       assert.match(throttled.body, /"code":"rate_limited"/);
+      assert.doesNotMatch(throttled.body, /not_found/, 'nothing of the 404 it replaces');
     }
+    // and what exists is still served at that address: shoppers behind one carrier address share it
+    // with whoever guesses there (finding 12), and an id or a token is not guessed
+    const known = sessions[0]?.id ?? '';
+    assert.equal((await from(guesser, `${s.base}/pay/sessions/${known}`)).status, 200);
+    assert.equal((await from(guesser, `${s.base}/checkout/${known}`)).status, 200);
     // a shopper on another address, and the merchant's API, are not held up
     assert.equal((await from('127.0.0.3', `${s.base}/pay/sessions/${known}`)).status, 200);
     assert.equal((await from('127.0.0.3', `${s.base}/checkout/${known}`)).status, 200);

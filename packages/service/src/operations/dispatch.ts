@@ -46,7 +46,7 @@ export interface DispatchOptions {
   headers: (req: IncomingMessage) => Readonly<Record<string, string>>;
   /** a handler that threw (answered 500 by the adapter) */
   onError: (error: unknown, req: IncomingMessage) => void;
-  /** the clients guessing on the shoppers' routes, answered 429 (not-found-limit.ts); none when unset */
+  /** the clients guessing on the shoppers' routes, their 404s answered 429 (not-found-limit.ts) */
   notFoundLimit?: NotFoundLimit;
 }
 
@@ -62,7 +62,7 @@ export function dispatch(options: DispatchOptions): (req: IncomingMessage, res: 
     // while draining, every answer ends its connection, so keep-alive clients move to another instance
     if (health.draining) res.shouldKeepAlive = false;
     nameRequest(req);
-    if (notFoundLimit?.refuse(req, res, headers)) return;
+    notFoundLimit?.watch(req, res, headers);
     const path = req.url ?? '/';
     const listener =
       path === '/pay' || path.startsWith('/pay/') || path.startsWith('/pay?') ? kit.listener : siteListener;

@@ -1,8 +1,11 @@
 // Clients guessing what opens a shopper's payment: a session id (the widget's /pay/sessions/{id}, the
 // hosted checkout) or a signed token (the invoice, accounts and receipt pages) draws a 404 for each
 // wrong guess. A client may draw NOT_FOUND_LIMIT.burst of them at once, given back at
-// NOT_FOUND_LIMIT.perMinute; past that it is answered 429 `rate_limited` with Retry-After on those
-// routes until one is back. A shopper draws a 404 rarely (a stale link), a guesser on nearly every try.
+// NOT_FOUND_LIMIT.perMinute; past that each answer it would have had as a 404 is a 429 `rate_limited`
+// with Retry-After, until one is back. What exists is still answered: a client is an address, and
+// shoppers behind one carrier address share it with whoever guesses there (ids and tokens are
+// unguessable, so a guesser gains nothing from it). A shopper draws a 404 rarely (a stale link), a
+// guesser on nearly every try.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statusOfErrorCode, type ErrorCode } from '@pay-elements/protocol';
 import { addressKey, errorBody, TokenBucketLimiter, type Clock } from '@pay-elements/server';
@@ -17,14 +20,10 @@ const SHOPPER_PATHS = /^\/(?:pay\/(?!webhooks(?:[/?]|$))|checkout\/|invoices\/|r
 
 export interface NotFoundLimit {
   /**
-   * For a request to a shoppers' route: answers 429 (and true) when its client has drawn too many
-   * 404s; else counts its answer against the client if that is a 404, and answers false.
+   * For a request to a shoppers' route: counts its answer against its client if that is a 404, and
+   * when the client has drawn too many, has a 404 answered 429 instead.
    */
-  refuse(
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: (req: IncomingMessage) => AnswerHeaders,
-  ): boolean;
+  watch(req: IncomingMessage, res: ServerResponse, headers: (req: IncomingMessage) => AnswerHeaders): void;
 }
 
 type AnswerHeaders = Readonly<Record<string, string>>;
@@ -47,24 +46,41 @@ export function notFoundLimit(config: Pick<CommonConfig, 'TRUST_PROXY'>, clock: 
     return address ? addressKey(address) : '';
   };
   return {
-    refuse(req, res, headers) {
-      if (!SHOPPER_PATHS.test(req.url ?? '/')) return false;
+    watch(req, res, headers) {
+      if (!SHOPPER_PATHS.test(req.url ?? '/')) return;
       const key = keyOf(req);
       const decision = limiter.peek(key);
       if (!decision.allowed) {
         const seconds = decision.retryAfterSeconds;
-        writeError(res, 'rate_limited', `Too many unknown addresses. Try again in ${seconds} s.`, {
-          ...headers(req),
-          'retry-after': String(seconds),
-        });
-        return true;
+        notFoundAs(res, () =>
+          writeError(res, 'rate_limited', `Too many unknown addresses. Try again in ${seconds} s.`, {
+            ...headers(req),
+            'retry-after': String(seconds),
+          }),
+        );
       }
       res.once('finish', () => {
         if (res.statusCode === 404) limiter.take(key);
       });
-      return false;
     },
   };
+}
+
+/**
+ * Has `answer` write the response in place of a 404 the handler starts (by `writeHead`, which an
+ * implicit head calls too); the handler's own body of it is dropped. Any other answer goes as it is.
+ */
+function notFoundAs(res: ServerResponse, answer: () => void): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    Reflect.deleteProperty(res, 'writeHead'); // the prototype's again, for this answer or `answer`
+    if (status !== 404) return writeHead(status, ...rest);
+    answer();
+    // the handler's body of its 404 goes nowhere
+    res.write = () => true;
+    res.end = (() => res) as ServerResponse['end'];
+    return res;
+  });
 }
 
 /** Writes the protocol's error answer for `code`, with `headers` (the security ones, the request's id). */
