@@ -20,6 +20,8 @@ describe('<pay-invoice-view> with the status stream', () => {
     try {
       const { el, events } = await mountInvoice(number, { updates: 'push' });
       await expectAccessible(el);
+      // the stream's code loads on the first listen (import()): under load it may come after the check
+      await until(() => opened.length > 0, 'the stream opened');
       expect(opened).to.deep.equal([`/pay/invoices/${invoiceRef(number)}/events`]);
       const paid = events.next('pay-invoice-paid');
       await payInvoice(number);
