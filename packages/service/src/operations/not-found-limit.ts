@@ -72,7 +72,7 @@ export function notFoundLimit(config: Pick<CommonConfig, 'TRUST_PROXY'>, clock: 
  */
 function notFoundAs(res: ServerResponse, answer: () => void): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     Reflect.deleteProperty(res, 'writeHead'); // the prototype's again, for this answer or `answer`
     if (status !== 404) return writeHead(status, ...rest);
     answer();
@@ -80,7 +80,7 @@ function notFoundAs(res: ServerResponse, answer: () => void): void {
     res.write = () => true;
     res.end = (() => res) as ServerResponse['end'];
     return res;
-  });
+  };
 }
 
 /** Writes the protocol's error answer for `code`, with `headers` (the security ones, the request's id). */
