@@ -173,6 +173,11 @@ export interface Flow<Shape extends z.ZodRawShape = z.ZodRawShape, Api extends o
   name: string;
   options: Shape;
   start(kit: Kit, options: z.output<z.ZodObject<Shape>>): FlowParts<Api>;
+  /**
+   * The names its counters had in an older release, kept one release more beside the names that
+   * replaced them (metrics.ts exports both): by event, the old counter's name.
+   */
+  deprecatedCounters?: Readonly<Record<string, string>>;
 }
 
 /** A flow of any options and methods, as the registry holds them. */

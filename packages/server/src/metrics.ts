@@ -4,7 +4,7 @@
 import client from 'prom-client';
 import { providerOperation, type FetchLike } from '@pay-elements/api';
 export { providerOperation };
-import type { PayHandler } from './handler.js';
+import { deprecatedCounters, type PayHandler } from './handler.js';
 import type { PayObserver } from './observer.js';
 
 export interface PayMetricsOptions {
@@ -55,14 +55,11 @@ function kitGauges(registers: client.Registry[], current: () => PayHandler | und
 /**
  * 0.1.0's metrics, exported again for one release beside the names that replaced them, so that an
  * alert on `pay_sessions_paid_total` keeps watching something (CHANGELOG.md: removed in 0.3.0). Each
- * counts what its successor counts with those labels.
+ * flow names its own (`Flow.deprecatedCounters`), so this module names none; each counts what its
+ * successor counts with those labels.
  */
-export const DEPRECATED_FLOW_COUNTERS: ReadonlyArray<{ flow: string; event: string; name: string }> = [
-  { flow: 'sessions', event: 'created', name: 'pay_sessions_created_total' },
-  { flow: 'sessions', event: 'paid', name: 'pay_sessions_paid_total' },
-  { flow: 'sessions', event: 'expired', name: 'pay_sessions_expired_total' },
-  { flow: 'funding', event: 'deposit', name: 'pay_deposits_total' },
-];
+export const DEPRECATED_FLOW_COUNTERS: ReadonlyArray<{ flow: string; event: string; name: string }> =
+  deprecatedCounters;
 /** 0.1.0's onPaid timing: now `pay_delivery_duration_seconds{topic="sessions.paid"}`. */
 const DEPRECATED_ONPAID = { topic: 'sessions.paid', name: 'pay_onpaid_duration_seconds' };
 

@@ -24,6 +24,11 @@ export const Options = z.object({
   ...receipts.options,
 });
 
+/** Every flow's older counter names (`Flow.deprecatedCounters`), each with its flow and event. */
+export const deprecatedCounters: ReadonlyArray<{ flow: string; event: string; name: string }> = flows.flatMap(
+  (f) => Object.entries(f.deprecatedCounters ?? {}).map(([event, name]) => ({ flow: f.name, event, name })),
+);
+
 /** The methods the flows add to the handler. */
 export type FlowApis = SessionsApi & InvoicesApi & FundingApi & ReceiptsApi;
 

@@ -139,6 +139,8 @@ async function watchOf(book: FundingBook, startedAt: number): Promise<CreditChec
 export const funding: Flow<typeof fundingOptions, FundingApi> = {
   name: 'funding',
   options: fundingOptions,
+  // 0.1.0's name of the deposit counter (CHANGELOG.md: removed in 0.3.0)
+  deprecatedCounters: { deposit: 'pay_deposits_total' },
   start(kit, options) {
     const settings = options.funding;
     const off = (name: string) => () => {

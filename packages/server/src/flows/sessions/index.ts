@@ -134,6 +134,12 @@ function orderSessions(
 export const sessions: Flow<typeof sessionOptions, SessionsApi> = {
   name: 'sessions',
   options: sessionOptions,
+  // 0.1.0's names of the session counters (CHANGELOG.md: removed in 0.3.0)
+  deprecatedCounters: {
+    created: 'pay_sessions_created_total',
+    paid: 'pay_sessions_paid_total',
+    expired: 'pay_sessions_expired_total',
+  },
   start(kit, options) {
     const { clock, logger } = kit;
     const book = new SessionBook(kit.store.records, kit.transition, clock, kit.merchant, kit.count);
