@@ -34,7 +34,11 @@ export { PayCopyEvent } from './events/pay-copy.js';
 export type { PayCopyDetail } from './events/pay-copy.js';
 
 export { ManualClock, realClock } from './lib/clock.js';
-export type { Clock, TimerId } from './lib/clock.js';
+import type { Clock as TimerClock } from './lib/clock.js';
+export type { TimerClock };
+export type { TimerId } from './lib/clock.js';
+/** @deprecated since 0.2.0: renamed `TimerClock` (the kit's `Clock` is another type); removed in 0.3.0. */
+export type Clock = TimerClock;
 export type { BackendError, ClientErrorCode } from './errors.js';
 export { registerTranslation, translationFor, en } from './i18n/index.js';
 export type { Translation } from './i18n/types.js';

@@ -14,7 +14,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DropConnection, plainAnswer, realResponse } from './answers.js';
 import { BodyError, readBytes } from './body.js';
-import { toNodeListener, type FetchHandler, type NodeListenerOptions } from './node.js';
+import { toNodeListener, type FetchHandler, type NodeAdapterOptions } from './node.js';
 
 interface Answer {
   status: number;
@@ -44,7 +44,7 @@ function send(
   });
 }
 
-async function listen(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions) {
+async function listen(handler: (request: Request) => Promise<Response>, options: NodeAdapterOptions) {
   const server = createServer(toNodeListener(handler, { onError: () => undefined, ...options }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -131,7 +131,7 @@ describe('realResponse', () => {
 });
 
 /** The adapter on a loopback port; its port and the errors its handler was given to report. */
-async function served(handler: FetchHandler, options: NodeListenerOptions = {}) {
+async function served(handler: FetchHandler, options: NodeAdapterOptions = {}) {
   const reported: unknown[] = [];
   const server = createServer(toNodeListener(handler, { onError: (e) => reported.push(e), ...options }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,7 +27,8 @@ export type FetchHandler =
   | ((request: Request) => Response | Promise<Response>)
   | { fetch(request: Request): Response | Promise<Response> };
 
-export interface NodeListenerOptions {
+/** Options of {@link toNodeListener}. */
+export interface NodeAdapterOptions {
   /** The most bytes any request body may have; default 256 KiB. */
   maxBodyBytes?: number;
   /**
@@ -47,6 +48,9 @@ export interface NodeListenerOptions {
    */
   headers?: (req: IncomingMessage) => Readonly<Record<string, string>> | undefined;
 }
+
+/** @deprecated since 0.2.0: renamed `NodeAdapterOptions` (the kit's `/node` has its own `NodeListenerOptions`); removed in 0.3.0. */
+export type NodeListenerOptions = NodeAdapterOptions;
 
 /** Express sets `originalUrl` when it mounts a listener under a prefix (and strips the prefix from `url`). */
 export type NodeListener = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void;
@@ -525,7 +529,7 @@ interface Edge {
   readonly onError: (error: unknown, req: IncomingMessage) => void;
 }
 
-function edgeOf(handler: FetchHandler, options: NodeListenerOptions): Edge {
+function edgeOf(handler: FetchHandler, options: NodeAdapterOptions): Edge {
   const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
   return {
     // a handler with plain answers (the kit's `pay` or `pay.fetch`) is called where they are written as they are
@@ -560,7 +564,7 @@ function sendInternal(edge: Edge, req: IncomingMessage, res: ServerResponse, def
  * serves as Express middleware (`app.use(listener)`, before any body parser) and inside Fastify
  * (`reply.hijack()`, then `listener(request.raw, reply.raw)`).
  */
-export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+export function toNodeListener(handler: FetchHandler, options: NodeAdapterOptions = {}): NodeListener {
   const edge = edgeOf(handler, options);
   return (req, res) => {
     const defaults = options.headers?.(req);

@@ -1,6 +1,6 @@
 // `pay-sandbox [--port N] [--host H] [--data FILE] [--rate-limit N]`: the emulator on real time, configured by PAY_SANDBOX_*.
 import { parseArgs } from 'node:util';
-import { ConfigError, sandboxOptionsFromEnv } from './config.js';
+import { SandboxConfigError, sandboxOptionsFromEnv } from './config.js';
 import { StateFileError } from './persist.js';
 import { DEFAULT_API_KEY, DEFAULT_RESTRICTED_KEY, DEFAULT_WEBHOOK_SECRET } from './sandbox.js';
 import { startSandbox } from './server.js';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  if (error instanceof ConfigError || error instanceof StateFileError || code) {
+  if (error instanceof SandboxConfigError || error instanceof StateFileError || code) {
     console.error(`pay-sandbox: ${error instanceof Error ? error.message : String(error)}`);
     if (code.startsWith('ERR_PARSE_ARGS')) console.error(usage);
   } else console.error(error);

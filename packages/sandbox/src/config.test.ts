@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, sandboxOptionsFromEnv } from './config.js';
+import { SandboxConfigError, sandboxOptionsFromEnv } from './config.js';
 
 describe('environment', () => {
   it('defaults to 127.0.0.1:4010 and the built-in keys', () => {
@@ -57,7 +57,7 @@ describe('environment', () => {
     for (const [env, message] of cases)
       assert.throws(
         () => sandboxOptionsFromEnv(env),
-        (e: unknown) => e instanceof ConfigError && message.test(e.message),
+        (e: unknown) => e instanceof SandboxConfigError && message.test(e.message),
       );
   });
 });

@@ -30,9 +30,15 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
+/** The emulator's environment refused: what `pay-sandbox` says on one line before it exits. */
+export class SandboxConfigError extends Error {
+  override readonly name = 'SandboxConfigError';
 }
+
+/** @deprecated since 0.2.0: renamed `SandboxConfigError` (pay-service has its own `ConfigError`); removed in 0.3.0. */
+export const ConfigError = SandboxConfigError;
+/** @deprecated since 0.2.0: renamed `SandboxConfigError`; removed in 0.3.0. */
+export type ConfigError = SandboxConfigError;
 
 /** Start options from `PAY_SANDBOX_*` variables; empty variables count as unset. */
 export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): StartOptions & {
@@ -43,7 +49,7 @@ export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | unde
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
-    throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
+    throw new SandboxConfigError(`invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   return {

@@ -10,7 +10,7 @@ export {
 } from './sandbox.js';
 export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type StartOptions } from './server.js';
 export { toNodeListener } from './node-listener.js';
-export { sandboxOptionsFromEnv, ConfigError } from './config.js';
+export { sandboxOptionsFromEnv, SandboxConfigError, ConfigError } from './config.js';
 export {
   SandboxControl,
   SandboxControlError,

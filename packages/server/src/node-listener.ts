@@ -5,7 +5,7 @@ import {
   toNodeListener as nodeListener,
   type FetchHandler,
   type NodeListener,
-  type NodeListenerOptions as AdapterOptions,
+  type NodeAdapterOptions as AdapterOptions,
 } from '@pay-elements/http/node';
 import { errorBody } from './http/answers.js';
 import { WEBHOOK_BODY_LIMIT } from './http/input.js';

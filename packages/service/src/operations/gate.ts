@@ -3,6 +3,7 @@
 // share of it: `connection-cap.ts`), every answer carries the security headers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorBody, type Logger } from '@pay-elements/server';
+import type { NodeListener } from '@pay-elements/server/node';
 import { ConfigError, hostOrigin, type CommonConfig } from '../config.js';
 import { connectionCap, perClientShare } from './connection-cap.js';
 import { forwardedHttps, securityHeaders } from './headers.js';
@@ -21,7 +22,7 @@ export type GateConfig = Pick<
   | 'REQUEST_TIMEOUT_MS'
 >;
 
-export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+export type { NodeListener };
 
 /** The listening server, its handler attached, and the way to hand it the app once that has started. */
 export interface Gate {
