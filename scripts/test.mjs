@@ -85,6 +85,29 @@ function failures(output) {
   return named;
 }
 
+/**
+ * Starts the run's PostgreSQL cluster (packages/testing/src/postgres-for-run.ts), which lives until
+ * its standard input closes: with this process, however it ends.
+ */
+function startCluster() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/testing/src/postgres-for-run.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS, ...found },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) =>
+      reject(new Error(`the test PostgreSQL cluster did not start (exit ${code})`)),
+    );
+    child.stdout.on('data', (d) => {
+      out += d;
+      const url = out.split('\n')[0];
+      if (out.includes('\n') && url) resolve({ url, stop: () => child.stdin.end() });
+    });
+  });
+}
+
 const dryRun = process.argv.includes('--dry-run');
 const only = process.argv.slice(2).filter((arg) => arg !== '--dry-run');
 /** The engines of the browser stage, each run on its own. */
@@ -218,6 +241,14 @@ lacking = (stage) =>
     .filter(({ need, at }) => at === undefined && need.stages.includes(stage))
     .map(({ need }) => need.name);
 
+// one PostgreSQL cluster for the run (a database per test file), when a chosen stage uses it
+const hasPostgres = needs.some(({ need, at }) => need.env === 'PG_BIN' && at !== undefined);
+const cluster =
+  !dryRun && hasPostgres && chosen.some((s) => ['node', 'consumer'].includes(s.name))
+    ? await startCluster()
+    : undefined;
+if (cluster) found = { ...found, PAY_TEST_POSTGRES_URL: cluster.url };
+
 let passed = 0;
 let failed = 0;
 const broken = [];
@@ -248,6 +279,7 @@ for (const stage of chosen) {
   }
   if (code !== 0) broken.push(`${stage.name} (exit ${code})`);
 }
+cluster?.stop();
 if (dryRun) process.exit(line ? 1 : 0);
 if (failedTests.length) console.log(`\nfailed:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (broken.length) console.log(`\nstages that failed: ${broken.join(', ')}`);

@@ -30,7 +30,7 @@ describe('PostgreSQL stopped and started under running instances', { timeout: 12
   let b: { url: string; process: Running };
 
   before(async () => {
-    postgres = await startPostgres();
+    postgres = await startPostgres({ own: true });
     const database = postgres.createDatabase('shop');
     const [portA, portB] = [await freePort(), await freePort()];
     const sandboxUrl = await launchEmulator(`http://127.0.0.1:${portB}/pay/webhooks`, SECRET);

@@ -1,6 +1,8 @@
 // Test support (not exported): a throwaway PostgreSQL cluster in a temporary folder on a free port,
 // for the store conformance suite and the multi-instance tests. PostgreSQL refuses to run as root and
-// these machines run as root, so the server is run as the `postgres` user (TOOLCHAIN.md).
+// these machines run as root, so the server is run as the `postgres` user (TOOLCHAIN.md). Under
+// `npm test` one cluster serves the whole run (`PAY_TEST_POSTGRES_URL`, started by scripts/test.mjs):
+// each file gets databases of its own names on it, and only a file that stops the server starts its own.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,7 +61,49 @@ function runPg(program: string, args: string[]): void {
     throw new Error(`${program} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** Options of {@link startPostgres}. */
+export interface StartPostgresOptions {
+  /** A cluster of the file's own even when the run shares one: for a test that pauses or stops it. */
+  own?: boolean;
+}
+
+/**
+ * A cluster for a test file: the run's shared one when `PAY_TEST_POSTGRES_URL` names it (unless
+ * `own`), else a new one in a temporary folder.
+ */
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
+  const shared = process.env['PAY_TEST_POSTGRES_URL'];
+  if (shared && !options.own) return sharedCluster(shared);
+  return ownCluster();
+}
+
+/**
+ * The run's cluster, shared by the files running at once: databases made here carry the process id,
+ * so that two files' `shop` are two databases; pausing it would stop the others' tests, so it refuses.
+ */
+function sharedCluster(url: string): TestPostgres {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const base = admin.href.replace(/\/postgres$/, '');
+  const refuse = (what: string) => () => {
+    throw new Error(`the run's shared PostgreSQL cannot be ${what}: startPostgres({ own: true })`);
+  };
+  return {
+    url: admin.href,
+    port: Number(admin.port),
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      const unique = `${name}_p${process.pid}`;
+      execFileSync('psql', [admin.href, '-q', '-c', `CREATE DATABASE ${unique}`], { stdio: 'ignore' });
+      return `${base}/${unique}`;
+    },
+    pause: refuse('paused'),
+    resume: refuse('resumed'),
+    stop() {}, // the run stops it
+  };
+}
+
+async function ownCluster(): Promise<TestPostgres> {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'pay-pg-'));
   if (asRoot) {
@@ -79,7 +123,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-w',
       '-o',
       // fsync off: a test cluster that is thrown away needs no durability, and it makes it start fast
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400`,
       'start',
     ]);
   start();

@@ -13,7 +13,7 @@ import { PgDatabase, SCHEMA_VERSION } from './postgres-db.js';
 let server: TestPostgres;
 let databases = 0;
 before(async () => {
-  server = await startPostgres();
+  server = await startPostgres({ own: true });
 });
 after(() => server.stop());
 

@@ -23,7 +23,7 @@ describe('PostgresStore through a database restart', { timeout: 60_000 }, () => 
   };
 
   before(async () => {
-    server = await startPostgres();
+    server = await startPostgres({ own: true });
     url = server.createDatabase('outage');
   });
   after(() => server.stop());
