@@ -32,9 +32,17 @@ const NODE_OPTIONS = [process.env.NODE_OPTIONS, SOURCE].filter(Boolean).join(' '
 /** Where the programs the tests need were found (CHROME_PATH…), for every stage; set once looked for. */
 let found = {};
 
+/**
+ * How many stages run at once (`PAY_TEST_LANES`, default 2): two lanes, the node side (check,
+ * consumer, node) and the browser side (browser, e2e), which wait on browsers and real time more than
+ * they compute. With two, a stage's output is printed whole when it ends, so that lanes do not mix.
+ */
+const LANES = process.env.PAY_TEST_LANES === '1' ? 1 : 2;
+
 function run(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
-    console.log(`\n── ${label} ──`);
+    const started = Date.now();
+    if (LANES === 1) console.log(`\n── ${label} ──`);
     let output = '';
     const child = spawn(cmd, args, {
       cwd: root,
@@ -43,13 +51,18 @@ function run(label, cmd, args, env = {}) {
     });
     child.stdout.on('data', (d) => {
       output += d;
-      process.stdout.write(d);
+      if (LANES === 1) process.stdout.write(d);
     });
     child.stderr.on('data', (d) => {
       output += d;
-      process.stderr.write(d);
+      if (LANES === 1) process.stderr.write(d);
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (LANES > 1) process.stdout.write(`\n── ${label} ──\n${output}`);
+      console.log(`── ${label}: exit ${code} in ${seconds} s ──`);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -115,6 +128,12 @@ const ENGINES = ['chromium', 'firefox', 'webkit'];
 /** What each stage (or `browser:<engine>`) lacks, by name; set once looked for. */
 let lacking = () => [];
 const stages = [
+  {
+    // dist/ of every package, server-example and the demo, once for the run: the consumer stage
+    // packs it, the e2e stage serves it, and no stage after builds it again (PAY_TEST_BUILT)
+    name: 'build',
+    run: () => run('build (what changed since the last build)', process.execPath, ['scripts/build.mjs']),
+  },
   { name: 'check', run: () => run('type-check, lint, format', 'npm', ['run', '--silent', 'check']) },
   {
     name: 'node',
@@ -255,30 +274,71 @@ const broken = [];
 /** Each failure by stage and name, for the recap before the last line. */
 const failedTests = [];
 const notRun = [];
-for (const stage of chosen) {
+/** Runs one stage and adds up what it said. */
+async function runStage(stage) {
   // the browser stage looks at each engine's needs itself
   const missing = stage.name === 'browser' ? [] : lacking(stage.name);
   if (dryRun) {
     const engines = stage.name === 'browser' ? ENGINES.filter((e) => lacking(`browser:${e}`).length) : [];
     const skipped = missing.length ? 'not run' : engines.length ? `not run in ${engines.join(', ')}` : 'runs';
     console.log(`${stage.name}: ${skipped}`);
-    continue;
+    return;
   }
   if (missing.length) {
     console.log(`\n── ${stage.name} ── not run: needs ${missing.join(', ')}`);
     notRun.push(stage.name);
-    continue;
+    return;
   }
   const { code, output, notRun: partly = [] } = await stage.run();
   notRun.push(...partly);
   failedTests.push(...failures(output).map((name) => `${stage.name}: ${name}`));
-  if (stage.name !== 'check') {
+  if (stage.name !== 'check' && stage.name !== 'build') {
     const c = counts(output);
     passed += c.passed;
     failed += c.failed;
   }
   if (code !== 0) broken.push(`${stage.name} (exit ${code})`);
+  else if (stage.name === 'build') found = { ...found, PAY_TEST_BUILT: '1' };
 }
+
+/** Each chosen stage's run, started once and only after what it waits for (`after`). */
+const runs = new Map();
+const runOnce = (name) => {
+  const stage = chosen.find((s) => s.name === name);
+  if (!stage) return Promise.resolve();
+  if (!runs.has(name))
+    runs.set(
+      name,
+      Promise.all((AFTER[name] ?? []).map(runOnce)).then(() => runStage(stage)),
+    );
+  return runs.get(name);
+};
+/**
+ * What a stage waits for besides the one before it in its lane: everything waits for the build, and
+ * e2e for consumer, whose `npm start` test saves a demo file and builds the demo again, which the e2e
+ * stage serves.
+ */
+const AFTER = {
+  check: ['build'],
+  node: ['build'],
+  consumer: ['build'],
+  browser: ['build'],
+  e2e: ['build', 'consumer'],
+};
+const LANE_ORDER =
+  LANES === 1 || dryRun
+    ? [stages.map((s) => s.name)]
+    : [
+        ['build', 'check', 'consumer', 'node'],
+        ['browser', 'e2e'],
+      ];
+const started = Date.now();
+await Promise.all(
+  LANE_ORDER.map(async (lane) => {
+    for (const name of lane) await runOnce(name);
+  }),
+);
+if (!dryRun) console.log(`\nall stages in ${Math.round((Date.now() - started) / 1000)} s`);
 cluster?.stop();
 if (dryRun) process.exit(line ? 1 : 0);
 if (failedTests.length) console.log(`\nfailed:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);

@@ -66,7 +66,14 @@ describe('npm test on a machine that lacks what a stage needs', () => {
 
   it('would run every stage when everything is there, and says nothing of what to install', () => {
     const { status, lines } = testCommand(['--dry-run']);
-    assert.deepEqual(lines, ['check: runs', 'node: runs', 'consumer: runs', 'browser: runs', 'e2e: runs']);
+    assert.deepEqual(lines, [
+      'build: runs',
+      'check: runs',
+      'node: runs',
+      'consumer: runs',
+      'browser: runs',
+      'e2e: runs',
+    ]);
     assert.equal(status, 0);
   });
 
@@ -75,6 +82,7 @@ describe('npm test on a machine that lacks what a stage needs', () => {
     assert.deepEqual(lines, [
       'missing for npm test: Firefox ESR; install them with `apt-get install -y firefox-esr` (or set ' +
         'FIREFOX_PATH); the stages that need them are not run',
+      'build: runs',
       'check: runs',
       'node: runs',
       'consumer: runs',

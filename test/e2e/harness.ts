@@ -51,6 +51,8 @@ let elementsBuilt: Promise<unknown> | undefined;
  * since the last build (about 4 s when it runs).
  */
 export function buildElements(): Promise<unknown> {
+  // npm test built everything first (scripts/test.mjs), and another stage may be reading it
+  if (process.env['PAY_TEST_BUILT'] === '1') return Promise.resolve();
   elementsBuilt ??= elementsStale()
     ? promisify(execFile)(process.execPath, [`${elementsDir}/scripts/build.mjs`], { cwd: elementsDir })
     : Promise.resolve();
@@ -60,6 +62,7 @@ export function buildElements(): Promise<unknown> {
 let built: Promise<unknown> | undefined;
 /** Builds the elements when needed, then demo/dist, once per process (about a second). */
 export function buildDemo(): Promise<unknown> {
+  if (process.env['PAY_TEST_BUILT'] === '1') return Promise.resolve();
   built ??= buildElements().then(() => build({ configFile: `${root}vite.config.ts`, logLevel: 'warn' }));
   return built;
 }
