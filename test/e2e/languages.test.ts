@@ -2,7 +2,8 @@
 // browser's Accept-Language) and on pay-service (from ?lang=ar, the browser asking for French), with
 // script and without: the page is `<html lang="ar" dir="rtl">`, its heading, lead and element read and
 // line up from the right, nothing is wider than the viewport (no box past either edge, no sideways
-// scroll, every figure on one line: geometry.ts), and axe finds nothing.
+// scroll, every figure on one line: geometry.ts), and axe finds nothing. And a language ?lang= chose
+// stays on the receipt link the checkout shows once paid.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
@@ -118,6 +119,60 @@ describe('an Arabic shopper’s hosted checkout at 320 px, in Chromium', { timeo
     await browser?.close();
     await stack?.close();
     await shop?.close();
+  });
+
+  it('keeps a language ?lang= chose on the receipt link the checkout shows once paid, live', async () => {
+    const sites = [
+      {
+        name: 'server-example',
+        control: shop.control,
+        open: async () => {
+          const created = await createSession(shop.url, 'demo-2');
+          return {
+            url: `${shop.url}/checkout/${created.id}`,
+            account: created.account.account_number,
+            amount: 18_500.5,
+          };
+        },
+      },
+      {
+        name: 'pay-service',
+        control: stack.control,
+        open: async () => {
+          const created = (await (
+            await stack.api('/api/sessions', {
+              body: {
+                order_id: 'french-1',
+                amount: '5000.00',
+                currency: 'NGN',
+                customer_id: fixtures.customers.ada.id,
+              },
+            })
+          ).json()) as { url: string; account: { account_number: string } };
+          return { url: created.url, account: created.account.account_number, amount: 5000 };
+        },
+      },
+    ];
+    for (const site of sites) {
+      const session = await site.open();
+      // the browser asks for English; the link the shopper was sent says French
+      const context = await browser.newContext({ locale: 'en-GB' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${session.url}?lang=fr`);
+        await page.locator('pay-dynamic-account [part="amount"]').waitFor({ timeout: 15_000 });
+        await site.control.transfer({ account_number: session.account, amount: session.amount });
+        const link = page.locator('pay-dynamic-account [part="receipt-link"]');
+        await link.waitFor({ timeout: 20_000 });
+        await link.click();
+        await page.waitForURL(/\/receipts\//);
+        assert.equal(new URL(page.url()).searchParams.get('lang'), 'fr', site.name);
+        assert.equal(await page.locator('html').getAttribute('lang'), 'fr', site.name);
+        assert.equal(await page.locator('h1').innerText(), 'Paiement reçu', site.name);
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   const cases = [

@@ -13,6 +13,25 @@ import { escapeHtml } from './pages.js';
 export { hostedLanguages, pickLanguage, type HostedLanguage } from './language.js';
 
 /**
+ * A view's receipt link with the page's `?lang=` (the kit's `receipt_url` has none), so that the
+ * receipt opens in the language the shopper chose; the view as it is when there is none to keep.
+ */
+export function withReceiptLanguage<T extends { receipt_url?: string | null | undefined }>(
+  view: T,
+  query = '',
+): T {
+  if (!query || !view.receipt_url) return view;
+  try {
+    const url = new URL(view.receipt_url);
+    if (url.searchParams.has('lang')) return view;
+    url.searchParams.set('lang', new URLSearchParams(query).get('lang') ?? '');
+    return { ...view, receipt_url: url.href };
+  } catch {
+    return view;
+  }
+}
+
+/**
  * The checkout's element: with the session view, its payment details in the HTML and the view as its
  * first; without one (the kit could not answer), the bare element, which loads and retries by itself.
  */
@@ -28,7 +47,7 @@ export function checkoutElement(options: {
   const { id, view, language, pagePath, query = '' } = options;
   if (!view)
     return `<pay-dynamic-account endpoint="/pay" session="${escapeHtml(id)}" show-qr></pay-dynamic-account>`;
-  return dynamicAccountHtml(view, {
+  return dynamicAccountHtml(withReceiptLanguage(view, query), {
     endpoint: '/pay',
     locale: language,
     checkAgainUrl: `${pagePath}${query}`,
@@ -48,7 +67,7 @@ export function invoiceElement(options: {
   /** what the page's links carry to keep its language (`?lang=fr`, or '') */
   query?: string;
 }): string {
-  return invoiceViewHtml(options.view, options.token, {
+  return invoiceViewHtml(withReceiptLanguage(options.view, options.query), options.token, {
     endpoint: '/pay',
     locale: options.language,
     checkAgainUrl: `${options.pagePath}${options.query ?? ''}`,

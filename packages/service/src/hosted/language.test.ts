@@ -54,6 +54,7 @@ describe('pay-service’s hosted pages in the shopper’s language', () => {
   let invoice = '';
   let fund = '';
   let receipt = '';
+  let paidCheckout = '';
 
   before(async () => {
     s = await startTestService();
@@ -70,6 +71,7 @@ describe('pay-service’s hosted pages in the shopper’s language', () => {
       ).json()) as { id: string; url: string; account: { account_number: string } };
     checkout = (await session('lang-1')).url;
     const paid = await session('lang-2');
+    paidCheckout = paid.url;
     await s.control.transfer({ account_number: paid.account.account_number, amount: 5000 });
     await s.service.sandbox?.flushWebhooks();
     receipt = ((await (await s.api(`/api/sessions/${paid.id}`)).json()) as { receipt_url: string })
@@ -116,6 +118,18 @@ describe('pay-service’s hosted pages in the shopper’s language', () => {
     const renewed = await fetch(`${checkout}/renew?lang=ar`, { method: 'POST', redirect: 'manual' });
     assert.equal(renewed.status, 303);
     assert.equal(renewed.headers.get('location'), `${path}?lang=ar`);
+  });
+
+  it('keeps a language ?lang= chose on a paid checkout’s receipt link, and none the browser chose', async () => {
+    const page = await shown(`${paidCheckout}?lang=ar`, 'fr');
+    assert.equal(page.heading, 'تم دفع طلبك');
+    const link = /<a href="([^"]*\/receipts\/[^"]*)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&');
+    assert.ok(link, 'the receipt linked');
+    assert.equal(link, `${receipt}?lang=ar`);
+    const opened = await shown(link, 'fr');
+    assert.deepEqual([opened.status, opened.lang, opened.dir], [200, 'ar', 'rtl']);
+    // a language the browser chose needs no keeping: it asks the receipt for it again
+    assert.ok((await shown(paidCheckout, 'ar')).html.includes(`<a href="${receipt}">`));
   });
 
   it('falls back from a language the pages do not speak to Accept-Language, then English', async () => {
