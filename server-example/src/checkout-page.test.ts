@@ -114,6 +114,10 @@ describe('the hosted checkout of an order titled with placeholder names', () => 
       html.indexOf('<pay-dynamic-account') > html.indexOf('<div id="checkout"'),
       'the element where the page puts it',
     );
-    assert.doesNotMatch(html, /__PAY_(LANG|STATUS|HEADING|MERCHANT|BACK)\w*__/, 'every placeholder filled');
+    assert.doesNotMatch(
+      html,
+      /__PAY_(LANG|DIR|LEAD|STATUS|HEADING|MERCHANT|BACK)\w*__/,
+      'every placeholder filled',
+    );
   });
 });

@@ -8,6 +8,8 @@ import {
   fillPlaceholders,
   notBuiltAnswer,
   notFoundPage,
+  pageLanguage,
+  requestLanguage,
   withNonce,
 } from '@pay-elements/service/hosted';
 import {
@@ -78,13 +80,14 @@ export function siteFiles(options: SiteFilesOptions) {
         headers: { 'content-type': file.type, 'cache-control': file.cacheControl },
       });
     }
+    // in the visitor's language, as the hosted pages are
+    const language = request ? requestLanguage(request) : pageLanguage();
     return new Response(
-      notFoundPage({
-        title: 'Page not found',
-        message: 'There is nothing at this address.',
-        stylesheet: '/site.css',
-      }),
-      { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } },
+      notFoundPage({ ...language.terms.notFound, stylesheet: '/site.css', lang: language }),
+      {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Language' },
+      },
     );
   }
 

@@ -17,6 +17,7 @@ import {
   checkoutView,
   hostedRoutes,
   json,
+  requestLanguage,
   segment,
 } from '@pay-elements/service/hosted';
 import { pageCompression, requestFields } from '@pay-elements/service/operations';
@@ -107,7 +108,7 @@ export function siteApp(options: SiteOptions): Hono {
       pay: kit.pay,
       requestId: c.req.header('x-request-id'),
     });
-    if (view === 'missing') return checkoutNotFound(templates);
+    if (view === 'missing') return checkoutNotFound(templates, requestLanguage(c.req.raw));
     return files.lockedDownPage(view);
   });
   app.get('/locked-down/gallery', () => files.lockedDownPage());

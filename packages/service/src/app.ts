@@ -22,6 +22,7 @@ import { toNodeListener } from '@pay-elements/server/node';
 import { apiApp } from './api/router.js';
 import { configSecrets, emulatorMode, hostOrigin, type ServiceConfig } from './config.js';
 import { cdnFiles } from './hosted/cdn.js';
+import { requestLanguage } from './hosted/language.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { faviconAnswer, serviceTemplates, type HostedTemplates } from './hosted/templates.js';
@@ -347,17 +348,18 @@ function serviceSite(options: SiteOptions): Hono {
   app.get('/readyz', () => health.ready());
   const cdn = cdnFiles(options.cdnRoot);
   app.get('/cdn/*', (c) => cdn(new URL(c.req.url).pathname.slice('/cdn'.length), c.req.raw));
-  app.get('*', () =>
-    pageAnswer(
+  app.get('*', (c) => {
+    const language = requestLanguage(c.req.raw);
+    return pageAnswer(
       notFoundPage({
-        title: 'Page not found',
-        message: 'There is nothing at this address.',
+        ...language.terms.notFound,
         stylesheet: templates.stylesheet,
         home: templates.home,
+        lang: language,
       }),
       404,
-    ),
-  );
+    );
+  });
   // as the kit answers: a body past the node adapter's limit 413 (the renew form reads one)
   app.onError((error: unknown, c: Context) => failureAnswer(error, log, requestFields(c.req.raw)));
   return app;

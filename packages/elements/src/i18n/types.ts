@@ -295,6 +295,72 @@ export interface HostedTranslation {
   };
 }
 
+/** A title and a sentence: a page shown instead of the one asked for (not found, unavailable). */
+export interface PageNotice {
+  title: string;
+  message: string;
+}
+
+/**
+ * The hosted pages around the elements, written by a server (pay-service, server-example): their
+ * titles, headings, leads and links. No element reads these, so the tables a browser loads do not
+ * carry them: each language has its own file under ./pages/ (`HostedPageTerms`).
+ */
+export interface HostedPageTranslation {
+  page: {
+    /** The link to the shop's own site: "Back to Acme Stores". */
+    backTo: (merchant: string) => string;
+    /** The link of a page shown instead (not found) to the site's root. */
+    backToShop: string;
+    /** The site's page for an address with nothing at it. */
+    notFound: PageNotice;
+    checkout: {
+      /** The main heading of each state; `pending` with the merchant's name, when there is one. */
+      heading: {
+        pending: (merchant: string) => string;
+        pendingNoMerchant: string;
+        paid: string;
+        expired: string;
+      };
+      /** Under the heading while the account is open. */
+      lead: string;
+      /** After the order's title: "Order #1001". */
+      order: (reference: string) => string;
+      /** The page's description (a link preview): "Acme Stores: Ankara tote bag, paid by bank transfer." */
+      description: (order: string | null, merchant: string | null) => string;
+      /** A checkout that is not there. */
+      missing: PageNotice;
+    };
+    invoice: {
+      /** The page's title: "Invoice INV-000101 — ₦287,625.00". */
+      title: (number: string, total: string) => string;
+      /** The main heading of each status; pending and overdue with the merchant's name. */
+      heading: { pending: (merchant: string) => string; paid: string; cancelled: string };
+      /** The page's description (a link preview), by status; `due` the due date, formatted, or null. */
+      description: {
+        pending: (number: string, merchant: string, total: string, due: string | null) => string;
+        overdue: (number: string, merchant: string, total: string, due: string | null) => string;
+        paid: (number: string, merchant: string, total: string) => string;
+        cancelled: (number: string, merchant: string, total: string) => string;
+      };
+      missing: PageNotice;
+      unavailable: PageNotice;
+    };
+    fund: {
+      /** The page's title: "Your accounts with Acme Stores". */
+      title: (merchant: string) => string;
+      description: (merchant: string) => string;
+      heading: (merchant: string) => string;
+      lead: string;
+      missing: PageNotice;
+      unavailable: PageNotice;
+    };
+  };
+}
+
+/** The hosted pages' table of one language (./pages/<code>.ts). */
+export type HostedPageTerms = IdentityTranslation & HostedPageTranslation;
+
 /**
  * A whole table: the text of every element. A language registered with `registerTranslation` fills
  * it all, so the table serves whichever elements a page shows.

@@ -9,3 +9,6 @@ export { fundingAccountFallback, fundingAccountHtml } from './funding-account.js
 export type { FundingAccountHtmlOptions } from './funding-account.js';
 export { invoiceViewFallback, invoiceViewHtml } from './invoice-view.js';
 export type { InvoiceViewHtmlOptions } from './invoice-view.js';
+// for a server's page around an element: its amounts and dates, with the elements' own digits
+export { formatMoney } from '../lib/money.js';
+export { dateTimeFormat } from '../lib/intl.js';

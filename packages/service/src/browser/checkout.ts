@@ -2,7 +2,7 @@
 // view, in the shopper's language (the lang of #checkout), and a heading for each state; the heading
 // follows the element's state, and the lead sentence shows only while the account is open.
 import { openSessionStream } from '@pay-elements/elements/stream';
-import { loadLanguage } from './languages.js';
+import { keepLanguageOnReceipt, loadLanguage } from './languages.js';
 
 const container = document.querySelector<HTMLElement>('#checkout');
 const written = container?.querySelector('pay-dynamic-account');
@@ -34,3 +34,4 @@ element.addEventListener('pay-status-change', (event) => {
   if (heading && text) heading.textContent = text;
   if (lead) lead.dataset['status'] = status;
 });
+keepLanguageOnReceipt(container);

@@ -1,6 +1,6 @@
 // The service's hosted invoice: the server wrote the element with the invoice and its view, in the
 // payer's language (the lang of #invoice), and a heading for each status, which follows the element's.
-import { loadLanguage } from './languages.js';
+import { keepLanguageOnReceipt, loadLanguage } from './languages.js';
 
 const container = document.querySelector<HTMLElement>('#invoice');
 await loadLanguage(container?.lang);
@@ -20,3 +20,4 @@ element.addEventListener('pay-status-change', (event) => {
   const text = heading?.dataset[event.detail.status];
   if (heading && text) heading.textContent = text;
 });
+keepLanguageOnReceipt(container);

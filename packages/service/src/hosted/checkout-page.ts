@@ -2,7 +2,8 @@
 // name and logo), what for (the order's title and reference), a way back to the shop, and one main
 // heading for each state of the session, all from the session view the kit answers (display fields
 // the merchant supplied, never anything the browser sent), and the element with the payment details
-// already in the HTML (hosted-render.ts), payable with script off. Every value is escaped.
+// already in the HTML (hosted-render.ts), payable with script off; every word in the shopper's language
+// (language.ts), the links keeping it. Every value is escaped.
 import { SessionView } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import {
@@ -14,7 +15,8 @@ import {
   pageAnswer,
 } from './pages.js';
 import { contentSecurityPolicyWith, logoSources } from '../operations/headers.js';
-import { checkoutElement, pickLanguage } from './hosted-render.js';
+import { checkoutElement } from './hosted-render.js';
+import { pageLanguage, type PageLanguage } from './language.js';
 import { sameRequestId } from '../operations/logging.js';
 import type { HostedTemplates } from './templates.js';
 
@@ -40,42 +42,58 @@ export async function checkoutView(options: {
   return parsed?.success ? parsed.data : null;
 }
 
-/** The hosted checkout's page for a session that is not there. */
-export function checkoutNotFound(site: Pick<HostedTemplates, 'stylesheet' | 'home'>): Response {
+/** The hosted checkout's page for a session that is not there, in the shopper's language. */
+export function checkoutNotFound(
+  site: Pick<HostedTemplates, 'stylesheet' | 'home'>,
+  language: PageLanguage = pageLanguage(),
+): Response {
   return pageAnswer(
     notFoundPage({
-      title: 'Checkout not found',
-      message: 'This payment link is not valid. Ask the shop for a new one.',
-      ...site,
+      ...language.terms.checkout.missing,
+      stylesheet: site.stylesheet,
+      home: site.home,
+      lang: language,
     }),
     404,
   );
 }
 
 /** The main heading of each state; the page's script switches between them as the state changes. */
-export function checkoutHeadings(merchant: string | undefined): Record<SessionView['status'], string> {
+export function checkoutHeadings(
+  merchant: string | undefined,
+  language: PageLanguage = pageLanguage(),
+): Record<SessionView['status'], string> {
+  const words = language.terms.checkout.heading;
   return {
-    pending: merchant ? `Pay ${merchant}` : 'Pay for your order',
-    paid: 'Your order is paid',
-    expired: 'The time to pay ran out',
+    pending: merchant ? words.pending(merchant) : words.pendingNoMerchant,
+    paid: words.paid,
+    expired: words.expired,
   };
 }
 
-/** The placeholders of demo/checkout.html, filled from a session view (or generic when there is none). */
-export function checkoutFills(view: SessionView | null): Record<string, string> {
+/**
+ * The placeholders of a checkout's shell (the service's, demo/checkout.html), filled from a session
+ * view (or generic when there is none) in the shopper's language (English by default).
+ */
+export function checkoutFills(
+  view: SessionView | null,
+  language: PageLanguage = pageLanguage(),
+): Record<string, string> {
   const merchant = view?.merchant;
-  const headings = checkoutHeadings(merchant?.name);
+  const words = language.terms;
+  const headings = checkoutHeadings(merchant?.name, language);
   const status = view?.status ?? 'pending';
   const order = view?.order;
   const back = view?.return_url
-    ? `<a href="${escapeHtml(view.return_url)}">Back to ${escapeHtml(merchant?.name ?? 'the shop')}</a>`
+    ? `<a href="${escapeHtml(view.return_url)}">${escapeHtml(merchant ? words.backTo(merchant.name) : words.backToShop)}</a>`
     : '';
   const title = [headings[status], order?.title].filter(Boolean).join(' — ');
   return {
+    __PAY_LANG__: language.code,
+    __PAY_DIR__: language.dir,
     __PAY_TITLE__: escapeHtml(title),
-    __PAY_DESCRIPTION__: escapeHtml(
-      `${merchant ? `${merchant.name}: ` : ''}${order?.title ?? 'your order'}, paid by bank transfer.`,
-    ),
+    __PAY_DESCRIPTION__: escapeHtml(words.checkout.description(order?.title ?? null, merchant?.name ?? null)),
+    __PAY_LEAD__: escapeHtml(words.checkout.lead),
     __PAY_MERCHANT__: merchant ? merchantHeader(merchant) : '',
     __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
     __PAY_HEADING_PAID__: escapeHtml(headings.paid),
@@ -83,7 +101,7 @@ export function checkoutFills(view: SessionView | null): Record<string, string> 
     __PAY_HEADING__: escapeHtml(headings[status]),
     __PAY_STATUS__: status,
     __PAY_ORDER__: order
-      ? `${escapeHtml(order.title)}${order.reference ? ` <span class="muted">· Order ${escapeHtml(order.reference)}</span>` : ''}`
+      ? `${escapeHtml(order.title)}${order.reference ? ` <span class="muted">· ${escapeHtml(words.checkout.order(order.reference))}</span>` : ''}`
       : '',
     __PAY_BACK__: back,
   };
@@ -94,8 +112,10 @@ export async function checkoutPage(options: {
   origin: string;
   pay: Pick<PayHandler, 'fetch'>;
   templates: HostedTemplates;
-  /** the shopper's Accept-Language: the payment details are written in the first one the pages speak */
+  /** the shopper's Accept-Language: the page is written in the first one the pages speak */
   acceptLanguage?: string | undefined;
+  /** the `lang` of the page's query, which comes before Accept-Language */
+  lang?: string | undefined;
   /** the page's own path (/checkout/{id}, or under /locked-down/), for "Check again" */
   pagePath?: string;
   /** the site's public origin (a logo elsewhere is allowed by the page's CSP) */
@@ -105,20 +125,20 @@ export async function checkoutPage(options: {
 }): Promise<Response> {
   const { id, origin, pay, templates } = options;
   // the page shows without the order's details if the kit cannot answer now; the element retries
+  const language = pageLanguage(options);
   const found = await checkoutView({ id, origin, pay, requestId: options.requestId });
-  if (found === 'missing') return checkoutNotFound(templates);
+  if (found === 'missing') return checkoutNotFound(templates, language);
   const view = found;
   const template = await templates.page('checkout');
   if (template === null) return notBuiltAnswer(templates.notBuilt);
-  const language = pickLanguage(options.acceptLanguage);
   const fills = {
-    ...checkoutFills(view),
-    __PAY_LANG__: language,
+    ...checkoutFills(view, language),
     __PAY_ELEMENT__: checkoutElement({
       id,
       view,
-      language,
+      language: language.code,
       pagePath: options.pagePath ?? `/checkout/${encodeURIComponent(id)}`,
+      query: language.query,
     }),
   };
   // a merchant's logo on another site is allowed by this page's policy

@@ -1,33 +1,34 @@
-// The hosted pages' elements written on the server: the shopper's language from Accept-Language (among
-// the languages the elements ship), and <pay-dynamic-account> with its payment details in the HTML
-// (readable with no script) and its session view as its first (no second fetch once script runs).
+// The hosted pages' elements written on the server, in the shopper's language (language.ts):
+// <pay-dynamic-account> with its payment details in the HTML (readable with no script) and its session
+// view as its first (no second fetch once script runs); its links keep the page's language.
 import '@pay-elements/elements/i18n/fr';
 import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
 import { dynamicAccountHtml, fundingAccountHtml, invoiceViewHtml } from '@pay-elements/elements/ssr';
 import type { FundingView, InvoiceViewModel, SessionView } from '@pay-elements/protocol';
+import type { HostedLanguage } from './language.js';
 import { escapeHtml } from './pages.js';
 
-/** The languages the hosted pages speak; the page's script loads the one it is given. */
-export const hostedLanguages = ['en', 'fr', 'pt', 'sw', 'ar'] as const;
-export type HostedLanguage = (typeof hostedLanguages)[number];
-const isHostedLanguage = (language: string): language is HostedLanguage =>
-  (hostedLanguages as readonly string[]).includes(language);
+export { hostedLanguages, pickLanguage, type HostedLanguage } from './language.js';
 
-/** The first language of an Accept-Language header that the pages speak (by weight), English otherwise. */
-export function pickLanguage(acceptLanguage: string | undefined): HostedLanguage {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight: q ? Number(q) : 1, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { language } of ranked) if (isHostedLanguage(language)) return language;
-  return 'en';
+/**
+ * A view's receipt link with the page's `?lang=` (the kit's `receipt_url` has none), so that the
+ * receipt opens in the language the shopper chose; the view as it is when there is none to keep.
+ */
+export function withReceiptLanguage<T extends { receipt_url?: string | null | undefined }>(
+  view: T,
+  query = '',
+): T {
+  if (!query || !view.receipt_url) return view;
+  try {
+    const url = new URL(view.receipt_url);
+    if (url.searchParams.has('lang')) return view;
+    url.searchParams.set('lang', new URLSearchParams(query).get('lang') ?? '');
+    return { ...view, receipt_url: url.href };
+  } catch {
+    return view;
+  }
 }
 
 /**
@@ -40,15 +41,17 @@ export function checkoutElement(options: {
   language: HostedLanguage;
   /** the page's own path, for "Check again" */
   pagePath: string;
+  /** what the page's links carry to keep its language (`?lang=fr`, or '') */
+  query?: string;
 }): string {
-  const { id, view, language, pagePath } = options;
+  const { id, view, language, pagePath, query = '' } = options;
   if (!view)
     return `<pay-dynamic-account endpoint="/pay" session="${escapeHtml(id)}" show-qr></pay-dynamic-account>`;
-  return dynamicAccountHtml(view, {
+  return dynamicAccountHtml(withReceiptLanguage(view, query), {
     endpoint: '/pay',
     locale: language,
-    checkAgainUrl: pagePath,
-    renewUrl: `${pagePath}/renew`,
+    checkAgainUrl: `${pagePath}${query}`,
+    renewUrl: `${pagePath}/renew${query}`,
     attributes: { 'show-qr': true },
   });
 }
@@ -61,11 +64,13 @@ export function invoiceElement(options: {
   language: HostedLanguage;
   /** the page's own path, for "Check again" */
   pagePath: string;
+  /** what the page's links carry to keep its language (`?lang=fr`, or '') */
+  query?: string;
 }): string {
-  return invoiceViewHtml(options.view, options.token, {
+  return invoiceViewHtml(withReceiptLanguage(options.view, options.query), options.token, {
     endpoint: '/pay',
     locale: options.language,
-    checkAgainUrl: options.pagePath,
+    checkAgainUrl: `${options.pagePath}${options.query ?? ''}`,
   });
 }
 
@@ -81,10 +86,12 @@ export function fundingElement(options: {
   language: HostedLanguage;
   /** the page's own path, for "Check again" */
   pagePath: string;
+  /** what the page's links carry to keep its language (`?lang=fr`, or '') */
+  query?: string;
 }): string {
   return fundingAccountHtml(options.view, options.token, {
     endpoint: '/pay',
     locale: options.language,
-    checkAgainUrl: options.pagePath,
+    checkAgainUrl: `${options.pagePath}${options.query ?? ''}`,
   });
 }

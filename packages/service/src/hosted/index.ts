@@ -21,6 +21,7 @@ export {
 } from './hosted-render.js';
 export type { HostedLanguage } from './hosted-render.js';
 export { invoicePage } from './invoice-page.js';
+export { pageLanguage, requestLanguage, type LanguageAsked, type PageLanguage } from './language.js';
 export {
   escapeHtml,
   fillPlaceholders,

@@ -1,7 +1,9 @@
 // The hosted invoice pay page, /invoices/{token} (the invoice's token, `pay.invoiceToken(number)`): the page with a title and a description a
 // payer's messaging app can preview ("Invoice INV-000101 — NGN 287,625.00"), or a proper page when the
 // invoice does not exist or cannot be read right now. The invoice itself is in the HTML (hosted-render.ts),
-// payable with script off, and the element takes its view from there.
+// payable with script off, and the element takes its view from there. Every word in the payer's
+// language (language.ts), the total and due date through Intl in it.
+import { dateTimeFormat, formatMoney } from '@pay-elements/elements/ssr';
 import { InvoiceViewModel } from '@pay-elements/protocol';
 import {
   backLink,
@@ -13,65 +15,51 @@ import {
   viewOrPage,
   type HostedPageOptions,
 } from './pages.js';
-import { invoiceElement, pickLanguage } from './hosted-render.js';
+import { invoiceElement } from './hosted-render.js';
+import { pageLanguage } from './language.js';
 import { sameRequestId } from '../operations/logging.js';
 
-/** Intl formats a decimal string exactly, with no float rounding. */
-const isDecimal = (value: string): value is `${number}` => /^-?\d+(\.\d+)?$/.test(value);
-
-const statusWords: Record<InvoiceViewModel['status'], string> = {
-  pending: 'Due',
-  overdue: 'Overdue',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-};
+/** The invoice's total in the payer's language, exactly ("₦287,625.00", "287 625,00 NGN"). */
+function invoiceTotal(total: string, currency: string, language: string): string {
+  try {
+    return formatMoney(total, currency, language);
+  } catch {
+    return `${currency} ${total}`;
+  }
+}
 
 export async function invoicePage(options: HostedPageOptions): Promise<Response> {
   const { token, origin, pay, templates, merchant, shopUrl } = options;
   const businessName = merchant.name;
+  const language = pageLanguage(options);
+  const words = language.terms.invoice;
   const answer = await pay.fetch(
     new Request(`${origin}/pay/invoices/${encodeURIComponent(token)}`, sameRequestId(options.requestId)),
   );
-  const found = await viewOrPage(
-    answer,
-    InvoiceViewModel,
-    {
-      missing: {
-        title: 'Invoice not found',
-        message: 'There is no such invoice. Check the link you were sent, or ask the sender for a new one.',
-      },
-      unavailable: {
-        title: 'Invoice unavailable',
-        message: 'This invoice cannot be shown right now. Please try again in a moment.',
-      },
-    },
-    templates,
-  );
+  const found = await viewOrPage(answer, InvoiceViewModel, words, templates, language);
   if ('page' in found) return found.page;
   const { view } = found;
-  const language = pickLanguage(options.acceptLanguage);
   const template = await templates.page('invoice');
   if (template === null) return notBuiltAnswer(templates.notBuilt);
-  const total = isDecimal(view.total)
-    ? new Intl.NumberFormat('en', { style: 'currency', currency: view.currency }).format(view.total)
-    : `${view.currency} ${view.total}`;
+  const total = invoiceTotal(view.total, view.currency, language.code);
   const due = view.due_date
-    ? new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(view.due_date))
+    ? dateTimeFormat(language.code, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(view.due_date))
     : null;
-  const title = `Invoice ${view.number} — ${total}`;
+  const about = [view.number, businessName, total] as const;
   const description =
-    view.status === 'paid'
-      ? `Invoice ${view.number} from ${businessName}: ${total}, paid. Thank you.`
-      : `Invoice ${view.number} from ${businessName}: ${total}. ${statusWords[view.status]}${due ? ` ${due}` : ''}. Pay by bank transfer.`;
+    view.status === 'paid' || view.status === 'cancelled'
+      ? words.description[view.status](...about)
+      : words.description[view.status](...about, due);
   const headings: Record<InvoiceViewModel['status'], string> = {
-    pending: `Pay ${businessName}`,
-    overdue: `Pay ${businessName}`,
-    paid: 'This invoice is paid',
-    cancelled: 'This invoice was cancelled',
+    pending: words.heading.pending(businessName),
+    overdue: words.heading.pending(businessName),
+    paid: words.heading.paid,
+    cancelled: words.heading.cancelled,
   };
   // one pass: a merchant's text naming a placeholder stays text
   const fills: Record<string, string> = {
-    __PAY_TITLE__: escapeHtml(title),
+    __PAY_DIR__: language.dir,
+    __PAY_TITLE__: escapeHtml(words.title(view.number, total)),
     __PAY_DESCRIPTION__: escapeHtml(description),
     __PAY_MERCHANT__: merchantHeader(merchant),
     __PAY_HEADING_PENDING__: escapeHtml(headings.pending),
@@ -79,13 +67,14 @@ export async function invoicePage(options: HostedPageOptions): Promise<Response>
     __PAY_HEADING_PAID__: escapeHtml(headings.paid),
     __PAY_HEADING_CANCELLED__: escapeHtml(headings.cancelled),
     __PAY_HEADING__: escapeHtml(headings[view.status]),
-    __PAY_BACK__: backLink(shopUrl, businessName),
-    __PAY_LANG__: language,
+    __PAY_BACK__: backLink(shopUrl, businessName, language),
+    __PAY_LANG__: language.code,
     __PAY_ELEMENT__: invoiceElement({
       view,
       token,
-      language,
+      language: language.code,
       pagePath: `/invoices/${encodeURIComponent(token)}`,
+      query: language.query,
     }),
   };
   return pageAnswer(fillPlaceholders(template, fills), 200);

@@ -6,6 +6,7 @@
 import { escapeHtml } from '@pay-elements/elements/ssr';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
+import { pageLanguage, type PageLanguage } from './language.js';
 import { FAVICON_LINK, type HostedTemplates } from './templates.js';
 
 // the one escape for server-written HTML, the elements' own (their server fallback uses it too)
@@ -25,15 +26,25 @@ export interface HostedPageOptions {
   shopUrl: string | null;
   /** the visitor's Accept-Language: the page is written in the first one the pages speak */
   acceptLanguage?: string | undefined;
+  /** the `lang` of the page's query, which comes before Accept-Language (language.ts) */
+  lang?: string | undefined;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
 }
 
-/** A server-written page, never cached: it carries one visitor's data. */
+/**
+ * A server-written page, never cached: it carries one visitor's data. It is written in the language
+ * the visitor's Accept-Language asks for (language.ts), which `Vary` says.
+ */
 export function pageAnswer(body: string, status: number, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'Accept-Language',
+      ...headers,
+    },
   });
 }
 
@@ -55,9 +66,15 @@ export function merchantHeader(merchant: SessionMerchant): string {
   return `${logo}<span class="hosted-merchant">${escapeHtml(merchant.name)}</span>`;
 }
 
-/** "Back to {merchant}" to the shop's own site, or nothing when there is none. */
-export function backLink(shopUrl: string | null, merchantName: string): string {
-  return shopUrl === null ? '' : `<a href="${escapeHtml(shopUrl)}">Back to ${escapeHtml(merchantName)}</a>`;
+/** "Back to {merchant}" to the shop's own site, in the page's language, or nothing when there is none. */
+export function backLink(
+  shopUrl: string | null,
+  merchantName: string,
+  language: PageLanguage = pageLanguage(),
+): string {
+  return shopUrl === null
+    ? ''
+    : `<a href="${escapeHtml(shopUrl)}">${escapeHtml(language.terms.backTo(merchantName))}</a>`;
 }
 
 type Wording = { title: string; message: string };
@@ -72,9 +89,14 @@ export async function viewOrPage<T>(
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
   wording: { missing: Wording; unavailable: Wording },
   site: Pick<HostedTemplates, 'stylesheet' | 'home'> = { stylesheet: '/site.css', home: '/' },
+  /** the language the page shown instead is in (its wording's) */
+  language: PageLanguage = pageLanguage(),
 ): Promise<{ view: T } | { page: Response }> {
   const page = (words: Wording, status: number) => ({
-    page: pageAnswer(notFoundPage({ ...words, ...site }), status),
+    page: pageAnswer(
+      notFoundPage({ ...words, stylesheet: site.stylesheet, home: site.home, lang: language }),
+      status,
+    ),
   });
   if (answer.status === 404) return page(wording.missing, 404);
   const parsed = answer.ok ? schema.safeParse(await answer.json().catch(() => null)) : null;
@@ -88,10 +110,11 @@ export function notFoundPage(options: {
   stylesheet?: string | undefined;
   /** where "Back to the shop" goes; null for no such link (default the site's root) */
   home?: string | null | undefined;
-  /** the language the title and message are in (default English) */
-  lang?: { code: string; dir: 'ltr' | 'rtl' } | undefined;
+  /** the language the title and message are in (default English), and its "Back to the shop" */
+  lang?: { code: string; dir: 'ltr' | 'rtl'; terms?: { backToShop: string } } | undefined;
 }): string {
   const { title, message, stylesheet, home = '/', lang = { code: 'en', dir: 'ltr' } } = options;
+  const back = lang.terms?.backToShop ?? pageLanguage().terms.backToShop;
   return `<!doctype html>
 <html lang="${escapeHtml(lang.code)}" dir="${lang.dir}">
 <head>
@@ -106,7 +129,7 @@ ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 <main class="hosted-main">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-${home === null ? '' : `<p><a href="${escapeHtml(home)}">Back to the shop</a></p>`}
+${home === null ? '' : `<p><a href="${escapeHtml(home)}">${escapeHtml(back)}</a></p>`}
 </main>
 </body>
 </html>

@@ -2,13 +2,14 @@
 // server from the kit's receipt view (`GET /pay/receipts/{token}`, asked in process: no provider call),
 // readable with no script and printable (the stylesheet's print rules; the Print button, which opens
 // the browser's print dialog and its "Save as PDF", is shown by /hosted/receipt.js only where script
-// runs). Every word comes from the receipt's translation tables, in the shopper's language by
-// Accept-Language; amounts and dates through Intl. A tampered or made-up token is the kit's 404: the
+// runs). Every word comes from the receipt's translation tables, in the shopper's language (`?lang=`,
+// then Accept-Language: language.ts); amounts and dates through Intl. A tampered or made-up token is the kit's 404: the
 // not-found page.
 import { ReceiptView, type SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import { sameRequestId } from '../operations/logging.js';
-import { pickLanguage, type HostedLanguage } from './hosted-render.js';
+import type { HostedLanguage } from './hosted-render.js';
+import { pageLanguage } from './language.js';
 import { escapeHtml, merchantHeader, notFoundPage, pageAnswer } from './pages.js';
 import { receiptTerms, type ReceiptTerms } from './receipt-terms.js';
 import { FAVICON_LINK, HOSTED_ASSETS, type HostedTemplates } from './templates.js';
@@ -26,6 +27,8 @@ export interface ReceiptPageOptions {
   /** the shop's own site (PAY_SHOP_URL), for "Back to …"; null for no such link */
   shopUrl: string | null;
   acceptLanguage?: string | undefined;
+  /** the `lang` of the page's query, which comes before Accept-Language */
+  lang?: string | undefined;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
 }
@@ -115,7 +118,8 @@ ${shopUrl === null ? '' : `<p class="hosted-back"><a href="${escapeHtml(shopUrl)
 
 export async function receiptPage(options: ReceiptPageOptions): Promise<Response> {
   const { token, origin, pay } = options;
-  const language = pickLanguage(options.acceptLanguage);
+  const chosen = pageLanguage(options);
+  const language = chosen.code;
   const terms = receiptTerms[language];
   const answer = await pay.fetch(
     new Request(`${origin}/pay/receipts/${encodeURIComponent(token)}`, sameRequestId(options.requestId)),
@@ -126,7 +130,7 @@ export async function receiptPage(options: ReceiptPageOptions): Promise<Response
         ...words,
         stylesheet: `${HOSTED_ASSETS}/hosted.css`,
         home: options.shopUrl ?? options.templates.home,
-        lang: { code: language, dir: terms.dir },
+        lang: chosen,
       }),
       status,
     );

@@ -1,7 +1,8 @@
 // The hosted pages as routes of a Hono app: the checkout (and its renew form for script-off
-// browsers), the invoice, a customer's own accounts and the receipt, each written from the kit's view,
-// and the pages' own scripts and stylesheet under /hosted/. The service mounts them; server-example
-// mounts the same with the demo's built shells.
+// browsers), the invoice, a customer's own accounts and the receipt, each written from the kit's view
+// in the shopper's language (`?lang=`, then Accept-Language), and the pages' own scripts and
+// stylesheet under /hosted/. The service mounts them; server-example mounts the same with the demo's
+// built shells.
 import type { Context, Hono } from 'hono';
 import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
@@ -10,6 +11,7 @@ import { hostedAssets } from './assets.js';
 import { checkoutNotFound, checkoutPage, renewFromPage } from './checkout-page.js';
 import { fundPage } from './fund-page.js';
 import { invoicePage } from './invoice-page.js';
+import { requestLanguage } from './language.js';
 import type { HostedPageOptions } from './pages.js';
 import { receiptPage } from './receipt-page.js';
 import { HOSTED_ASSETS, type HostedTemplates } from './templates.js';
@@ -44,8 +46,10 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
       asShopper: (request) => options.onBehalfOf(c.req.raw, request),
       requestId: c.req.header('x-request-id'),
     });
-    if (status === 404) return checkoutNotFound(templates);
-    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+    const language = requestLanguage(c.req.raw);
+    if (status === 404) return checkoutNotFound(templates, language);
+    // back to the page in the language the form was sent from
+    return c.redirect(`/checkout/${encodeURIComponent(id)}${language.query}`, 303);
   });
   app.get('/checkout/:id', (c) =>
     checkoutPage({
@@ -55,6 +59,7 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
       templates,
       requestId: c.req.header('x-request-id'),
       acceptLanguage: c.req.header('accept-language'),
+      lang: c.req.query('lang'),
       siteOrigin: options.siteOrigin,
     }),
   );
@@ -67,6 +72,7 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
     merchant: options.merchant,
     shopUrl: options.shopUrl,
     acceptLanguage: c.req.header('accept-language'),
+    lang: c.req.query('lang'),
   });
   app.get('/fund/:token', (c) => fundPage(byToken(c)));
   app.get('/invoices/:token', (c) => invoicePage(byToken(c)));

@@ -56,7 +56,7 @@ function shell(options: { script: string; body: string; social?: boolean }): str
 <meta name="twitter:card" content="summary">`
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="__PAY_LANG__" dir="__PAY_DIR__">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -81,7 +81,7 @@ const pages: Record<HostedPageName, string> = {
 <main class="hosted-main">
 <h1 id="heading" data-pending="__PAY_HEADING_PENDING__" data-paid="__PAY_HEADING_PAID__" data-expired="__PAY_HEADING_EXPIRED__">__PAY_HEADING__</h1>
 <p class="hosted-order">__PAY_ORDER__</p>
-<p id="lead" class="muted hosted-lead" data-status="__PAY_STATUS__">Send the exact amount below from your bank app.</p>
+<p id="lead" class="muted hosted-lead" data-status="__PAY_STATUS__">__PAY_LEAD__</p>
 <div id="checkout" lang="__PAY_LANG__">__PAY_ELEMENT__</div>
 <p class="hosted-back">__PAY_BACK__</p>
 </main>`,
