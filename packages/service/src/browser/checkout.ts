@@ -1,7 +1,10 @@
 // The service's hosted checkout: the server wrote the element with its payment details and its session
 // view, in the shopper's language (the lang of #checkout), and a heading for each state; the heading
-// follows the element's state, and the lead sentence shows only while the account is open.
+// follows the element's state, and the lead sentence shows only while the account is open. Each
+// outcome is told to the app showing the page in a WebView, or to the parent window of an iframe on
+// an origin the server allowed (PAY_FRAME_ORIGINS, in #checkout's data-frame-origins): docs/mobile.md.
 import { openSessionStream } from '@pay-elements/elements/stream';
+import { bridgeToApp } from '@pay-elements/elements/webview';
 import { loadLanguage } from './languages.js';
 
 const container = document.querySelector<HTMLElement>('#checkout');
@@ -13,6 +16,10 @@ const endpoint = written?.getAttribute('endpoint') ?? '/pay';
 // the status stream opened while the element's code loads (not for a final view: it opens none)
 const writtenStatus = written?.querySelector<HTMLElement>('.pay-fallback')?.dataset['status'];
 if (sessionId && (writtenStatus ?? 'pending') === 'pending') openSessionStream(endpoint, sessionId);
+
+// from the container, before the element is defined: a view written paid tells the app at once
+const parentOrigins = (container?.dataset['frameOrigins'] ?? '').split(' ').filter(Boolean);
+bridgeToApp(container ?? document.body, { parentOrigins });
 
 await loadLanguage(container?.lang);
 await import('@pay-elements/elements/define/pay-dynamic-account');
