@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { fixtures } from '@pay-elements/sandbox';
 import { chromiumArgs, chromiumPath } from '../support/chromium.js';
+import { engines, launch, type EngineBrowser } from './engines.js';
 import { root } from '../support/processes.js';
 import { eventually, startStack, type Stack } from './service-harness.js';
 
@@ -143,22 +144,26 @@ describe('the hosted checkout in a native WebView (WebKitGTK)', { timeout: 180_0
   });
 });
 
+/** The merchant's page: frames the checkout its query names, keeps every message it is posted in `heard`. */
+function shopServer(): Server {
+  return createServer((req, res) => {
+    const target = new URL(req.url ?? '/', 'http://shop').searchParams.get('checkout') ?? '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><title>Shop</title><script>window.heard = [];` +
+        `addEventListener('message', (e) => heard.push({ origin: e.origin, data: e.data }));</script>` +
+        `<iframe src="${target.replace(/"/g, '&quot;')}" width="400" height="800"></iframe>`,
+    );
+  });
+}
+
 describe("the hosted checkout in a merchant's iframe (Chromium)", { timeout: 180_000 }, () => {
   let stack: Stack;
   let shop: Server;
   let browser: Browser;
   let shopPort = 0;
   before(async () => {
-    // the merchant's page: frames the checkout its query names, keeps every message it is posted
-    shop = createServer((req, res) => {
-      const target = new URL(req.url ?? '/', 'http://shop').searchParams.get('checkout') ?? '';
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>Shop</title><script>window.heard = [];` +
-          `addEventListener('message', (e) => heard.push({ origin: e.origin, data: e.data }));</script>` +
-          `<iframe src="${target.replace(/"/g, '&quot;')}" width="400" height="800"></iframe>`,
-      );
-    });
+    shop = shopServer();
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopPort = (shop.address() as AddressInfo).port;
     stack = await startStack({ PAY_FRAME_ORIGINS: `http://127.0.0.1:${shopPort}` });
@@ -227,4 +232,54 @@ describe("the hosted checkout in a merchant's iframe (Chromium)", { timeout: 180
       await page.close();
     }
   });
+});
+
+describe("the hosted checkout in a merchant's iframe, in each engine", { timeout: 240_000 }, () => {
+  let stack: Stack;
+  let shop: Server;
+  let shopPort = 0;
+  before(async () => {
+    shop = shopServer();
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopPort = (shop.address() as AddressInfo).port;
+    stack = await startStack({ PAY_FRAME_ORIGINS: `http://127.0.0.1:${shopPort}` });
+  });
+  after(async () => {
+    await stack?.close();
+    await new Promise<void>((resolve) => shop.close(() => resolve()));
+  });
+
+  const heardSource = `() => window.heard.map((m) => ({ origin: m.origin, data: String(m.data) }))`;
+
+  for (const engine of engines) {
+    it(`${engine}: a parent on the allowed origin hears paid, one on another origin nothing`, async () => {
+      const browser: EngineBrowser = await launch(engine);
+      // WebKitWebDriver holds one session at a time: the second parent gets a browser of its own
+      const other: EngineBrowser = engine === 'webkit' ? await launch(engine) : browser;
+      try {
+        const session = await newSession(stack);
+        const query = `?checkout=${encodeURIComponent(session.url)}`;
+        // the refused parent first: by the time the allowed one has heard, it would have too
+        const refused = await browser.open();
+        await refused.goto(`http://localhost:${shopPort}/${query}`);
+        const allowed = await other.open();
+        await allowed.goto(`http://127.0.0.1:${shopPort}/${query}`);
+        await stack.control.transfer({ account_number: session.account.account_number, amount: 5000 });
+        const heard = await eventually(`${engine}: the allowed parent to hear paid`, 60_000, async () => {
+          const messages = await allowed.evaluate<{ origin: string; data: string }[]>(heardSource, []);
+          return messages.length > 0 ? messages : undefined;
+        });
+        assert.equal(heard.length, 1);
+        assert.equal(heard[0]?.origin, new URL(stack.url).origin);
+        const message = JSON.parse(heard[0]?.data ?? '{}') as Record<string, unknown>;
+        assert.deepEqual([message['type'], message['session_id']], ['paid', session.id]);
+        assert.deepEqual(await refused.evaluate(heardSource, []), [], 'the refused parent heard nothing');
+        await refused.close();
+        await allowed.close();
+      } finally {
+        await browser.close();
+        if (other !== browser) await other.close();
+      }
+    });
+  }
 });
