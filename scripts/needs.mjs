@@ -23,6 +23,16 @@ function executable(path) {
   }
 }
 
+/** Whether `path` is a file this process can read. */
+function readable(path) {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `name` in one of the folders of `env.PATH`, or undefined. */
 function onPath(name, env) {
   for (const folder of (env.PATH ?? '').split(delimiter))
@@ -136,6 +146,38 @@ export const NEEDS = [
     // the reference backends and shops in Python (examples/), against the protocol and end to end
     stages: ['node', 'e2e'],
     find: (env) => onPath('python3', env),
+  },
+  {
+    name: "Debian's Python with PyGObject",
+    apt: 'python3-gi',
+    env: 'WEBVIEW_PYTHON',
+    // the hosted checkout in a native WebView (test/e2e/webview.test.ts): Debian's own python3, whose
+    // dist-packages hold gi (a pyenv python3 on the PATH has none)
+    stages: ['e2e'],
+    find: (env) =>
+      fromEnv('WEBVIEW_PYTHON', env) ??
+      (readable('/usr/lib/python3/dist-packages/gi/__init__.py')
+        ? executable('/usr/bin/python3')
+        : undefined),
+  },
+  {
+    name: "WebKitGTK's GObject bindings (WebKit2 4.1)",
+    apt: 'gir1.2-webkit2-4.1',
+    stages: ['e2e'],
+    find: () => {
+      for (const folder of namesIn('/usr/lib', /-linux-gnu$/)) {
+        const typelib = join('/usr/lib', folder, 'girepository-1.0/WebKit2-4.1.typelib');
+        if (readable(typelib)) return typelib;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'xvfb-run',
+    apt: 'xvfb',
+    // the native WebView's window gets a display of its own
+    stages: ['e2e'],
+    find: (env) => onPath('xvfb-run', env),
   },
   {
     name: 'php',

@@ -175,6 +175,32 @@ describe('security headers on every kind of answer', () => {
     });
   });
 
+  describe('with PAY_FRAME_ORIGINS', () => {
+    let s: Started;
+    before(async () => {
+      s = await start({ PAY_FRAME_ORIGINS: 'https://shop.example,https://app.shop.example' }, root);
+    });
+    after(async () => {
+      await s?.app.close();
+    });
+
+    it('lets those origins frame the hosted checkout, and no other page', async () => {
+      for (const { kind, response } of await everyKind(s)) {
+        if (kind !== 'checkout page') {
+          assertBaseHeaders(kind, response);
+          continue;
+        }
+        const csp = response.headers.get('content-security-policy') ?? '';
+        assert.match(csp, /(^|; )frame-ancestors https:\/\/shop\.example https:\/\/app\.shop\.example(;|$)/);
+        assert.equal(
+          csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
+          contentSecurityPolicy,
+          'the rest of the policy as on every page',
+        );
+      }
+    });
+  });
+
   describe('with an https PUBLIC_URL', () => {
     let s: Started;
     before(async () => {

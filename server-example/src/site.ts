@@ -80,6 +80,7 @@ export function siteApp(options: SiteOptions): Hono {
     merchant: demoMerchant(url),
     shopUrl: `${url}/`,
     onBehalfOf: (shopper, request) => options.clients.onBehalfOf(shopper, request),
+    frameOrigins: options.config.PAY_FRAME_ORIGINS,
   });
   app.use('*', async (c, next) => {
     const method = c.req.method;

@@ -18,6 +18,7 @@ const PROGRAMS = [
   'WebKitWebDriver',
   'MiniBrowser',
   'Xvfb',
+  'xvfb-run',
   'initdb',
   'pg_ctl',
   'psql',
@@ -42,7 +43,7 @@ describe('npm test on a machine that lacks what a stage needs', () => {
     for (const name of without) rmSync(join(bin, name), { force: true });
     const env: NodeJS.ProcessEnv = Object.fromEntries(
       Object.entries(process.env).filter(
-        ([name]) => !/^(CHROME|FIREFOX|WEBKIT_DRIVER|MINIBROWSER)_PATH$|^PG_BIN$/.test(name),
+        ([name]) => !/^(CHROME|FIREFOX|WEBKIT_DRIVER|MINIBROWSER)_PATH$|^PG_BIN$|^WEBVIEW_PYTHON$/.test(name),
       ),
     );
     const result = spawnSync(process.execPath, ['scripts/test.mjs', ...args], {
@@ -53,6 +54,7 @@ describe('npm test on a machine that lacks what a stage needs', () => {
         PATH: bin,
         CHROME_PATH: join(bin, 'chromium'),
         MINIBROWSER_PATH: join(bin, 'MiniBrowser'),
+        WEBVIEW_PYTHON: join(bin, 'python3'),
         PG_BIN: bin,
         PAY_TEST_INSTALL: 'no',
       },

@@ -335,6 +335,7 @@ function serviceSite(options: SiteOptions): Hono {
     merchant: options.merchant,
     shopUrl: options.config.PAY_SHOP_URL ?? null,
     onBehalfOf: options.onBehalfOf,
+    frameOrigins: options.config.PAY_FRAME_ORIGINS,
   });
   app.use('*', async (c, next) => {
     const method = c.req.method;

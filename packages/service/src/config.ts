@@ -81,6 +81,14 @@ export function commonEnv(defaultDb: string) {
      * webhook secret are public, so nothing real may depend on it.
      */
     PAY_DEMO_PUBLIC: flag(),
+    /**
+     * the origins of the merchant's pages (or an app's) that may show the hosted checkout in an iframe
+     * and hear its outcomes (posted to the parent window on those origins only), comma-separated; none:
+     * the hosted pages may not be framed at all (`frame-ancestors 'none'`)
+     */
+    PAY_FRAME_ORIGINS: commaList()
+      .pipe(z.array(frameOrigin).max(20, 'must list at most 20 origins'))
+      .default([]),
     ...providerEnv(),
     /** `text` (readable, the default) or `json` (one object per line, pino's shape) */
     PAY_LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).default('text'),
@@ -273,6 +281,19 @@ const origin = z.string().refine(
     }
   },
   { error: 'each must be an origin such as https://shop.example (scheme, host, port; no path)' },
+);
+
+/** A frame's origin: an origin (as `origin`), http or https, never `*`. */
+const frameOrigin = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'each must be an origin such as https://shop.example (scheme, host, port; no path, no *)' },
 );
 
 const ServiceEnv = z

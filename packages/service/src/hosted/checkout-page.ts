@@ -122,6 +122,8 @@ export async function checkoutPage(options: {
   siteOrigin?: string;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
+  /** the origins that may frame the page and hear its outcomes (PAY_FRAME_ORIGINS); none: not framed */
+  frameOrigins?: readonly string[];
 }): Promise<Response> {
   const { id, origin, pay, templates } = options;
   // the page shows without the order's details if the kit cannot answer now; the element retries
@@ -131,8 +133,11 @@ export async function checkoutPage(options: {
   const view = found;
   const template = await templates.page('checkout');
   if (template === null) return notBuiltAnswer(templates.notBuilt);
+  const frames = options.frameOrigins ?? [];
   const fills = {
     ...checkoutFills(view, language),
+    // read by the page's script: the parent windows it tells the outcome to (browser/checkout.ts)
+    __PAY_FRAME_ORIGINS__: escapeHtml(frames.join(' ')),
     __PAY_ELEMENT__: checkoutElement({
       id,
       view,
@@ -144,7 +149,9 @@ export async function checkoutPage(options: {
   // a merchant's logo on another site is allowed by this page's policy
   const logos = logoSources(view?.merchant?.logo_url, options.siteOrigin ?? origin);
   const csp: Record<string, string> =
-    logos.length > 0 ? { 'content-security-policy': contentSecurityPolicyWith(logos) } : {};
+    logos.length > 0 || frames.length > 0
+      ? { 'content-security-policy': contentSecurityPolicyWith(logos, frames) }
+      : {};
   return pageAnswer(fillPlaceholders(template, fills), 200, csp);
 }
 

@@ -30,6 +30,8 @@ export interface HostedRoutesOptions {
   shopUrl: string | null;
   /** a request made to the kit on a shopper's behalf, counted as theirs (client-key.ts) */
   onBehalfOf: (shopper: Request, request: Request) => Request;
+  /** the origins that may frame the hosted checkout and hear its outcomes (PAY_FRAME_ORIGINS) */
+  frameOrigins?: readonly string[];
 }
 
 /** Adds the hosted pages to `app`: POST /checkout/{id}/renew, then the pages, then /hosted/ files. */
@@ -61,6 +63,7 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
       acceptLanguage: c.req.header('accept-language'),
       lang: c.req.query('lang'),
       siteOrigin: options.siteOrigin,
+      frameOrigins: options.frameOrigins ?? [],
     }),
   );
   const byToken = (c: Context): HostedPageOptions => ({

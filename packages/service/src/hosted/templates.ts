@@ -82,7 +82,7 @@ const pages: Record<HostedPageName, string> = {
 <h1 id="heading" data-pending="__PAY_HEADING_PENDING__" data-paid="__PAY_HEADING_PAID__" data-expired="__PAY_HEADING_EXPIRED__">__PAY_HEADING__</h1>
 <p class="hosted-order">__PAY_ORDER__</p>
 <p id="lead" class="muted hosted-lead" data-status="__PAY_STATUS__">__PAY_LEAD__</p>
-<div id="checkout" lang="__PAY_LANG__">__PAY_ELEMENT__</div>
+<div id="checkout" lang="__PAY_LANG__" data-frame-origins="__PAY_FRAME_ORIGINS__">__PAY_ELEMENT__</div>
 <p class="hosted-back">__PAY_BACK__</p>
 </main>`,
   }),

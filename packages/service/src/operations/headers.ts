@@ -36,11 +36,20 @@ export function logoSources(logoUrl: string | undefined, siteOrigin: string): st
   }
 }
 
-/** The site's CSP with more image sources (a merchant's logo on another origin). */
-export function contentSecurityPolicyWith(imageSources: readonly string[]): string {
-  return imageSources.length === 0
-    ? contentSecurityPolicy
-    : contentSecurityPolicy.replace("img-src 'self' data:", `img-src 'self' data: ${imageSources.join(' ')}`);
+/**
+ * The site's CSP with more image sources (a merchant's logo on another origin) and, for the hosted
+ * checkout, the origins allowed to frame it (PAY_FRAME_ORIGINS) in place of `frame-ancestors 'none'`.
+ */
+export function contentSecurityPolicyWith(
+  imageSources: readonly string[],
+  frameOrigins: readonly string[] = [],
+): string {
+  let policy = contentSecurityPolicy;
+  if (imageSources.length > 0)
+    policy = policy.replace("img-src 'self' data:", `img-src 'self' data: ${imageSources.join(' ')}`);
+  if (frameOrigins.length > 0)
+    policy = policy.replace("frame-ancestors 'none'", `frame-ancestors ${frameOrigins.join(' ')}`);
+  return policy;
 }
 
 /** The Trusted Types policies the elements need: lit-html's own, and no other. */
