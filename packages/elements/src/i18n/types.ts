@@ -304,7 +304,7 @@ export interface PageNotice {
 /**
  * The hosted pages around the elements, written by a server (pay-service, server-example): their
  * titles, headings, leads and links. No element reads these, so the tables a browser loads do not
- * carry them: each language has its own file under ./pages/ (`HostedPageTerms`).
+ * carry them: each language has its own file, ./<code>/pages.ts (`HostedPageTerms`).
  */
 export interface HostedPageTranslation {
   page: {
@@ -358,7 +358,7 @@ export interface HostedPageTranslation {
   };
 }
 
-/** The hosted pages' table of one language (./pages/<code>.ts). */
+/** The hosted pages' table of one language (./<code>/pages.ts). */
 export type HostedPageTerms = IdentityTranslation & HostedPageTranslation;
 
 /**

@@ -126,8 +126,8 @@ export async function checkoutPage(options: {
   frameOrigins?: readonly string[];
 }): Promise<Response> {
   const { id, origin, pay, templates } = options;
-  // the page shows without the order's details if the kit cannot answer now; the element retries
   const language = pageLanguage(options);
+  // the page shows without the order's details if the kit cannot answer now; the element retries
   const found = await checkoutView({ id, origin, pay, requestId: options.requestId });
   if (found === 'missing') return checkoutNotFound(templates, language);
   const view = found;

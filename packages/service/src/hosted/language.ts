@@ -1,7 +1,7 @@
 // The language a hosted page is written in: `?lang=` first (the shopper chose it, and the page's links
 // to the other hosted pages keep it), then the browser's Accept-Language by weight, then English; only
 // the languages the elements ship. The page's words come from the elements' hosted-page tables.
-import { hostedPageTables, type HostedPageTerms } from '@pay-elements/elements/i18n/pages/index';
+import { hostedPageTables, type HostedPageTerms } from '@pay-elements/elements/i18n/pages';
 
 /** The languages the hosted pages speak; the page's script loads the one it is given. */
 export const hostedLanguages = ['en', 'fr', 'pt', 'sw', 'ar'] as const;

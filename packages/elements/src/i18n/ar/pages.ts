@@ -1,7 +1,7 @@
 // What the hosted pages around the elements say in Arabic (their titles, headings, leads and links).
 import type { HostedPageTerms } from '../types.js';
 
-const ar: HostedPageTerms = {
+export const arPages: HostedPageTerms = {
   $code: 'ar',
   $name: 'العربية',
   $dir: 'rtl',
@@ -65,5 +65,3 @@ const ar: HostedPageTerms = {
     },
   },
 };
-
-export default ar;

@@ -1,7 +1,7 @@
 // What the hosted pages around the elements say in English (their titles, headings, leads and links).
 import type { HostedPageTerms } from '../types.js';
 
-const en: HostedPageTerms = {
+export const enPages: HostedPageTerms = {
   $code: 'en',
   $name: 'English',
   $dir: 'ltr',
@@ -65,5 +65,3 @@ const en: HostedPageTerms = {
     },
   },
 };
-
-export default en;

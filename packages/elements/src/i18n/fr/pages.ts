@@ -1,7 +1,7 @@
 // What the hosted pages around the elements say in French (their titles, headings, leads and links).
 import type { HostedPageTerms } from '../types.js';
 
-const fr: HostedPageTerms = {
+export const frPages: HostedPageTerms = {
   $code: 'fr',
   $name: 'Français',
   $dir: 'ltr',
@@ -67,5 +67,3 @@ const fr: HostedPageTerms = {
     },
   },
 };
-
-export default fr;

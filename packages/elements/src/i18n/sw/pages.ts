@@ -1,7 +1,7 @@
 // What the hosted pages around the elements say in Swahili (their titles, headings, leads and links).
 import type { HostedPageTerms } from '../types.js';
 
-const sw: HostedPageTerms = {
+export const swPages: HostedPageTerms = {
   $code: 'sw',
   $name: 'Kiswahili',
   $dir: 'ltr',
@@ -65,5 +65,3 @@ const sw: HostedPageTerms = {
     },
   },
 };
-
-export default sw;

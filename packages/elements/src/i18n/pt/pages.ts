@@ -1,7 +1,7 @@
 // What the hosted pages around the elements say in Portuguese (their titles, headings, leads and links).
 import type { HostedPageTerms } from '../types.js';
 
-const pt: HostedPageTerms = {
+export const ptPages: HostedPageTerms = {
   $code: 'pt',
   $name: 'Português',
   $dir: 'ltr',
@@ -66,5 +66,3 @@ const pt: HostedPageTerms = {
     },
   },
 };
-
-export default pt;
