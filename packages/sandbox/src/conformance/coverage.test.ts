@@ -18,6 +18,9 @@ describe('pay-conformance’s coverage of the route table', () => {
   });
 
   it('checks the checkout and invoice routes and the webhooks; the others are told', () => {
-    assert.deepEqual(uncheckedRoutes(), ['funding', 'fundingEvents', 'receipt', 'link', 'banks', 'suggest']);
+    const unchecked = uncheckedRoutes();
+    for (const route of ['createSession', 'session', 'events', 'renew', 'invoice', 'webhooks'] as const)
+      assert.ok(!unchecked.includes(route), `${route} is checked`);
+    assert.ok(unchecked.includes('banks'), 'a route without a rule is told');
   });
 });
