@@ -34,6 +34,7 @@ export {
   invoicePath,
   linkPath,
   renewPath,
+  routePaths,
   routes,
   sessionEventsPath,
   sessionPath,

@@ -11,3 +11,4 @@ export * from './receipts.js';
 export * from './wire.js';
 export * from './errors.js';
 export * from './routes.js';
+export * from './route-table.js';

@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 description of the widget routes (`openapi.json`, shipped as
-// `@pay-elements/protocol/openapi.json`), generated from this package's zod schemas so that it cannot
-// drift from what the kit parses and the elements read: `npm run openapi -w @pay-elements/protocol`
-// (scripts/openapi.mjs) writes it, and openapi.test.ts fails when the file differs from what the
-// schemas give. The words
-// around the routes (what each status means, the stream's rules) are docs/protocol.md's, in short.
+// `@pay-elements/protocol/openapi.json`), made from the route table (route-table.ts) and this
+// package's zod schemas so that it cannot drift from what the kit parses and the elements read:
+// `npm run generate -w @pay-elements/protocol` writes it, and openapi.test.ts fails when the file
+// differs. The words around the routes (what each status means, the stream's rules) are
+// docs/protocol.md's, in short.
 import * as z from 'zod/mini';
 import { BankEntry, BankList, BankSuggestions, SuggestBanksRequest } from './banks.js';
 import { Amount, Currency, Timestamp } from './common.js';
@@ -12,7 +12,13 @@ import { FundingAccount, FundingDeposit, FundingView } from './funding.js';
 import { InvoiceChargeView, InvoiceLine, InvoiceStatus, InvoiceViewModel } from './invoices.js';
 import { LinkStatus, LinkView } from './links.js';
 import { ReceiptKind, ReceiptView } from './receipts.js';
-import { endpoints } from './routes.js';
+import {
+  routeTable,
+  type Answer,
+  type BodySchema,
+  type RouteDeclaration,
+  type RouteName,
+} from './route-table.js';
 import {
   CreateSessionRequest,
   HttpUrl,
@@ -163,7 +169,7 @@ const fieldNotes: Record<string, Record<string, string>> = {
   },
 };
 
-const ref = (name: keyof typeof components): Json => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 /** The components' JSON Schemas (2020-12), each referring to the others by `$ref`. */
 function componentSchemas(): Record<string, Json> {
@@ -191,298 +197,54 @@ function componentSchemas(): Record<string, Json> {
   return out;
 }
 
-/** The path of an endpoint with OpenAPI's `{name}` for `:name`. */
+/** The path of a route with OpenAPI's `{name}` for `:name`. */
 const openApiPath = (pattern: string): string => pattern.replace(/:([a-z]+)/g, '{$1}');
 
-const json = (schema: Json) => ({ 'application/json': { schema } });
+const componentOf = new Map<unknown, string>(
+  Object.entries(components).map(([name, { schema }]) => [schema, name]),
+);
 
-const etagHeader = {
-  ETag: {
-    description:
-      'The version of the view (a strong ETag); sent back as If-None-Match, it is answered 304 while unchanged.',
-    schema: { type: 'string' },
-  },
-};
+/** A body's JSON Schema: a `$ref` to its component, or the inline schema as it is. */
+function schemaOf(schema: BodySchema): Json {
+  if (!('_zod' in schema)) return schema;
+  const name = componentOf.get(schema);
+  if (!name) throw new Error('openapi: a route answers a schema that is no component');
+  return ref(name);
+}
 
-/** Retry-After on a 429 or 503: how long to wait, seconds (RFC 9110 also allows a date). */
-const retryAfterHeader = {
-  'Retry-After': {
-    description: 'Seconds to wait before asking again (sent when the backend knows).',
-    schema: { type: 'string', pattern: '^\\d+$' },
-  },
-};
+const json = (schema: BodySchema) => ({ 'application/json': { schema: schemaOf(schema) } });
 
-/** An answer of the protocol's error body, with the codes it may carry at that status. */
-function failure(status: number, why: string): Json {
+/** One answer as OpenAPI writes it. */
+function response({ description, headers, body, content }: Answer): Json {
   return {
-    description: why,
-    ...(status === 429 || status === 503 ? { headers: retryAfterHeader } : {}),
-    content: json(ref('ErrorBody')),
+    description,
+    ...(headers ? { headers } : {}),
+    ...(body ? { content: json(body) } : content ? { content } : {}),
   };
 }
 
-const failures = {
-  400: failure(400, '`invalid_request`: the body or a path parameter is not valid (`fields` says which).'),
-  403: failure(
-    403,
-    '`forbidden`: a request from a page on another site (Sec-Fetch-Site or Origin), unless its origin is allowed (CORS).',
-  ),
-  404: failure(404, '`not_found`: no such thing, or not for this shopper. The element stops asking.'),
-  409: failure(
-    409,
-    '`conflict`: the state does not allow it (see the operation). The element asks for the view again.',
-  ),
-  413: failure(413, '`payload_too_large`: the body is larger than the backend takes (the kit: 16 KiB).'),
-  415: failure(415, '`unsupported_media_type`: a body that is not declared `application/json`.'),
-  429: failure(429, '`rate_limited`, with Retry-After (seconds). The element backs off.'),
-  503: failure(
-    503,
-    "`upstream_unavailable`: the payment provider could not be asked; Retry-After may say when to try. The element backs off and keeps what it shows. `upstream_unauthorized`: the provider refused the backend's own key (its configuration, no Retry-After).",
-  ),
-} as const;
-
-const pathParameter = (name: string, description: string): Json => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', minLength: 1 },
-});
-
-const ifNoneMatch: Json = {
-  name: 'If-None-Match',
-  in: 'header',
-  required: false,
-  description: 'The ETag of the view the element holds.',
-  schema: { type: 'string' },
-};
-
-/** A GET of a view the element follows: 200 with an ETag, or 304. */
-function viewGet(summary: string, schema: keyof typeof components, parameter: Json, missing: string): Json {
+/** One route's operation, `operationId` its name in the table. */
+function operation(name: string, route: RouteDeclaration): Json {
+  const responses: Record<string, Json> = {};
+  for (const [status, answer] of Object.entries(route.answers)) responses[status] = response(answer);
   return {
-    summary,
-    parameters: [parameter, ifNoneMatch],
-    responses: {
-      200: {
-        description: 'The view; `Cache-Control: no-store`.',
-        headers: etagHeader,
-        content: json(ref(schema)),
-      },
-      304: { description: 'Not modified: If-None-Match names the current version.', headers: etagHeader },
-      404: failure(404, `\`not_found\`: ${missing}. The element stops asking.`),
-      429: failures[429],
-      503: failures[503],
-    },
+    operationId: name,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.parameters ? { parameters: route.parameters } : {}),
+    ...(route.body
+      ? { requestBody: { required: route.body.required, content: json(route.body.schema) } }
+      : {}),
+    responses,
   };
 }
 
-/** A status stream (Server-Sent Events) of a view: `event: <name>`, `id:` its version, `data:` the view. */
-function streamGet(
-  summary: string,
-  event: string,
-  schema: keyof typeof components,
-  parameter: Json,
-  final: string,
-): Json {
-  return {
-    summary,
-    description: [
-      `Server-Sent Events. The backend first sends \`retry: <ms>\`, then the current view as an event named \`${event}\` (\`event: ${event}\`, \`id:\` the view's version, its ETag without quotes, \`data:\` the view's JSON on one line), unless the request's Last-Event-ID names the current version; then one such event per change, and comment lines (\`: keep-alive\`) at least every 30 s. An event without the name \`${event}\` is ignored by the elements. ${final}`,
-      'Answering 404 here (a backend that cannot hold connections open) means "poll": the element polls the view instead.',
-    ].join(' '),
-    parameters: [
-      parameter,
-      {
-        name: 'Last-Event-ID',
-        in: 'header',
-        required: false,
-        description: 'The version the browser holds when it reconnects.',
-        schema: { type: 'string' },
-      },
-    ],
-    responses: {
-      200: {
-        description: `\`text/event-stream\`: events named \`${event}\`, each one \`${schema}\`.`,
-        content: {
-          'text/event-stream': {
-            schema: { type: 'string' },
-            example: `retry: 3000\n\nid: 3bq0pyYUzRzO6cBCnrT9xE0j8ZA\nevent: ${event}\ndata: {…}\n\n`,
-          },
-        },
-      },
-      204: {
-        description:
-          'The view is final and Last-Event-ID names it: nothing more to send (EventSource stops).',
-      },
-      404: failure(404, '`not_found`: unknown, or this backend streams nothing: the element polls.'),
-      429: failures[429],
-      503: failures[503],
-    },
-  };
-}
-
-/** Opening an order's session, and renewing an expired one. */
-function sessionWrites(id: Json, guarded: Record<number, Json>): Record<'createSession' | 'renew', Json> {
-  return {
-    createSession: {
-      summary: "The order's one session: opened now (201), or the one it has (200)",
-      description:
-        'Concurrent requests for one order answer one session. A paid order answers its paid session; an expired one its expired session (renew it). The backend decides the amount, currency and customer from its own order (`order_id` alone comes from the browser).',
-      requestBody: { required: true, content: json(ref('CreateSessionRequest')) },
-      responses: {
-        201: {
-          description: 'A new session, with a new account.',
-          headers: etagHeader,
-          content: json(ref('SessionView')),
-        },
-        200: {
-          description: "The order's existing session.",
-          headers: etagHeader,
-          content: json(ref('SessionView')),
-        },
-        400: failures[400],
-        404: failure(404, '`not_found`: no such order, or not one this shopper may pay.'),
-        409: failure(
-          409,
-          '`conflict`: the order changed (amount, currency, customer) after its payment was started.',
-        ),
-        429: failures[429],
-        503: failures[503],
-        ...guarded,
-      },
-    },
-    renew: {
-      summary: 'A new single-use account for an expired session',
-      description:
-        'The body is `{}` with `Content-Type: application/json`. The same session id carries on with a new account, reference and expiry (status `pending`); concurrent renewals open one account.',
-      parameters: [id],
-      requestBody: {
-        required: false,
-        content: json({ type: 'object', maxProperties: 0, description: 'Empty: `{}`.' }),
-      },
-      responses: {
-        200: {
-          description: 'The session with its new account.',
-          headers: etagHeader,
-          content: json(ref('SessionView')),
-        },
-        404: failure(404, '`not_found`: no such session.'),
-        409: failure(
-          409,
-          '`conflict`: the session is still pending or already paid. The element asks for the view again.',
-        ),
-        429: failures[429],
-        503: failures[503],
-        ...guarded,
-      },
-    },
-  };
-}
-
-/** A country's banks, and the banks an account number is known at. */
-function bankOperations(guarded: Record<number, Json>): Record<'banks' | 'suggest', Json> {
-  return {
-    banks: {
-      summary: "A country's banks",
-      description: 'Cacheable: the kit answers `Cache-Control: public, max-age=…` (at most one day).',
-      parameters: [pathParameter('country', 'ISO 3166-1 alpha-2, "NG".')],
-      responses: {
-        200: {
-          description: 'The banks, by name.',
-          headers: {
-            'Pay-Cache': {
-              description:
-                'How the backend had the list: `miss` (asked the provider now), `hit` (kept, fresh), `stale` (kept past its time while the provider cannot answer). The kit sends it; the element ignores it.',
-              schema: { type: 'string' },
-            },
-          },
-          content: json(ref('BankList')),
-        },
-        400: failures[400],
-        404: failure(404, '`not_found`: the provider lists no banks for the country.'),
-        503: failures[503],
-      },
-    },
-    suggest: {
-      summary: 'The banks an account number is known at',
-      requestBody: { required: true, content: json(ref('SuggestBanksRequest')) },
-      responses: {
-        200: { description: 'Suggestions, possibly none.', content: json(ref('BankSuggestions')) },
-        400: failures[400],
-        404: failure(404, '`not_found`: suggestions are turned off. The element shows none.'),
-        429: failures[429],
-        503: failures[503],
-        ...guarded,
-      },
-    },
-  };
-}
-
+/** The paths of every route the elements call (`widget` not false), from the route table. */
 function operations(): Record<string, Json> {
-  const id = pathParameter('id', 'The session id the backend made (unguessable; the only credential).');
-  const token = (what: string) =>
-    pathParameter(
-      'token',
-      `The ${what}'s signed handle, made by the merchant's backend; a number alone or a tampered token is 404.`,
-    );
-  const guarded = { 403: failures[403], 413: failures[413], 415: failures[415] };
-  const ops: Record<keyof typeof endpoints, Json | null> = {
-    ...sessionWrites(id, guarded),
-    session: viewGet('A session', 'SessionView', id, 'no such session'),
-    events: streamGet(
-      "A session's status as Server-Sent Events",
-      'session',
-      'SessionView',
-      id,
-      'The stream ends after a `paid` or `expired` view.',
-    ),
-    invoice: viewGet(
-      'An invoice, by its token',
-      'InvoiceViewModel',
-      token('invoice'),
-      'no such invoice, or a bad token',
-    ),
-    invoiceEvents: streamGet(
-      "An invoice's status as Server-Sent Events",
-      'invoice',
-      'InvoiceViewModel',
-      token('invoice'),
-      'The stream ends once the invoice is `paid` or `cancelled`.',
-    ),
-    funding: viewGet(
-      "A customer's own accounts and latest deposits, by the customer's token",
-      'FundingView',
-      token('customer'),
-      'a bad or expired token',
-    ),
-    fundingEvents: streamGet(
-      "A customer's accounts and deposits as Server-Sent Events",
-      'funding',
-      'FundingView',
-      token('customer'),
-      'It does not end by itself: deposits may come at any time.',
-    ),
-    receipt: {
-      summary: 'A receipt, by its token (from `receipt_url`)',
-      parameters: [token('receipt')],
-      responses: {
-        200: { description: 'The receipt.', headers: etagHeader, content: json(ref('ReceiptView')) },
-        404: failure(404, '`not_found`: no such receipt, or a bad token.'),
-      },
-    },
-    link: viewGet('A payment link', 'LinkView', pathParameter('id', "The link's id."), 'no such link'),
-    ...bankOperations(guarded),
-    // provider → backend, not a route the elements call
-    webhooks: null,
-  };
   const paths: Record<string, Json> = {};
-  for (const [name, operation] of Object.entries(ops)) {
-    if (!operation) continue;
-    const endpoint = endpoints[name as keyof typeof endpoints];
-    (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method.toLowerCase()] = {
-      operationId: name,
-      ...operation,
-    };
+  for (const [name, route] of Object.entries(routeTable) as [RouteName, RouteDeclaration][]) {
+    if (route.widget === false) continue;
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(name, route);
   }
   return paths;
 }

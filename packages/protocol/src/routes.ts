@@ -1,73 +1,44 @@
-// The protocol's endpoints under the kit's base path: each route's path pattern (`:name` for a
-// parameter) defined once. The kit routes by the patterns (`endpoints`); the browser builds paths
-// with one function per route (`sessionPath`…), so that an element's bundle carries only its own.
-
-const SESSIONS = '/sessions';
-const SESSION = '/sessions/:id';
-const RENEW = '/sessions/:id/renew';
-const EVENTS = '/sessions/:id/events';
-const INVOICE = '/invoices/:token';
-const INVOICE_EVENTS = '/invoices/:token/events';
-const FUNDING = '/funding/:token';
-const FUNDING_EVENTS = '/funding/:token/events';
-const RECEIPT = '/receipts/:token';
-const LINK = '/links/:id';
-const BANKS = '/banks/:country';
-const SUGGEST = '/banks/suggest';
-const WEBHOOKS = '/webhooks';
-
-/** Each endpoint's method and path pattern, as the kit mounts them. */
-export const endpoints = {
-  createSession: { method: 'POST', path: SESSIONS },
-  session: { method: 'GET', path: SESSION },
-  renew: { method: 'POST', path: RENEW },
-  /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
-  events: { method: 'GET', path: EVENTS },
-  /** an invoice by its token (`pay.invoiceToken(number)`), never its number */
-  invoice: { method: 'GET', path: INVOICE },
-  /** Server-Sent Events: `event: invoice`, `id:` the view's version, `data:` the invoice view */
-  invoiceEvents: { method: 'GET', path: INVOICE_EVENTS },
-  /** a customer's permanent accounts and latest deposits; the token is signed for one customer */
-  funding: { method: 'GET', path: FUNDING },
-  /** Server-Sent Events: `event: funding`, `id:` the view's version, `data:` the funding view */
-  fundingEvents: { method: 'GET', path: FUNDING_EVENTS },
-  /** a receipt by its token (`pay.receiptToken(…)`); it never changes once made */
-  receipt: { method: 'GET', path: RECEIPT },
-  link: { method: 'GET', path: LINK },
-  banks: { method: 'GET', path: BANKS },
-  suggest: { method: 'POST', path: SUGGEST },
-  webhooks: { method: 'POST', path: WEBHOOKS },
-} as const;
+// Made by `npm run generate -w @pay-elements/protocol` from the route table (route-table.ts): do not
+// edit. One function a route, so that an element’s bundle carries only the paths it asks for.
 
 /** A pattern with its one parameter filled in, percent-encoded. */
 function fill(pattern: string, value: string): string {
   return pattern.replace(/:[a-z]+/, () => encodeURIComponent(value));
 }
 
-export const sessionsPath = SESSIONS;
-export const sessionPath = (id: string) => fill(SESSION, id);
-export const renewPath = (id: string) => fill(RENEW, id);
-/** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
-export const sessionEventsPath = (id: string) => fill(EVENTS, id);
-/** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
-export const invoicePath = (token: string) => fill(INVOICE, token);
-export const invoiceEventsPath = (token: string) => fill(INVOICE_EVENTS, token);
-/** `token`: the customer's signed handle, from the merchant's kit (`pay.fundingToken(customerId)`) */
-export const fundingPath = (token: string) => fill(FUNDING, token);
-export const fundingEventsPath = (token: string) => fill(FUNDING_EVENTS, token);
-/** `token`: the receipt's signed handle, from the session or invoice view's `receipt_url` */
-export const receiptPath = (token: string) => fill(RECEIPT, token);
-export const linkPath = (id: string) => fill(LINK, id);
-export const banksPath = (country: string) => fill(BANKS, country);
-export const suggestPath = SUGGEST;
-export const webhooksPath = WEBHOOKS;
+/** `POST /sessions`: The order's one session: opened now (201), or the one it has (200) */
+export const sessionsPath = '/sessions';
+/** `GET /sessions/:id`: A session */
+export const sessionPath = (id: string): string => fill('/sessions/:id', id);
+/** `GET /sessions/:id/events`: A session's status as Server-Sent Events */
+export const sessionEventsPath = (id: string): string => fill('/sessions/:id/events', id);
+/** `POST /sessions/:id/renew`: A new single-use account for an expired session */
+export const renewPath = (id: string): string => fill('/sessions/:id/renew', id);
+/** `GET /invoices/:token`: An invoice, by its token */
+export const invoicePath = (token: string): string => fill('/invoices/:token', token);
+/** `GET /invoices/:token/events`: An invoice's status as Server-Sent Events */
+export const invoiceEventsPath = (token: string): string => fill('/invoices/:token/events', token);
+/** `GET /funding/:token`: A customer's own accounts and latest deposits, by the customer's token */
+export const fundingPath = (token: string): string => fill('/funding/:token', token);
+/** `GET /funding/:token/events`: A customer's accounts and deposits as Server-Sent Events */
+export const fundingEventsPath = (token: string): string => fill('/funding/:token/events', token);
+/** `GET /receipts/:token`: A receipt, by its token (from `receipt_url`) */
+export const receiptPath = (token: string): string => fill('/receipts/:token', token);
+/** `GET /links/:id`: A payment link */
+export const linkPath = (id: string): string => fill('/links/:id', id);
+/** `GET /banks/:country`: A country's banks */
+export const banksPath = (country: string): string => fill('/banks/:country', country);
+/** `POST /banks/suggest`: The banks an account number is known at */
+export const suggestPath = '/banks/suggest';
+/** `POST /webhooks`: The provider's events (Standard Webhooks), not a route the elements call */
+export const webhooksPath = '/webhooks';
 
-/** Every route path under the kit's base path, as one table. */
-export const routes = {
-  sessions: sessionsPath,
+/** Every route’s path function (or path), by the route’s name. */
+export const routePaths = {
+  createSession: sessionsPath,
   session: sessionPath,
-  renew: renewPath,
   events: sessionEventsPath,
+  renew: renewPath,
   invoice: invoicePath,
   invoiceEvents: invoiceEventsPath,
   funding: fundingPath,
@@ -78,3 +49,6 @@ export const routes = {
   suggest: suggestPath,
   webhooks: webhooksPath,
 } as const;
+
+/** @deprecated since 0.2.0: `routePaths` (whose `createSession` was `sessions`). */
+export const routes = routePaths;

@@ -17,20 +17,42 @@ import type { StreamAdmission } from './streams/admission.js';
 import type { StreamConfig } from './streams/options.js';
 
 /**
- * What the kit tells the merchant (`onEvent`) and other flows (`FlowParts.on`) happened: at least
- * once each, through the store's outbox, by whichever instance is alive. `id` is stable per event, so
- * that a receiver that sees it twice acts once.
+ * What the kit tells the merchant (`onEvent`) and other flows (`FlowParts.on`) happened, of any type:
+ * at least once each, through the store's outbox, by whichever instance is alive. `id` is stable per
+ * event, so that a receiver that sees it twice acts once. Each type is declared by its flow
+ * (`Flow.events`); `KitEvent` (flows/index.ts) is the union of them all.
  */
-export interface PayEvent {
+export interface AnyKitEvent {
   /** printable ASCII: `session.paid.ses_…` */
   id: string;
-  /** `session.paid`, `session.expired`, … (each flow documents its own) */
+  /** `session.paid`, `session.expired`, … (each flow declares its own in `events.ts`) */
   type: string;
   /** ISO 8601: when the kit recorded it */
   created_at: string;
   /** what it is about: ids, decimal amounts, upper-case currencies, ISO times; null for none */
   data: Record<string, string | null>;
 }
+
+/** @deprecated since 0.2.0: `KitEvent` (the declared events), or `AnyKitEvent` (any type). */
+export type PayEvent = AnyKitEvent;
+
+/** One kit event a flow declares (flows/<flow>/events.ts): when it is told, and its data's fields. */
+export interface EventDeclaration {
+  /** when it is told, in words: "a checkout was paid" */
+  when: string;
+  /** said of it after its fields in the docs: "once for each account it had" */
+  note?: string;
+  /** its `data`: flat strings, nullable where there may be nothing; `.describe()` a field for the docs */
+  data: z.ZodObject<Record<string, z.ZodString | z.ZodNullable<z.ZodString>>>;
+}
+
+/** A flow's events, by type. */
+export type EventCatalogue = Readonly<Record<string, EventDeclaration>>;
+
+/** The events of a catalogue, one member a type, each with its typed data. */
+export type EventsOf<C extends EventCatalogue> = {
+  [T in keyof C & string]: { id: string; type: T; created_at: string; data: z.output<C[T]['data']> };
+}[keyof C & string];
 
 /** A credit as a webhook or the watcher brings it, with what the webhook said of it. */
 export interface CreditContext {
@@ -121,7 +143,7 @@ export interface Kit {
    * then this instance starts delivering them at once.
    */
   transition: (
-    commit: Commit & { events?: readonly PayEvent[]; callbacks?: readonly OwedCallback[] },
+    commit: Commit & { events?: readonly AnyKitEvent[]; callbacks?: readonly OwedCallback[] },
   ) => Promise<boolean>;
   /** hears of the change feed's names that start with `prefix` (the rest of the name), `'*'` for all */
   changes: (prefix: string, listener: (name: string) => void) => () => void;
@@ -155,7 +177,7 @@ export interface FlowParts<Api extends object = object> {
   /** The flow's outbox topics (its merchant callbacks), by topic. */
   deliveries?: Readonly<Record<string, FlowDelivery>>;
   /** Kit events of other flows (or its own) this flow reacts to, by type; at least once each. */
-  on?: Readonly<Record<string, (event: PayEvent) => Promise<void>>>;
+  on?: Readonly<Record<string, (event: AnyKitEvent) => Promise<void>>>;
   /** Fields this flow adds to other flows' views: view name → fields for that view's subject. */
   extras?: Readonly<Record<string, (subject: unknown) => Record<string, string>>>;
   /** Methods added to the handler (`pay.openSession`). */
@@ -169,9 +191,15 @@ export interface FlowParts<Api extends object = object> {
  * A flow: its name, the options it reads (merged into createPayHandler's, each described once), and
  * how it starts on the kit's shared parts.
  */
-export interface Flow<Shape extends z.ZodRawShape = z.ZodRawShape, Api extends object = object> {
+export interface Flow<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Api extends object = object,
+  Events extends EventCatalogue = Record<never, never>,
+> {
   name: string;
   options: Shape;
+  /** the kit events it tells (flows/<flow>/events.ts), by type */
+  events?: Events;
   start(kit: Kit, options: z.output<z.ZodObject<Shape>>): FlowParts<Api>;
   /**
    * The names its counters had in an older release, kept one release more beside the names that
@@ -182,7 +210,7 @@ export interface Flow<Shape extends z.ZodRawShape = z.ZodRawShape, Api extends o
 
 /** A flow of any options and methods, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each flow's own types are checked where it is defined
-export type AnyFlow = Flow<any, object>;
+export type AnyFlow = Flow<any, object, EventCatalogue>;
 
 /** A record write that creates a record that must not exist yet. */
 export function create(collection: string, key: string, value: RecordWrite['value']): RecordWrite {

@@ -11,8 +11,8 @@ import { plainAnswers, realResponse } from '@pay-elements/http';
 import type * as z from 'zod';
 import { Deliveries } from './outbox/deliveries.js';
 import { KitEvents } from './outbox/events.js';
-import type { AnyFlow, FlowParts, Kit, OwedCallback, PayEvent } from './flow.js';
-import { flows, Options, type FlowApis } from './flows/index.js';
+import type { AnyFlow, FlowParts, Kit, OwedCallback, AnyKitEvent } from './flow.js';
+import { flows, Options, type FlowApis, type KitEvent } from './flows/index.js';
 // the flows' older counter names, for metrics.ts (which reaches the flows through the handler only)
 export { deprecatedCounters } from './flows/index.js';
 import { createRouter, type Route } from './http/router.js';
@@ -28,8 +28,13 @@ import { MemoryStore } from './store/memory.js';
 import { StreamAdmission } from './streams/admission.js';
 import { TokenSigner } from './tokens.js';
 
-/** What `createPayHandler` takes: the core's options and every flow's. */
-export type PayHandlerOptions = z.input<typeof Options>;
+/**
+ * What `createPayHandler` takes: the core's options and every flow's; `onEvent` hears the declared
+ * events (`KitEvent`: narrow on `type` for its data's fields).
+ */
+export type PayHandlerOptions = Omit<z.input<typeof Options>, 'onEvent'> & {
+  onEvent?: ((event: KitEvent) => void | Promise<void>) | undefined;
+};
 
 export interface PayHandlerCore {
   /** Answers a request under the base path (anything else is a 404). */
@@ -267,7 +272,7 @@ function kitFor(name: string, shared: Shared): Kit {
 async function transition(
   shared: Shared,
   topic: (own: string) => string,
-  commit: Commit & { events?: readonly PayEvent[]; callbacks?: readonly OwedCallback[] },
+  commit: Commit & { events?: readonly AnyKitEvent[]; callbacks?: readonly OwedCallback[] },
 ): Promise<boolean> {
   const { config, events, deliveries } = shared;
   const now = config.clock.now();

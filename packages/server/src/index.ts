@@ -11,8 +11,13 @@ export type {
   FlowDelivery,
   FlowParts,
   Kit,
+  AnyKitEvent,
+  EventCatalogue,
+  EventDeclaration,
+  EventsOf,
   PayEvent,
 } from './flow.js';
+export { eventCatalogue, kitEventTypes, type KitEvent, type KitEventType } from './flows/index.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
 export {

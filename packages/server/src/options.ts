@@ -9,7 +9,7 @@ import { SessionMerchant } from '@pay-elements/protocol';
 import type { Clock } from './clock.js';
 import type { PayStore } from './store/contract.js';
 import { PayConfigError } from './errors.js';
-import type { PayEvent } from './flow.js';
+import type { AnyKitEvent } from './flow.js';
 import { defaultLogger, type LogFields, type Logger } from './log.js';
 import type { PayObserver } from './observer.js';
 import { issueFields } from './http/input.js';
@@ -176,7 +176,7 @@ export const coreOptions = {
     .describe(
       "How long a merchant callback owed (a flow's, such as onPaid) that failed, or whose instance died, is left alone before `sweep()` retries it, ms.",
     ),
-  onEvent: fn<(event: PayEvent) => void | Promise<void>>('event → void')
+  onEvent: fn<(event: AnyKitEvent) => void | Promise<void>>('event → void')
     .optional()
     .describe(
       "`(event)`: every kit event (`session.paid`, `session.expired`, and each flow's, listed under *Events*) at least once, through the store, by whichever instance is alive; throw to have it retried.",

@@ -16,7 +16,7 @@ export {
   type CommonConfig,
   type ServiceConfig,
 } from './config.js';
-export { receiptOptions, type PayEvent, type PayEventType } from './kit.js';
+export { receiptOptions, type KitEvent, type PayEvent, type PayEventType } from './kit.js';
 export { demoLifetime, removeSqliteFile, type DemoLifetime } from './lifetime.js';
 export { DEFAULT_RETRY_MS, type NotificationRecord } from './notify/notifier.js';
 export {

@@ -7,26 +7,31 @@ import {
   createPayHandler,
   type Order,
   type OutboxPart,
-  type PayEvent as KitEvent,
+  kitEventTypes,
+  type AnyKitEvent,
+  type KitEvent,
+  type KitEventType,
   type PayHandler,
   type PayHandlerOptions,
   type RecordPart,
   type SessionRecord,
 } from '@pay-elements/server';
 
-export type { Json, OutboxEntry, RecordWrite, StoredRecord } from '@pay-elements/server';
+export type { AnyKitEvent, Json, OutboxEntry, RecordWrite, StoredRecord } from '@pay-elements/server';
 
-/** The events the service tells the merchant of (the kit may report others; they are not sent). */
-export const payEventTypes = ['session.paid', 'session.expired', 'invoice.paid', 'deposit.received'] as const;
-export type PayEventType = (typeof payEventTypes)[number];
+/**
+ * The events the service tells the merchant of: every one the kit declares (its event catalogue), so
+ * that a new kit event is notified with no edit here.
+ */
+export const payEventTypes = kitEventTypes;
+export type PayEventType = KitEventType;
+export type { KitEvent };
 
-/** A kit event of a type the service tells the merchant of. */
-export interface PayEvent extends KitEvent {
-  type: PayEventType;
-}
+/** @deprecated since 0.2.0: `KitEvent` (of `@pay-elements/server`, re-exported here): the same events. */
+export type PayEvent = KitEvent;
 
-/** Whether the kit's event is one the merchant is told of. */
-export function isMerchantEvent(event: KitEvent): event is PayEvent {
+/** Whether the event read back is of a declared type (one stored by an older kit may not be). */
+export function isMerchantEvent(event: AnyKitEvent): event is KitEvent {
   return (payEventTypes as readonly string[]).includes(event.type);
 }
 

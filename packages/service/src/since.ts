@@ -4,7 +4,7 @@
 // `deposit.received` for a payment made before that moment are not sent. Kept in the store, so a
 // restart (or another instance on the same database) keeps the first one's moment.
 import type { PayClient } from '@pay-elements/api';
-import type { PayEvent, ServiceState } from './kit.js';
+import type { KitEvent, ServiceState } from './kit.js';
 
 /** How many pages of the business's transactions an invoice's payment is looked for in. */
 const PAGES_LOOKED_AT = 5;
@@ -54,15 +54,15 @@ async function invoicePaidBefore(client: PayClient, invoice: string, since: numb
  * is the provider's), an invoice paid (asked of the provider) before the first start. A session is
  * this service's own, opened after it: always told. A failed provider call throws: the kit retries.
  */
-export async function paidBefore(event: PayEvent, startedAt: number, client: PayClient): Promise<boolean> {
+export async function paidBefore(event: KitEvent, startedAt: number, client: PayClient): Promise<boolean> {
   // the provider's times are to the second: a payment in the start's own second is told
   const since = Math.floor(startedAt / 1000) * 1000;
   if (event.type === 'deposit.received') {
-    const at = Date.parse(event.data['received_at'] ?? '');
+    const at = Date.parse(event.data.received_at);
     return !Number.isNaN(at) && at < since;
   }
-  const invoice = event.data['invoice_number'];
-  if (event.type !== 'invoice.paid' || !invoice) return false;
+  if (event.type !== 'invoice.paid' || !event.data.invoice_number) return false;
+  const invoice = event.data.invoice_number;
   // noticed before the first start could not be: only a payment seen since is looked up
   return invoicePaidBefore(client, invoice, since);
 }

@@ -71,7 +71,7 @@ function looseOrNull(answer: Answer): SessionView | null {
   }
 }
 
-const A_RULES = {
+export const A_RULES = {
   create: 'one session per order: concurrent creates answer one session, one of them 201',
   view: 'session view: every field of its type, optional ones absent (not null), paid_at null until paid, RFC 3339 times',
   again: 'create again: the same session, 200',
@@ -358,7 +358,7 @@ async function streamEnding(
   });
 }
 
-const B_RULES = {
+export const B_RULES = {
   created: 'second order: a new session, 201',
   watcher: 'paid by the watcher alone: with the webhook held back, the backend finds the transfer itself',
   pushed: 'stream: "paid" found by the watcher is pushed',

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { coreOptions } from '../options.js';
-import { flows, Options, optionsTable } from './index.js';
+import type { AnyFlow } from '../flow.js';
+import {
+  eventCatalogue,
+  flows,
+  kitEventTypes,
+  Options,
+  optionsTable,
+  type FlowApis,
+  type KitEvent,
+} from './index.js';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 /** each flow's declared options, by the flow's name (the registry holds them untyped) */
@@ -39,5 +48,32 @@ describe('the registry of flows', () => {
         assert.ok(names.has(name), `${flow}: ${name} in the table`);
       }
     for (const row of rows) assert.ok(row.description.trim() !== '', `${row.name} is described`);
+  });
+
+  it('makes the event catalogue of each flow’s events, no type declared by two flows', () => {
+    const declaredTypes = flows.flatMap((f: AnyFlow) => Object.keys(f.events ?? {}));
+    assert.deepEqual(kitEventTypes, declaredTypes);
+    assert.equal(new Set(declaredTypes).size, declaredTypes.length);
+    for (const type of ['session.paid', 'invoice.paid', 'deposit.received'] as const)
+      assert.ok(kitEventTypes.includes(type), type);
+    for (const type of kitEventTypes) assert.ok(eventCatalogue[type].when.length > 0, `${type} says when`);
+  });
+
+  it('computes the handler’s methods, options and events from the flows’ types', () => {
+    // type-level: a method, option or event no flow declares fails the type-check
+    const typed = (apis: FlowApis, event: KitEvent) => {
+      void apis.openSession;
+      void apis.fundingToken;
+      // @ts-expect-error no flow adds this method
+      void apis.refund;
+      void Options.shape.resolveOrder;
+      // @ts-expect-error no flow declares this option
+      void Options.shape.refunds;
+      if (event.type === 'deposit.received') return event.data.received_at;
+      // @ts-expect-error no flow declares this event
+      if (event.type === 'refund.requested') return null;
+      return null;
+    };
+    assert.equal(typeof typed, 'function');
   });
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PayEvent } from '../flow.js';
+import type { AnyKitEvent } from '../flow.js';
 import type { Logger } from '../log.js';
 import { SqliteStore } from '../store/sqlite.js';
 import { eventOf, KitEvents, type EventHandler } from './events.js';
@@ -18,13 +18,13 @@ let files = 0;
 const LEASE_MS = 60_000;
 const BACKOFF_MS = [30 * 60_000];
 
-const paid: PayEvent = {
+const paid: AnyKitEvent = {
   id: 'evt_1',
   type: 'session.paid',
   created_at: '2026-11-21T10:00:00.000Z',
   data: { session_id: 'ses_1', order_id: 'order-1', paid_at: '2026-11-21T10:00:00.000Z' },
 };
-const invoicePaid: PayEvent = { ...paid, id: 'evt_2', type: 'invoice.paid', data: { number: 'INV-1' } };
+const invoicePaid: AnyKitEvent = { ...paid, id: 'evt_2', type: 'invoice.paid', data: { number: 'INV-1' } };
 
 function setup(options: { merchant?: boolean } = {}) {
   const store = new SqliteStore(join(dir, `events-${++files}.db`));
@@ -37,7 +37,7 @@ function setup(options: { merchant?: boolean } = {}) {
     error: (message) => lines.push(`error ${message}`),
   };
   const heard: string[] = [];
-  const received: PayEvent[] = [];
+  const received: AnyKitEvent[] = [];
   const failing = new Map<string, number>();
   const listener =
     (who: string): EventHandler =>
@@ -64,7 +64,7 @@ function setup(options: { merchant?: boolean } = {}) {
     await store.close();
   });
   /** the transition's commit, then the delivery at once, as the kit does */
-  const emit = async (event: PayEvent) => {
+  const emit = async (event: AnyKitEvent) => {
     const owe = events.owed(event, now);
     assert.ok(await store.records.commit({ owe }));
     events.start(owe);

@@ -4,11 +4,11 @@
 // it is delivered at least once each, retried on its own with a backoff, whichever instance is alive.
 import type { Clock } from '../clock.js';
 import { Deliveries } from './deliveries.js';
-import type { PayEvent } from '../flow.js';
+import type { AnyKitEvent } from '../flow.js';
 import type { Logger } from '../log.js';
 import type { Json, OutboxEntry, OutboxOwed, OutboxPart } from '../store/contract.js';
 
-export type EventHandler = (event: PayEvent) => void | Promise<void>;
+export type EventHandler = (event: AnyKitEvent) => void | Promise<void>;
 
 export interface KitEventsOptions {
   outbox: OutboxPart;
@@ -28,7 +28,7 @@ export interface KitEventsOptions {
 const MERCHANT = 'merchant';
 
 /** An outbox payload read back as the event it was written from. */
-export function eventOf(payload: Json): PayEvent | null {
+export function eventOf(payload: Json): AnyKitEvent | null {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
   const { id, type, created_at: createdAt, data } = payload;
   if (typeof id !== 'string' || typeof type !== 'string' || typeof createdAt !== 'string') return null;
@@ -67,7 +67,7 @@ export class KitEvents {
   }
 
   /** The outbox entries an event is owed as at `now`: one per listener, leased to this instance. */
-  owed(event: PayEvent, now: number): OutboxOwed[] {
+  owed(event: AnyKitEvent, now: number): OutboxOwed[] {
     const topics = [...(this.#topics.get(event.type) ?? [])];
     if (this.options.merchant) topics.push(`events.${MERCHANT}`);
     const payload: Json = { ...event, data: { ...event.data } };

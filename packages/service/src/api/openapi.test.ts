@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as z from 'zod';
 import { fixtures } from '@pay-elements/sandbox';
+import { kitEventTypes } from '@pay-elements/server';
 import {
   merchantEndpoint,
   NOTIFY_SECRET,
@@ -156,5 +157,25 @@ describe('GET /api/openapi.json', () => {
       }
     }
     assert.ok(seen.includes('createSession 201') && seen.includes('createSession 409'), seen.join(', '));
+  });
+
+  it('describes each notification a webhook of its kit event type, and the one received fits it', async () => {
+    const raw = (await (await fetch(`${s.base}/api/openapi.json`)).json()) as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+    };
+    assert.deepEqual(Object.keys(raw.webhooks), kitEventTypes);
+    const received = shop.received[0];
+    assert.ok(received, 'the paid session was notified');
+    const body: unknown = JSON.parse(String(received.body));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = ajv.compile(
+      raw.webhooks['session.paid']!.post.requestBody.content['application/json']!.schema,
+    );
+    assert.ok(validate(body), ajv.errorsText(validate.errors));
+    assert.equal(
+      validate({ ...(body as object), type: 'invoice.paid' }),
+      false,
+      'another type is another webhook',
+    );
   });
 });

@@ -2,6 +2,7 @@
 // (operations.ts) and the same zod schemas it parses bodies with (schemas.ts), so that it cannot
 // drift from the code; `openapi.test.ts` calls every operation and validates its answers against it.
 import * as z from 'zod';
+import { eventCatalogue, type EventDeclaration } from '@pay-elements/server';
 import { components } from './schemas.js';
 import type { ApiOperation } from './operations.js';
 
@@ -91,6 +92,53 @@ function responsesOf(operation: ApiOperation): Record<string, JsonSchema> {
   );
 }
 
+/** The Standard Webhooks headers every notification carries. */
+const notificationHeaders = [
+  ['webhook-id', 'The event id: the same on every attempt (act on each once).'],
+  ['webhook-timestamp', 'The attempt’s real time, Unix seconds.'],
+  [
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256>` over `{id}.{timestamp}.{body}`, one a secret, space-separated.',
+  ],
+].map(([name, description]) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}));
+
+/**
+ * The notifications posted to PAY_NOTIFY_URL, one a kit event type (its catalogue, the kit's flows'
+ * `events.ts`), each body's `data` the event's declared fields.
+ */
+function webhooksOf(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    (Object.entries(eventCatalogue) as [string, EventDeclaration][]).map(([type, event]) => {
+      const data = z.toJSONSchema(event.data, { target: 'draft-2020-12' });
+      const { $schema: _s, ...dataSchema } = data;
+      const body = {
+        type: 'object',
+        required: ['type', 'timestamp', 'livemode', 'data'],
+        properties: {
+          type: { const: type },
+          timestamp: { type: 'string', description: 'When the kit recorded the event, ISO 8601.' },
+          livemode: { type: 'boolean', description: 'false for an event of the emulator.' },
+          data: dataSchema,
+        },
+      };
+      const post = {
+        operationId: `notify.${type}`,
+        summary: `${type}: ${event.when}${event.note ? ` (${event.note})` : ''}`,
+        parameters: notificationHeaders,
+        requestBody: { required: true, content: { 'application/json': { schema: body } } },
+        responses: { '2XX': { description: 'Received: not sent again.' } },
+      };
+      return [type, { post }];
+    }),
+  );
+}
+
 /** The document: every operation of `operations`, and the document's own. */
 export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema {
   const outputs = schemasOf('output');
@@ -167,5 +215,6 @@ export function openApiDocument(operations: readonly ApiOperation[]): JsonSchema
     },
     security: [{ serviceKey: [] }],
     paths,
+    webhooks: webhooksOf(),
   };
 }

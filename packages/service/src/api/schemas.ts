@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { decimal } from '@pay-elements/api';
 import { orderLimits } from '@pay-elements/protocol';
+import { payEventTypes } from '../kit.js';
 
 const printable = (max: number) =>
   z
@@ -140,7 +141,7 @@ export const FundingLink = z.object({
 
 export const Notification = z.object({
   id: z.string().describe('The event id, sent as webhook-id on every attempt.'),
-  type: z.enum(['session.paid', 'session.expired', 'invoice.paid', 'deposit.received']),
+  type: z.enum(payEventTypes).describe('A kit event type (its catalogue: docs/any-backend.md).'),
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
   status: z

@@ -9,7 +9,14 @@
 import * as z from 'zod';
 import { signWebhook } from '@pay-elements/api';
 import { describeError, TokenBucketLimiter, type Clock, type Logger } from '@pay-elements/server';
-import { payEventTypes, type Json, type PayEvent, type ServiceState, type StoredRecord } from '../kit.js';
+import {
+  payEventTypes,
+  type AnyKitEvent,
+  type Json,
+  type PayEventType,
+  type ServiceState,
+  type StoredRecord,
+} from '../kit.js';
 import { EndpointState, type EndpointDisabled } from './endpoint.js';
 import { retryAfterMs, retryWait } from './retry.js';
 
@@ -36,7 +43,7 @@ export type NotificationStatus = 'pending' | 'delivered' | 'failed';
 export interface NotificationRecord {
   /** the event's id, sent as `webhook-id` on every attempt */
   id: string;
-  type: PayEvent['type'];
+  type: PayEventType;
   created_at: string;
   data: Record<string, string | null>;
   status: NotificationStatus;
@@ -184,7 +191,7 @@ export class Notifier {
    * when this call kept it. A throw (the store away) leaves the event owed by the kit, which reports it
    * again.
    */
-  async enqueue(event: PayEvent): Promise<boolean> {
+  async enqueue(event: AnyKitEvent & { type: PayEventType }): Promise<boolean> {
     const now = this.#o.clock.now();
     const record: NotificationRecord = {
       id: event.id,

@@ -6,7 +6,8 @@
 // (`funding.totals`, one record a customer whose version numbers the deposits), and credits still processing that the watcher must read again (`funding.inflight`).
 import { decimal } from '@pay-elements/api';
 import type { Clock } from '../../clock.js';
-import { create, type Kit, type PayEvent } from '../../flow.js';
+import { create, type EventsOf, type Kit } from '../../flow.js';
+import type { fundingEvents } from './events.js';
 import { claimWork, heldOf, type Claim } from '../../provider/claims.js';
 import {
   isJsonObject,
@@ -169,7 +170,7 @@ function depositOf(value: unknown): DepositRecord | null {
   return deposit.id ? deposit : null;
 }
 
-function depositEvent(d: DepositRecord, now: number): PayEvent {
+function depositEvent(d: DepositRecord, now: number): EventsOf<typeof fundingEvents> {
   return {
     id: `deposit.received.${d.id}`,
     type: 'deposit.received',

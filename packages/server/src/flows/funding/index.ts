@@ -14,6 +14,7 @@ import { CHANGED, FundingBook, type DepositRecord, type FundingAccountRecord } f
 import { DepositBook } from './deposits.js';
 import { FundingViews, fundingRoutes } from './routes.js';
 import type { StableFundingView } from './view.js';
+import { fundingEvents } from './events.js';
 
 /** What the customers' accounts flow adds to the handler. */
 export interface FundingApi {
@@ -136,9 +137,10 @@ async function watchOf(book: FundingBook, startedAt: number): Promise<CreditChec
   };
 }
 
-export const funding: Flow<typeof fundingOptions, FundingApi> = {
+export const funding: Flow<typeof fundingOptions, FundingApi, typeof fundingEvents> = {
   name: 'funding',
   options: fundingOptions,
+  events: fundingEvents,
   // 0.1.0's name of the deposit counter (CHANGELOG.md: removed in 0.3.0)
   deprecatedCounters: { deposit: 'pay_deposits_total' },
   start(kit, options) {

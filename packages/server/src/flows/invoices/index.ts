@@ -11,6 +11,7 @@ import { viewStreamRoute } from '../../streams/view-route.js';
 import { endpoints } from '@pay-elements/protocol';
 import { finalInvoice, type StableInvoiceView } from './view.js';
 import { InvoiceViews, invoiceRoutes } from './views.js';
+import { invoiceEvents } from './events.js';
 
 /** What the invoices flow adds to the handler. */
 export interface InvoicesApi {
@@ -45,9 +46,10 @@ function invoiceOf(transaction: Transaction): string | null {
     : null;
 }
 
-export const invoices: Flow<typeof invoiceOptions, InvoicesApi> = {
+export const invoices: Flow<typeof invoiceOptions, InvoicesApi, typeof invoiceEvents> = {
   name: 'invoices',
   options: invoiceOptions,
+  events: invoiceEvents,
   start(kit, options) {
     const views = new InvoiceViews({
       client: kit.client,

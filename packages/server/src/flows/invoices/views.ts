@@ -9,7 +9,8 @@ import { NotFoundError, type InvoiceView, type PayClient } from '@pay-elements/a
 import { TtlCache } from '../../provider/cache.js';
 import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
-import { create, type Kit, type PayEvent } from '../../flow.js';
+import { create, type EventsOf, type Kit } from '../../flow.js';
+import type { invoiceEvents } from './events.js';
 import { etagJson } from '../../http/answers.js';
 import type { Logger } from '../../log.js';
 import type { Route } from '../../http/router.js';
@@ -46,7 +47,7 @@ export function paidEvent(
   invoice: StableInvoiceView,
   paid: { paidAt: string; transactionId: string | null },
   now: number,
-): PayEvent {
+): EventsOf<typeof invoiceEvents> {
   const title = invoice.items[0]?.name ?? null;
   return {
     id: `invoice.paid.${invoice.number}`,

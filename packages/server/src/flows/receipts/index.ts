@@ -6,7 +6,7 @@
 // its registration.
 import { endpoints, type ReceiptKind, type ReceiptView } from '@pay-elements/protocol';
 import { HttpError } from '../../errors.js';
-import type { Flow, Kit, PayEvent } from '../../flow.js';
+import type { Flow, Kit, AnyKitEvent } from '../../flow.js';
 import { etagJson } from '../../http/answers.js';
 import type { Route } from '../../http/router.js';
 import { fn } from '../../options.js';
@@ -38,7 +38,7 @@ function subjectOf(kind: ReceiptKind, id: string): string {
 
 /** What a paid event says a receipt shows, or null for an event that is not a payment's. */
 export function receiptOf(
-  event: PayEvent,
+  event: AnyKitEvent,
 ): { kind: ReceiptKind; id: string; view: Omit<ReceiptView, 'number' | 'issued_at'> } | null {
   const d = event.data;
   const field = (name: string) => d[name] ?? undefined;
@@ -80,7 +80,7 @@ export function receiptOf(
  * Makes the receipt of a paid event once, with the next number of the merchant's sequence: the
  * number and the receipt in one commit, so two instances never give one number twice or skip one.
  */
-async function issue(records: RecordPart, event: PayEvent, now: number, kit: Kit): Promise<void> {
+async function issue(records: RecordPart, event: AnyKitEvent, now: number, kit: Kit): Promise<void> {
   const receipt = receiptOf(event);
   if (!receipt) return;
   const key = subjectOf(receipt.kind, receipt.id);
@@ -127,7 +127,7 @@ export const receipts: Flow<typeof receiptOptions, ReceiptsApi> = {
         return etagJson(request, held.value);
       },
     };
-    const made = (event: PayEvent) => issue(records, event, kit.clock.now(), kit);
+    const made = (event: AnyKitEvent) => issue(records, event, kit.clock.now(), kit);
     return {
       routes: [route],
       on: { 'session.paid': made, 'invoice.paid': made },

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoredDataError } from '../../errors.js';
-import type { Kit, PayEvent } from '../../flow.js';
+import type { Kit, AnyKitEvent } from '../../flow.js';
 import { claimNow } from '../../provider/claims.js';
 import { SqliteStore } from '../../store/sqlite.js';
 import { SessionBook, sessionOf, type SessionRecord } from './book.js';
@@ -25,7 +25,7 @@ function setup() {
   const store = new SqliteStore(join(dir, `sessions-${++files}.db`));
   after(() => store.close());
   const clock = { now: () => NOW };
-  const events: PayEvent[] = [];
+  const events: AnyKitEvent[] = [];
   const counted: string[] = [];
   // as the kit's: the commit with its callbacks owed on the flow's topic, the events kept once committed
   const transition: Kit['transition'] = async (commit) => {

@@ -7,7 +7,8 @@
 import type { SessionDisplay, SessionMerchant, SessionStatus } from '@pay-elements/protocol';
 import type { Clock } from '../../clock.js';
 import { StoredDataError } from '../../errors.js';
-import { create, type Kit, type PayEvent } from '../../flow.js';
+import { create, type EventsOf, type Kit } from '../../flow.js';
+import type { sessionEvents } from './events.js';
 import { claimWork, heldOf, mayTake, releaseWork, type Claim } from '../../provider/claims.js';
 import {
   isJsonObject,
@@ -181,7 +182,7 @@ function sessionEvent(
   session: SessionRecord,
   now: number,
   merchant: SessionMerchant | undefined,
-): PayEvent {
+): EventsOf<typeof sessionEvents> {
   const shown = session.display?.merchant ?? merchant;
   const base = {
     session_id: session.id,
@@ -190,28 +191,35 @@ function sessionEvent(
     amount: session.amount,
     currency: session.currency,
   };
-  const data =
-    type === 'paid'
-      ? {
-          ...base,
-          paid_at: session.paidAt,
-          transaction_id: session.transactionId,
-          transaction_ref: session.transactionRef ?? null,
-          reference: session.reference,
-          // what was paid for, to whom, into which account
-          title: session.display?.order?.title ?? null,
-          order_reference: session.display?.order?.reference ?? null,
-          merchant_name: shown?.name ?? null,
-          merchant_logo_url: shown?.logo_url ?? null,
-          account_name: session.account.accountName,
-          account_number: session.account.accountNumber,
-          bank_name: session.account.bankName,
-        }
-      : { ...base, reference: session.reference, expires_at: session.expiresAt };
-  // a session expires once per account it had: its reference tells them apart
-  const id =
-    type === 'paid' ? `session.paid.${session.id}` : `session.expired.${session.id}.${session.reference}`;
-  return { id, type: `session.${type}`, created_at: new Date(now).toISOString(), data };
+  const created_at = new Date(now).toISOString();
+  if (type === 'expired')
+    // a session expires once per account it had: its reference tells them apart
+    return {
+      id: `session.expired.${session.id}.${session.reference}`,
+      type: 'session.expired',
+      created_at,
+      data: { ...base, reference: session.reference, expires_at: session.expiresAt },
+    };
+  return {
+    id: `session.paid.${session.id}`,
+    type: 'session.paid',
+    created_at,
+    data: {
+      ...base,
+      paid_at: session.paidAt,
+      transaction_id: session.transactionId,
+      transaction_ref: session.transactionRef ?? null,
+      reference: session.reference,
+      // what was paid for, to whom, into which account
+      title: session.display?.order?.title ?? null,
+      order_reference: session.display?.order?.reference ?? null,
+      merchant_name: shown?.name ?? null,
+      merchant_logo_url: shown?.logo_url ?? null,
+      account_name: session.account.accountName,
+      account_number: session.account.accountNumber,
+      bank_name: session.account.bankName,
+    },
+  };
 }
 
 export class SessionBook {

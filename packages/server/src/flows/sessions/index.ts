@@ -17,6 +17,7 @@ import { sessionOptions, type Order } from './options.js';
 import { OrderSessions } from './orders.js';
 import { checkedOrder, sessionRoutes } from './routes.js';
 import { sessionDisplay, stableView } from './view.js';
+import { sessionEvents } from './events.js';
 
 /** What the sessions flow adds to the handler. */
 export interface SessionsApi {
@@ -131,9 +132,10 @@ function orderSessions(
   });
 }
 
-export const sessions: Flow<typeof sessionOptions, SessionsApi> = {
+export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEvents> = {
   name: 'sessions',
   options: sessionOptions,
+  events: sessionEvents,
   // 0.1.0's names of the session counters (CHANGELOG.md: removed in 0.3.0)
   deprecatedCounters: {
     created: 'pay_sessions_created_total',
