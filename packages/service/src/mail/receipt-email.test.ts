@@ -21,7 +21,7 @@ import {
   WEBHOOK_SECRET,
 } from '@pay-elements/testing/kit-world';
 import { readServiceConfig } from '../config.js';
-import { startSilentSmtp, startSmtp, type TestSmtp } from '../testing/smtp.js';
+import { startSilentSmtp, startSmtp, type TestSmtp } from '@pay-elements/testing/smtp';
 import { startTestService, type Started } from '../testing/service.js';
 import { smtpReceiptSender } from './smtp.js';
 

@@ -1,6 +1,7 @@
-// A real SMTP server on loopback for the receipt email's tests (the npm `smtp-server`, nodemailer's own
-// test server, with `mailparser` reading what arrived), which can refuse the next recipients as a busy
-// server does; and a server that takes the connection and never answers (SMTP down, as a hung relay is).
+// Test support: a real SMTP server on loopback for the receipt email's tests (the npm `smtp-server`,
+// nodemailer's own test server, with `mailparser` reading what arrived), which can refuse the next
+// recipients as a busy server does; and a server that takes the connection and never answers (SMTP
+// down, as a hung relay is).
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
