@@ -125,6 +125,14 @@ describe('the receipt email through pay-service', () => {
     assert.match(ar?.html || '', /<html lang="ar" dir="rtl">/);
   });
 
+  it('refuses a locale that is not a language tag, naming the field (400)', async () => {
+    const answer = await s.api('/api/sessions', { body: order('bad-locale', { locale: 'French!' }) });
+    assert.equal(answer.status, 400);
+    const body = (await answer.json()) as { error: { code: string; fields?: Record<string, string[]> } };
+    assert.equal(body.error.code, 'invalid_request');
+    assert.deepEqual(Object.keys(body.error.fields ?? {}), ['locale']);
+  });
+
   it('sends none for an order without an email', async () => {
     const before = smtp.received.length;
     const { email: _none, ...withoutEmail } = order('none-1');
