@@ -20,6 +20,11 @@ const Env = z
       .string()
       .regex(/^\d{11}$/, 'must be the 11 digits of a BVN')
       .optional(),
+    /**
+     * the shopper the demo's orders name (with PAY_SMTP_URL, each paid order sends them its receipt
+     * email, in the language their browser asks for); none when unset
+     */
+    PAY_DEMO_SHOPPER_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     /** how long the demo's onPaid takes to fulfil an order (a merchant's would call its systems), ms */
     PAY_DEMO_FULFIL_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

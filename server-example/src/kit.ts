@@ -10,7 +10,7 @@ import {
   type PayStore,
 } from '@pay-elements/server';
 import { toNodeListener, type NodeListener, type NodeListenerOptions } from '@pay-elements/server/node';
-import { receiptOptions } from '@pay-elements/service';
+import { receiptOptions, receiptSenderOf } from '@pay-elements/service';
 import { requestFields } from '@pay-elements/service/operations';
 import type { ExampleConfig } from './config.js';
 import { demoMerchant, demoOrderResolver } from './orders.js';
@@ -41,7 +41,7 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
   return {
     client: provider.client,
     store,
-    resolveOrder: demoOrderResolver(provider.customerId, url),
+    resolveOrder: demoOrderResolver(provider.customerId, url, config.PAY_DEMO_SHOPPER_EMAIL),
     merchant: demoMerchant(url),
     onPaid: async (session) => {
       if (config.PAY_DEMO_FULFIL_MS > 0) {
@@ -76,7 +76,15 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
       ? { funding: fundingOptions(provider.customerBvn), onDeposit: logDeposit(log) }
       : {}),
     ...(setup.accountRateLimit ? { accountRateLimit: setup.accountRateLimit } : {}),
+    // the receipt email of a paid order that names its shopper, when PAY_SMTP_URL is set
+    ...receiptEmails(config),
   };
+}
+
+/** The kit's sender of receipt emails over PAY_SMTP_URL, from PAY_MAIL_FROM; none when it is unset. */
+function receiptEmails(config: ExampleConfig): Pick<PayHandlerOptions, 'sendReceiptEmail'> {
+  const sender = receiptSenderOf({ ...config, PAY_MERCHANT_NAME: 'Acme Stores' });
+  return sender ? { sendReceiptEmail: sender.send } : {};
 }
 
 /**

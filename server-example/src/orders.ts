@@ -7,6 +7,7 @@
 // uses up an order a visitor is about to pay, nor one page's payment shows "paid" on another.
 import type { Order } from '@pay-elements/server';
 import type { SessionMerchant } from '@pay-elements/protocol';
+import { pickLanguage } from '@pay-elements/service/hosted';
 
 export interface DemoOrder {
   id: string;
@@ -58,9 +59,17 @@ export function demoMerchant(siteUrl: string): SessionMerchant {
   return { name: 'Acme Stores', logo_url: `${siteUrl}/logo.svg` };
 }
 
-/** `resolveOrder` for the kit: the demo's orders, charged to one customer, with what the checkout shows. */
-export function demoOrderResolver(customerId: string, siteUrl: string): (orderId: string) => Order | null {
-  return (orderId) => {
+/**
+ * `resolveOrder` for the kit: the demo's orders, charged to one customer, with what the checkout shows;
+ * with `shopperEmail` (PAY_DEMO_SHOPPER_EMAIL), naming that shopper, in the language their browser asks
+ * for, so that a paid order sends its receipt email.
+ */
+export function demoOrderResolver(
+  customerId: string,
+  siteUrl: string,
+  shopperEmail?: string,
+): (orderId: string, context?: { request: Request }) => Order | null {
+  return (orderId, context) => {
     const order = [...demoOrders, ...exampleOrders].find((o) => o.id === orderId);
     if (!order) return null;
     return {
@@ -71,6 +80,12 @@ export function demoOrderResolver(customerId: string, siteUrl: string): (orderId
         order: { title: order.title, reference: order.reference },
         return_url: `${siteUrl}/`,
       },
+      ...(shopperEmail
+        ? {
+            email: shopperEmail,
+            locale: pickLanguage(context?.request.headers.get('accept-language') ?? undefined),
+          }
+        : {}),
     };
   };
 }

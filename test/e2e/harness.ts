@@ -129,8 +129,9 @@ export interface Harness extends Server {
   newPage(options?: { locale?: string }): Promise<{ page: Page; context: BrowserContext }>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const server = await startServer();
+/** server-example (`env` added to its configuration, as `startServer`'s) and a Chromium to visit it. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const server = await startServer(env);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const bodies: Harness['bodies'] = [];
   return {

@@ -98,6 +98,11 @@ export interface FlowDelivery {
   names: { callback: string; id: string };
   /** delivers the entry: throws to leave it owed for a retry */
   deliver(id: string): Promise<void>;
+  /**
+   * A failure is retried after the kit's `eventRetryMs` waits and given up past the last (an email),
+   * rather than after each lease for ever (the merchant's callback).
+   */
+  backoff?: boolean;
 }
 
 /** The shared parts every flow is given. */

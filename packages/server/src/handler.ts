@@ -204,6 +204,7 @@ function deliver(shared: Shared, started: readonly Started[]): void {
           clock,
           logger,
           leaseMs: config.onPaidRetryAfterMs,
+          backoffMs: delivery.backoff ? config.eventRetryMs : undefined,
           observe: observe(topic),
         }),
       );

@@ -74,7 +74,8 @@ export {
 } from './store/contract.js';
 // what the flows' callbacks and options are given and take
 export type { Order, OrderContext, AccountRateLimitOptions } from './flows/sessions/options.js';
-export type { SessionAccountRecord, SessionRecord } from './flows/sessions/book.js';
+export type { SessionAccountRecord, SessionRecord, Shopper } from './flows/sessions/book.js';
+export type { ReceiptMail } from './flows/sessions/receipt-email.js';
 export type { BankSuggestionOptions } from './flows/banks/index.js';
 export type { DepositRecord, FundingAccountRecord } from './flows/funding/book.js';
 export type { FundingCustomer } from './flows/funding/accounts.js';

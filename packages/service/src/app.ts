@@ -26,6 +26,7 @@ import { requestLanguage } from './hosted/language.js';
 import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { faviconAnswer, serviceTemplates, type HostedTemplates } from './hosted/templates.js';
+import { smtpReceiptSender, type ReceiptSender } from './mail/smtp.js';
 import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
 import { Notifier } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
@@ -129,7 +130,9 @@ async function startBehind(
   const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
   const onEvent = merchantEvents({ since, client: provider.client, logger, notifier: () => notifier });
+  const mailer = receiptSenderOf(config);
   const kit = serviceKitOf(config, {
+    mailer,
     provider,
     store,
     merchant,
@@ -192,7 +195,7 @@ async function startBehind(
         health,
         pay: () => kit.pay,
         stopSweeper,
-        others: [{ close: () => notifier?.stop() ?? Promise.resolve() }, sandbox, metrics],
+        others: [{ close: () => notifier?.stop() ?? Promise.resolve() }, mailer, sandbox, metrics],
         graceMs: config.PAY_SHUTDOWN_GRACE_MS,
         delayMs: config.PAY_SHUTDOWN_DELAY_MS,
       }),
@@ -212,6 +215,8 @@ function serviceKitOf(
     metrics: Awaited<ReturnType<typeof startMetrics>>;
     url: string;
     clients: ReturnType<typeof clientKeys>;
+    /** the receipt emails' sender (PAY_SMTP_URL), or none */
+    mailer: ReceiptSender | null;
   },
 ): ServiceKit {
   return createServiceKit({
@@ -236,6 +241,19 @@ function serviceKitOf(
     allowedOrigins: config.PAY_ALLOWED_ORIGINS,
     clientKey: parts.clients.clientKey,
     funding: { currencies: config.PAY_FUNDING_CURRENCIES },
+    ...(parts.mailer ? { sendReceiptEmail: parts.mailer.send } : {}),
+  });
+}
+
+/** The receipt emails' sender when PAY_SMTP_URL is set (config.ts holds PAY_MAIL_FROM to it). */
+export function receiptSenderOf(
+  config: Pick<ServiceConfig, 'PAY_SMTP_URL' | 'PAY_MAIL_FROM' | 'PAY_MERCHANT_NAME'>,
+): ReceiptSender | null {
+  if (!config.PAY_SMTP_URL || !config.PAY_MAIL_FROM) return null;
+  return smtpReceiptSender({
+    url: config.PAY_SMTP_URL,
+    from: config.PAY_MAIL_FROM,
+    ...(config.PAY_MERCHANT_NAME ? { merchant: config.PAY_MERCHANT_NAME } : {}),
   });
 }
 

@@ -18,6 +18,7 @@ const SECRETS = new Set([
 /** What is left unset that a shop going live usually wants, and what it means. */
 const ADVISED: ReadonlyArray<[keyof ServiceConfig, string]> = [
   ['PAY_NOTIFY_URL', 'no notifications are sent: the shop learns of payments only by asking /api'],
+  ['PAY_SMTP_URL', 'no receipt emails are sent: a shopper who left learns of the payment only from the shop'],
   ['PAY_SHOP_URL', 'the hosted pages show no "Back to" link'],
   ['PAY_MERCHANT_NAME', 'the hosted pages name the merchant "the shop"'],
   ['PUBLIC_URL', 'links in pages and notifications use http://HOST:PORT'],

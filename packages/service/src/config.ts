@@ -113,7 +113,32 @@ export function commonEnv(defaultDb: string) {
      * `:memory:`, so the emulator lives as long as the sessions that point at its accounts
      */
     PAY_SANDBOX_DATA: z.string().min(1).optional(),
+    ...mailEnv(),
     ...limitsEnv(),
+  };
+}
+
+/** The receipt emails' mail server and sender: none are sent when PAY_SMTP_URL is unset. */
+function mailEnv() {
+  return {
+    /**
+     * the SMTP server receipt emails go through: `smtp://user:password@host:587` (STARTTLS when the
+     * server offers it) or `smtps://…:465` (TLS from the start)
+     */
+    PAY_SMTP_URL: z
+      .string()
+      .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+        error: 'must be an SMTP URL such as smtp://user:password@mail.example:587 or smtps://…:465',
+      })
+      .optional(),
+    /** who the receipt emails are from: `shop@example.com` or `Acme Stores <shop@example.com>` */
+    PAY_MAIL_FROM: z
+      .string()
+      .max(320, 'must be at most 320 characters')
+      .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+        error: 'must be an address such as shop@example.com or "Acme Stores <shop@example.com>"',
+      })
+      .optional(),
   };
 }
 
@@ -211,6 +236,13 @@ export function commonChecks(env: CommonConfig, ctx: z.RefinementCtx): void {
       code: 'custom',
       path: ['REQUEST_TIMEOUT_MS'],
       message: 'must be at least HEADERS_TIMEOUT_MS (the headers are part of the request)',
+    });
+  }
+  if (env.PAY_SMTP_URL && !env.PAY_MAIL_FROM) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAY_MAIL_FROM'],
+      message: 'must be set with PAY_SMTP_URL: the address receipt emails are sent from',
     });
   }
   if (env.PAY_API_KEY && !env.PAY_TOKEN_SECRET) {
@@ -434,5 +466,13 @@ export function configSecrets(config: Partial<ServiceConfig> & CommonConfig): st
     config.PAY_TOKEN_SECRET,
     ...(config.PAY_NOTIFY_SECRET ?? []),
     ...(config.PAY_SERVICE_KEYS ?? []),
+    smtpPassword(config.PAY_SMTP_URL),
   ].filter((s): s is string => Boolean(s));
+}
+
+/** The password in an SMTP URL, if any (a secret like the others). */
+function smtpPassword(url: string | undefined): string | undefined {
+  if (!url || !URL.canParse(url)) return undefined;
+  const password = new URL(url).password;
+  return password ? decodeURIComponent(password) : undefined;
 }

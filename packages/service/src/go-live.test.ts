@@ -157,6 +157,7 @@ describe('pay-service check', () => {
       PAY_DATABASE_URL: 'postgres://shop:pg-password-of-the-shop@db.internal:5432/shop',
     });
     assert.equal(status, 0, text);
+    assert.match(text, /PAY_SMTP_URL: no receipt emails are sent/);
     assert.match(text, /PAY_DATABASE_URL\s+postgres:\/\/shop:\*\*\*@db\.internal:5432\/shop/);
     assert.ok(!text.includes('pg-password-of-the-shop'), "a URL's password is not shown");
     assert.match(text, /PAY_API_KEY\s+set \(not shown\)/);
@@ -165,6 +166,19 @@ describe('pay-service check', () => {
     assert.match(text, /PAY_NOTIFY_URL: no notifications are sent/);
     assert.match(text, new RegExp(`the provider at PAY_BASE_URL \\(${emulator.url}\\) accepted PAY_API_KEY`));
     for (const secret of [DEFAULT_API_KEY, KEY, TOKEN_SECRET]) assert.ok(!text.includes(secret));
+  });
+
+  it('shows PAY_SMTP_URL without its password, and PAY_MAIL_FROM as it is', async () => {
+    const { status, text } = await check({
+      ...providerEnv(emulator.url, DEFAULT_API_KEY),
+      PAY_SMTP_URL: 'smtp://receipts:smtp-password-of-the-shop@mail.internal:587',
+      PAY_MAIL_FROM: 'Acme Stores <receipts@acme.test>',
+    });
+    assert.equal(status, 0, text);
+    assert.match(text, /PAY_SMTP_URL\s+smtp:\/\/receipts:\*\*\*@mail\.internal:587/);
+    assert.match(text, /PAY_MAIL_FROM\s+Acme Stores <receipts@acme\.test>/);
+    assert.ok(!text.includes('smtp-password-of-the-shop'));
+    assert.ok(!text.includes('PAY_SMTP_URL: no receipt emails'));
   });
 
   it('says the provider refused the key: exit 1', async () => {

@@ -1,7 +1,9 @@
 // @pay-elements/service: the kit as a program any backend calls (bin `pay-service`), and its pieces for
 // a Node server of one's own: its configuration from the environment, the provider or the emulator,
 // the store. The operations are at `@pay-elements/service/operations`, the hosted pages at `/hosted`.
-export { startService, merchantOf, type Service, type ServiceOptions } from './app.js';
+export { startService, merchantOf, receiptSenderOf, type Service, type ServiceOptions } from './app.js';
+export { smtpReceiptSender, type ReceiptSender } from './mail/smtp.js';
+export { writeReceiptMail, type WrittenMail } from './mail/receipt-mail.js';
 export {
   commonChecks,
   commonEnv,

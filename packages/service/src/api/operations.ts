@@ -79,6 +79,8 @@ export interface OrderRecord {
   currency: string;
   customer_id: string;
   email?: string;
+  /** the shopper's language (BCP 47): the receipt email's */
+  locale?: string;
   order?: { title: string; reference?: string };
   return_url?: string;
   metadata?: Record<string, string>;
@@ -91,6 +93,7 @@ const StoredOrder = z.object({
   currency: z.string(),
   customer_id: z.string(),
   email: z.string().optional(),
+  locale: z.string().optional(),
   order: z.object({ title: z.string(), reference: z.string().optional() }).optional(),
   return_url: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
@@ -113,6 +116,9 @@ export function kitOrder(order: OrderRecord): Order {
     currency: order.currency,
     customer_id: order.customer_id,
     ...(Object.keys(display).length > 0 ? { display } : {}),
+    // the shopper the receipt email goes to, once paid (PAY_SMTP_URL)
+    ...(order.email ? { email: order.email } : {}),
+    ...(order.locale ? { locale: order.locale } : {}),
   };
 }
 
@@ -211,6 +217,7 @@ const createSession: Operation<CreateSession> = {
       currency: body.currency,
       customer_id: body.customer_id,
       ...(body.email ? { email: body.email } : {}),
+      ...(body.locale ? { locale: body.locale } : {}),
       ...(body.order ? { order: body.order } : {}),
       ...(body.return_url ? { return_url: body.return_url } : {}),
       ...(body.metadata ? { metadata: body.metadata } : {}),

@@ -41,7 +41,16 @@ export const CreateSession = z
       .email('must be an email address')
       .max(254)
       .optional()
-      .describe('The shopper, kept with the order.'),
+      .describe(
+        'The shopper, kept with the order: one receipt email goes there once it is paid (when PAY_SMTP_URL is set). Never shown to a browser or logged.',
+      ),
+    locale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a BCP 47 language tag such as "fr"')
+      .optional()
+      .describe(
+        "The shopper's language, BCP 47 (`fr`, `pt-BR`): the receipt email's (en, fr, pt, sw, ar; English otherwise).",
+      ),
     order: z
       .strictObject({
         title: z

@@ -52,6 +52,14 @@ export interface SessionRecord {
   transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
+  /** the shopper the receipt email goes to (the order's `email`, `locale`): never in a view or event */
+  shopper?: Shopper;
+}
+
+/** The shopper of an order that named one, as kept with its session. */
+export interface Shopper {
+  email: string;
+  locale?: string;
 }
 
 /** A new account for an expired session. */
@@ -128,6 +136,8 @@ export function sessionOf(value: Json): SessionRecord {
   if (transactionRef) record.transactionRef = transactionRef;
   const display = displayOf(value['display']);
   if (display) record.display = display;
+  const shopper = shopperOf(value['shopper']);
+  if (shopper) record.shopper = shopper;
   return record;
 }
 
@@ -150,8 +160,19 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
   };
   if (session.transactionRef) value['transactionRef'] = session.transactionRef;
   if (session.display) value['display'] = toJson(session.display);
+  if (session.shopper) value['shopper'] = { ...session.shopper };
   return value;
 }
+
+/** A stored shopper read back. */
+function shopperOf(value: unknown): Shopper | null {
+  if (!isJsonObject(value) || typeof value['email'] !== 'string') return null;
+  const locale = value['locale'];
+  return { email: value['email'], ...(typeof locale === 'string' ? { locale } : {}) };
+}
+
+/** The topic of the receipt email a paid session owes (its shopper given, a sender set). */
+export const RECEIPT_EMAIL = 'receipt-email';
 
 function pendingEntry(session: SessionRecord): RecordWrite {
   const entry: PendingSession = {
@@ -231,6 +252,8 @@ export class SessionBook {
     private readonly merchant: SessionMerchant | undefined,
     /** told of each transition this instance made: `created`, `paid`, `expired` */
     private readonly count: (event: string) => void = () => undefined,
+    /** whether a paid session with a shopper owes a receipt email (a sender is set) */
+    private readonly emailsReceipts = false,
   ) {}
 
   /**
@@ -333,7 +356,10 @@ export class SessionBook {
         writes,
         announce: [`${CHANGED}${id}`],
         events: [sessionEvent('paid', paid, this.clock.now(), this.merchant)],
-        callbacks: [{ topic: 'paid', id }],
+        callbacks: [
+          { topic: 'paid', id },
+          ...(this.emailsReceipts && paid.shopper ? [{ topic: RECEIPT_EMAIL, id }] : []),
+        ],
       });
       if (done) {
         this.count('paid');

@@ -9,12 +9,13 @@ import type { CreditCheck, CreditContext, CreditOutcome, Flow, Kit } from '../..
 import { toIso } from '../../provider/credits.js';
 import { RequestLimiter } from '../../provider/rate-limit.js';
 import { AccountOpener } from './accounts.js';
-import { CHANGED, SessionBook, type PendingSession, type SessionRecord } from './book.js';
+import { CHANGED, RECEIPT_EMAIL, SessionBook, type PendingSession, type SessionRecord } from './book.js';
 import { creditPays } from './credits.js';
 import { sessionEventRoutes } from './events-route.js';
 import { SessionHub } from './hub.js';
 import { sessionOptions, type Order } from './options.js';
 import { OrderSessions } from './orders.js';
+import { receiptEmailDelivery } from './receipt-email.js';
 import { checkedOrder, sessionRoutes } from './routes.js';
 import { sessionDisplay, stableView } from './view.js';
 import { sessionEvents } from './events.js';
@@ -144,7 +145,15 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
   },
   start(kit, options) {
     const { clock, logger } = kit;
-    const book = new SessionBook(kit.store.records, kit.transition, clock, kit.merchant, kit.count);
+    const { sendReceiptEmail } = options;
+    const book = new SessionBook(
+      kit.store.records,
+      kit.transition,
+      clock,
+      kit.merchant,
+      kit.count,
+      !!sendReceiptEmail,
+    );
     // a pending session brought up to date: read again only when a check was made or joined
     const refresh = (session: SessionRecord, opts?: { force?: boolean }): Promise<SessionRecord> =>
       session.status !== 'pending'
@@ -207,6 +216,18 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
             if (session && onPaid) await onPaid(session);
           },
         },
+        // the receipt email, owed by the paid transition of a session whose order named the shopper
+        ...(sendReceiptEmail
+          ? {
+              [RECEIPT_EMAIL]: receiptEmailDelivery({
+                book,
+                send: sendReceiptEmail,
+                merchant: kit.merchant,
+                extras,
+                checkoutUrl: options.checkoutUrl,
+              }),
+            }
+          : {}),
       },
       api: {
         openSession: (orderId, order) =>

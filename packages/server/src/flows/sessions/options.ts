@@ -5,6 +5,7 @@ import { SessionDisplay } from '@pay-elements/protocol';
 import { decimal, defaultConventions } from '@pay-elements/api';
 import { fn, perMinute, tracked } from '../../options.js';
 import type { SessionRecord } from './book.js';
+import type { ReceiptMail } from './receipt-email.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
 export interface Order {
@@ -19,6 +20,13 @@ export interface Order {
    * merchant?}` (a `merchant` here overrides the kit's `merchant` option, for a marketplace).
    */
   display?: SessionDisplay;
+  /**
+   * The shopper's email: one receipt email is sent when the session is paid (with the
+   * `sendReceiptEmail` option). Kept with the session; never in a view, event or log line.
+   */
+  email?: string;
+  /** The shopper's language (BCP 47, `fr`, `pt-BR`): the receipt email's. */
+  locale?: string;
 }
 
 /** What `resolveOrder` is told about the request, so that the merchant can authorise the shopper. */
@@ -41,6 +49,11 @@ export const sessionOptions = {
     .optional()
     .describe(
       '`(session)`: called once per paid session, after the transition is committed (see *onPaid delivery*).',
+    ),
+  sendReceiptEmail: fn<(mail: ReceiptMail) => void | Promise<void>>('mail → void')
+    .optional()
+    .describe(
+      "`(mail)`: sends the receipt email of a paid session whose order gave the shopper's `email` (`mail.to`, `locale`, amount, merchant, order reference, `receipt_url`): once per session, from the outbox, after the paid transition is committed (never delaying it); throw to have it retried with `eventRetryMs`'s backoff. Errors are logged with the address masked.",
     ),
   lifespanMinutes: z
     .number({ error: 'must be a number of minutes' })
@@ -94,5 +107,13 @@ export const OrderSchema = z.object({
       error:
         'must be {order?: {title, reference?}, return_url?, merchant?: {name, logo_url?}} with http(s) URLs',
     })
+    .optional(),
+  email: z
+    .email({ error: 'must be an email address' })
+    .max(254, { error: 'must be at most 254 characters' })
+    .optional(),
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'must be a BCP 47 language tag such as "fr"' })
     .optional(),
 });

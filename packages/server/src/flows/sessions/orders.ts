@@ -169,6 +169,9 @@ export class OrderSessions {
       paidAt: null,
       transactionId: null,
       ...(order.display ? { display: order.display } : {}),
+      ...(order.email
+        ? { shopper: { email: order.email, ...(order.locale ? { locale: order.locale } : {}) } }
+        : {}),
     };
     if (!(await sessions.create(session, token))) {
       log.warn('the order claim was taken over while its account was opened; that account is unused', {
