@@ -13,6 +13,7 @@ export type {
   Kit,
   PayEvent,
 } from './flow.js';
+export { HOST_EVENTS_TOPIC, type EventDeliveries } from './outbox/events.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
 export {
