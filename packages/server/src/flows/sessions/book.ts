@@ -51,6 +51,8 @@ export interface SessionRecord {
   transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
+  /** the merchant's own fields of the order (`Order.merchantData`), kept as given */
+  merchantData?: Readonly<Record<string, Json>>;
 }
 
 /** A new account for an expired session. */
@@ -127,6 +129,8 @@ export function sessionOf(value: Json): SessionRecord {
   if (transactionRef) record.transactionRef = transactionRef;
   const display = displayOf(value['display']);
   if (display) record.display = display;
+  const merchantData = value['merchantData'];
+  if (isJsonObject(merchantData)) record.merchantData = merchantData;
   return record;
 }
 
@@ -149,6 +153,7 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
   };
   if (session.transactionRef) value['transactionRef'] = session.transactionRef;
   if (session.display) value['display'] = toJson(session.display);
+  if (session.merchantData) value['merchantData'] = { ...session.merchantData };
   return value;
 }
 

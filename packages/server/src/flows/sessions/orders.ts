@@ -169,6 +169,7 @@ export class OrderSessions {
       paidAt: null,
       transactionId: null,
       ...(order.display ? { display: order.display } : {}),
+      ...(order.merchantData ? { merchantData: order.merchantData } : {}),
     };
     if (!(await sessions.create(session, token))) {
       log.warn('the order claim was taken over while its account was opened; that account is unused', {
