@@ -4,11 +4,11 @@
 // (topic `events.host`) with its notification record, in the commit of the kit's transition that
 // causes it, so a crash or a `kill -9` loses none and nothing is written twice; entries an older
 // release owed on its own topic (`service.notify`) are delivered alike (drained). Whichever instance
-// leases an owed delivery makes the
-// attempt (one at a time: the lease is a compare-and-set), retried on a non-2xx answer or a timeout on
-// a schedule from seconds to over a day (jittered; later when the merchant's Retry-After asks), then
-// given up with an error line; a `410 Gone` disables the endpoint (endpoint.ts). Every attempt is a log
-// line and a metric; the delivery log is read and an event sent again through the merchant's API.
+// leases an owed delivery makes the attempt (one at a time: the lease is a compare-and-set), retried
+// on a non-2xx answer or a timeout on a schedule from seconds to over a day (jittered; later when the
+// merchant's Retry-After asks), then given up with an error line; a `410 Gone` disables the endpoint
+// (endpoint.ts). Every attempt is a log line and a metric; the delivery log is read and an event sent
+// again through the merchant's API.
 import * as z from 'zod';
 import { signWebhook } from '@pay-elements/api';
 import {
