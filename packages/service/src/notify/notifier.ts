@@ -34,6 +34,11 @@ const TOPIC = HOST_EVENTS_TOPIC;
 /** the topic of the notifications an older release owed beside the kit's: drained, none added */
 export const LEGACY_TOPIC = 'service.notify';
 const TOPICS = [TOPIC, LEGACY_TOPIC] as const;
+/**
+ * the kit's topic of its events to `onEvent`, which 0.1.0 gave the notifier: what it left owed there is
+ * taken over (owed on TOPIC), since the service passes no `onEvent` while it notifies
+ */
+export const ON_EVENT_TOPIC = 'events.merchant';
 const EVENTS = 'service.notifications';
 /** the events by when the service was told of them, for the delivery log newest first */
 const BY_TIME = 'service.notifications.by-time';
@@ -134,6 +139,14 @@ const StoredNotification = z.object({
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   resent_at: z.string().nullable().default(null),
+});
+
+/** A kit event as its outbox entry carries it. */
+const OwedEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  data: z.record(z.string(), z.string().nullable()),
 });
 
 /** A stored notification, read back; null when the record is not one. */
@@ -407,6 +420,7 @@ export class Notifier {
    * none while the endpoint is disabled (by this instance or another).
    */
   async #round(): Promise<void> {
+    await this.#takeOver();
     const disabled = (await this.#endpoint.disabled()) !== null;
     this.#o.metrics?.endpointDisabled(disabled);
     if (disabled) return;
@@ -423,6 +437,31 @@ export class Notifier {
           const kit = entry.payload !== null && entry.payload !== undefined;
           if ((await this.#attempt({ topic, id: entry.id, kit }, attempt, held.dueAt)) === 'disabled') return;
         }
+      }
+    }
+  }
+
+  /**
+   * The kit's events 0.1.0 left owed to its `onEvent` (topic ON_EVENT_TOPIC), due now: each kept and
+   * owed as the kit owes them now (once per id: one kept already stays as it is), then done there.
+   */
+  async #takeOver(): Promise<void> {
+    const { outbox, records } = this.#o.state;
+    for (;;) {
+      const due = await outbox.due(ON_EVENT_TOPIC, this.#o.clock.now(), 10);
+      if (due.length === 0 || this.#stopped) return;
+      for (const entry of due) {
+        const event = OwedEvent.safeParse(entry.payload);
+        if (event.success) {
+          const now = this.#o.clock.now();
+          const [record, index] = notificationWrites(event.data, now, this.#o.livemode);
+          const payload = { ...event.data, data: { ...event.data.data } };
+          await records.commit({
+            writes: [{ ...(record as RecordWrite), expect: 0 }, index as RecordWrite],
+            owe: [{ topic: TOPIC, id: event.data.id, dueAt: now, payload }],
+          });
+        }
+        await outbox.done(ON_EVENT_TOPIC, entry.id);
       }
     }
   }

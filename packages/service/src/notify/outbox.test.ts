@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { HOST_EVENTS_TOPIC } from '@pay-elements/server';
 import { SqliteStore } from '@pay-elements/server/sqlite';
 import type { KitEvent } from '../kit.js';
-import { LEGACY_TOPIC, notificationWrites } from './notifier.js';
+import { LEGACY_TOPIC, notificationWrites, ON_EVENT_TOPIC } from './notifier.js';
 import {
   merchantEndpoint,
   notificationOnce,
@@ -25,7 +25,10 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'pay-service-outbox-'));
 const FAR = 365 * 86_400_000;
 
-/** Two notifications as 0.1 kept them: the record, its log index, owed on `service.notify`. */
+/**
+ * Two notifications as 0.1 kept them: the record, its log index, owed on `service.notify`; and an
+ * event its kit still owed to the service's onEvent (topic `events.merchant`, never kept yet).
+ */
 async function olderReleaseLeft(file: string): Promise<string[]> {
   const store = new SqliteStore(file);
   const now = Date.now();
@@ -63,8 +66,20 @@ async function olderReleaseLeft(file: string): Promise<string[]> {
     if (i === 1)
       assert.ok(await store.outbox.lease(LEGACY_TOPIC, id, now - 60_000, { dueAt: now, attempts: 1 }));
   }
+  const event = {
+    id: 'session.paid.ses_old3',
+    type: 'session.paid',
+    created_at: new Date(now - 30_000).toISOString(),
+    data: { session_id: 'ses_old3', amount: '10.00', currency: 'NGN' },
+  };
+  // left by a failed onEvent: due again after its backoff, which has passed
+  assert.ok(
+    await store.records.commit({
+      owe: [{ topic: ON_EVENT_TOPIC, id: event.id, dueAt: now - 1000, payload: event }],
+    }),
+  );
   await store.close();
-  return ids;
+  return [...ids, event.id];
 }
 
 describe("notifications on the kit's one outbox", () => {
@@ -86,18 +101,19 @@ describe("notifications on the kit's one outbox", () => {
   const owed = async (topic: string) =>
     (await s.service.kit.state.outbox.due(topic, s.clock.now() + FAR, 100)).map((e) => e.id);
 
-  it('delivers what an older release left owed on its own topic, once each, and leaves none', async () => {
-    const got = await shop.until(2);
+  it('delivers what an older release left owed (its own topic, its onEvent), once each, and leaves none', async () => {
+    const got = await shop.until(3);
     await s.service.notifier?.idle();
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(got.map((r) => String(r.headers['webhook-id'])).sort(), [...left].sort());
-    assert.equal(shop.received.length, 2, 'once each');
+    assert.equal(shop.received.length, 3, 'once each');
     for (const id of left) {
       const entry = await notificationOnce(s, id, (e) => e['status'] === 'delivered');
       assert.equal(entry?.['last_result'], '200', id);
     }
     assert.equal((await notificationOnce(s, left[1] ?? '', () => true))?.['attempts'], 2, 'its count kept');
     assert.deepEqual(await owed(LEGACY_TOPIC), []);
+    assert.deepEqual(await owed(ON_EVENT_TOPIC), []);
   });
 
   it("owes a paid session's event once, on the kit's topic in the kit's commit, and nowhere else", async () => {
