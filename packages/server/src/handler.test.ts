@@ -1,5 +1,7 @@
 // The kit as a Fetch handler: what `pay.fetch` and `pay.app` answer is a Response made by the
 // runtime's own constructor on every path (Bun, Deno, Workers and Next.js refuse anything else).
+// And the host's own delivery of every kit event (`eventDeliveries`): owed with its records in the
+// commit of the transition, left for the host to lease.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono } from 'hono';
@@ -84,5 +86,52 @@ describe('pay.fetch and pay.app answer real Responses', () => {
     const health = await app.fetch(new Request(`${SHOP}/health`));
     assertReal(health, 'the merchant’s route');
     assert.deepEqual(await health.json(), { ok: true });
+  });
+});
+
+describe("the host's delivery of every kit event (eventDeliveries)", () => {
+  let world: World;
+  const told: string[] = [];
+  before(async () => {
+    world = await startWorld({
+      kit: {
+        eventDeliveries: {
+          writes: (event, now) => [
+            { collection: 'host.log', key: event.id, value: { type: event.type, now } },
+          ],
+          owed: (ids) => told.push(...ids),
+        },
+      },
+    });
+  });
+  after(() => world.close());
+
+  it("owes a paid session's event on events.host with the host's records, in the transition's commit", async () => {
+    const created = await world.request('/pay/sessions', jsonPost({ order_id: 'order-1' }));
+    const session = SessionView.parse(await created.json());
+    await world.control('/transfers', { account_number: session.account.account_number, amount: 5000 });
+    world.advance(1000);
+    await world.request(`/pay/sessions/${session.id}`);
+    await world.kit.watcher.idle();
+    const id = `session.paid.${session.id}`;
+    // every event of every flow (the seed's paid invoice the watcher found too), each told once
+    assert.deepEqual(
+      told.filter((t) => t === id),
+      [id],
+      'told once the commit is made',
+    );
+    const owed = await world.kit.store.outbox.due('events.host', Date.now() + 86_400_000 * 365 * 10, 10);
+    assert.deepEqual(
+      owed.map((e) => [e.id, e.attempts, (e.payload as { type?: string } | null)?.type]).sort(),
+      told.map((t) => [t, 0, t.slice(0, t.indexOf('.', t.indexOf('.') + 1))]).sort(),
+      'owed to the host, left for it to lease',
+    );
+    const kept = await world.kit.store.records.get('host.log', id);
+    assert.equal((kept?.value as { type?: string } | undefined)?.type, 'session.paid');
+    assert.deepEqual(
+      await world.kit.store.outbox.due('events.merchant', Date.now() + 86_400_000 * 365 * 10, 10),
+      [],
+      'no onEvent given: nothing else owed',
+    );
   });
 });

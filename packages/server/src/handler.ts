@@ -216,6 +216,7 @@ function deliver(shared: Shared, started: readonly Started[]): void {
     leaseMs: config.onPaidRetryAfterMs,
     backoffMs: config.eventRetryMs,
     merchant: config.onEvent,
+    host: config.eventDeliveries,
     flows: new Map(started.flatMap(({ flow, parts }) => (parts.on ? [[flow.name, parts.on] as const] : []))),
     observe: observer.delivery && ((topic, seconds, outcome) => observer.delivery?.(topic, seconds, outcome)),
   });
@@ -278,13 +279,15 @@ async function transition(
   const { config, events, deliveries } = shared;
   const now = config.clock.now();
   const owedEvents = (commit.events ?? []).flatMap((event) => events?.owed(event, now) ?? []);
+  const hostWrites = events?.writes(commit.events ?? [], now) ?? [];
   const owedCallbacks: OutboxOwed[] = (commit.callbacks ?? []).map((c) => ({
     topic: topic(c.topic),
     id: c.id,
     dueAt: now + config.onPaidRetryAfterMs,
   }));
+  const writes = [...(commit.writes ?? []), ...hostWrites];
   const done = await config.store.records.commit({
-    ...(commit.writes ? { writes: commit.writes } : {}),
+    ...(writes.length > 0 ? { writes } : {}),
     ...(commit.announce ? { announce: commit.announce } : {}),
     owe: [...(commit.owe ?? []), ...owedEvents, ...owedCallbacks],
   });

@@ -18,6 +18,7 @@ export type {
   PayEvent,
 } from './flow.js';
 export { eventCatalogue, kitEventTypes, type KitEvent, type KitEventType } from './flows/index.js';
+export { HOST_EVENTS_TOPIC, type EventDeliveries } from './outbox/events.js';
 export { createHealth, type Health, type HealthOptions } from './health.js';
 export type { PayObserver, WebhookOutcome } from './observer.js';
 export {

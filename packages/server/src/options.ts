@@ -10,6 +10,7 @@ import type { Clock } from './clock.js';
 import type { PayStore } from './store/contract.js';
 import { PayConfigError } from './errors.js';
 import type { AnyKitEvent } from './flow.js';
+import type { EventDeliveries } from './outbox/events.js';
 import { defaultLogger, type LogFields, type Logger } from './log.js';
 import type { PayObserver } from './observer.js';
 import { issueFields } from './http/input.js';
@@ -180,6 +181,18 @@ export const coreOptions = {
     .optional()
     .describe(
       "`(event)`: every kit event (`session.paid`, `session.expired`, and each flow's, listed under *Events*) at least once, through the store, by whichever instance is alive; throw to have it retried.",
+    ),
+  eventDeliveries: z
+    .custom<EventDeliveries>(
+      (v) =>
+        isObject(v) &&
+        (v['writes'] === undefined || typeof v['writes'] === 'function') &&
+        (v['owed'] === undefined || typeof v['owed'] === 'function'),
+      { error: 'must be an object of functions ({ writes?(event, now), owed?(ids) })' },
+    )
+    .optional()
+    .describe(
+      "`{ writes?(event, now), owed?(ids) }`: the host's own delivery of every kit event, of any type, on the kit's outbox (pay-service's notifications): owed on topic `events.host` with `writes`' records in the transition's commit, then leased and delivered by the host itself.",
     ),
   eventRetryMs: z
     .array(ms().min(100, { error: 'each must be at least 100' }), {

@@ -27,8 +27,14 @@ import { notFoundPage, pageAnswer } from './hosted/pages.js';
 import { hostedRoutes } from './hosted/routes.js';
 import { faviconAnswer, serviceTemplates, type HostedTemplates } from './hosted/templates.js';
 import { smtpReceiptSender, type ReceiptSender } from './mail/smtp.js';
-import { createServiceKit, isMerchantEvent, type ServiceKit, type ServiceKitOptions } from './kit.js';
-import { Notifier } from './notify/notifier.js';
+import {
+  createServiceKit,
+  isMerchantEvent,
+  type AnyKitEvent,
+  type ServiceKit,
+  type ServiceKitOptions,
+} from './kit.js';
+import { Notifier, notifierDeliveries } from './notify/notifier.js';
 import { clientKeys } from './operations/client-key.js';
 import { pageCompression } from './operations/compression.js';
 import { answerHeaders, dispatch, logHandlerError } from './operations/dispatch.js';
@@ -129,14 +135,16 @@ async function startBehind(
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
   const since = await firstStart(store, clock.now());
   let notifier: Notifier | null = null;
-  const onEvent = merchantEvents({ since, client: provider.client, logger, notifier: () => notifier });
+  // the emulator's events say so in every body: a production endpoint refuses them
+  const livemode = provider.emulator === null;
+  const events = kitEvents(config, { since, client: provider.client, logger }, livemode, () => notifier);
   const mailer = receiptSenderOf(config);
   const kit = serviceKitOf(config, {
     mailer,
     provider,
     store,
     merchant,
-    onEvent,
+    events,
     clock,
     logger,
     metrics,
@@ -145,8 +153,8 @@ async function startBehind(
   });
   notifier = notifierOf(config, {
     state: kit.state,
-    // the emulator's events say so in every body: a production endpoint refuses them
-    livemode: provider.emulator === null,
+    livemode,
+    admit: admitted({ since, client: provider.client, logger }),
     clock,
     logger,
     metrics,
@@ -209,7 +217,8 @@ function serviceKitOf(
     provider: Awaited<ReturnType<typeof startProvider>>;
     store: PayStore;
     merchant: SessionMerchant;
-    onEvent: NonNullable<ServiceKitOptions['onEvent']>;
+    /** the kit's events: to the notifier (its host delivery), else to a line each */
+    events: Pick<ServiceKitOptions, 'onEvent' | 'eventDeliveries'>;
     clock: { now(): number };
     logger: Logger;
     metrics: Awaited<ReturnType<typeof startMetrics>>;
@@ -224,7 +233,7 @@ function serviceKitOf(
     store: parts.store,
     resolveOrder: () => null, // no order id becomes a session from the browser (withoutOrderRoute)
     merchant: parts.merchant,
-    onEvent: parts.onEvent,
+    ...parts.events,
     pollIntervalMs: config.PAY_POLL_INTERVAL_MS,
     onPaidRetryAfterMs: config.PAY_ONPAID_RETRY_AFTER_MS,
     lifespanMinutes: config.PAY_LIFESPAN_MINUTES,
@@ -258,27 +267,52 @@ export function receiptSenderOf(
 }
 
 /**
- * The kit's events the merchant is told of (a notification each, when PAY_NOTIFY_URL is set), but
+ * Where the kit's events go: with PAY_NOTIFY_URL and PAY_NOTIFY_SECRET, to the notifier as the kit's
+ * host delivery (one outbox entry each); else to a line each (onEvent).
+ */
+function kitEvents(
+  config: ServiceConfig,
+  since: Parameters<typeof admitted>[0],
+  livemode: boolean,
+  notifier: () => Notifier | null,
+): Pick<ServiceKitOptions, 'onEvent' | 'eventDeliveries'> {
+  return config.PAY_NOTIFY_URL && config.PAY_NOTIFY_SECRET
+    ? { eventDeliveries: notifierDeliveries(livemode, notifier) }
+    : { onEvent: merchantEvents(since) };
+}
+
+/**
+ * Whether a kit event is notified, asked before its first attempt: every event of every type, but
  * for a payment made before the service's first start (since.ts): recorded, said on a line, not sent.
  */
-function merchantEvents(options: {
+function admitted(options: {
   since: number;
   client: Parameters<typeof paidBefore>[2];
   logger: Logger;
-  notifier: () => Notifier | null;
-}): NonNullable<ServiceKitOptions['onEvent']> {
+}): (event: AnyKitEvent) => Promise<boolean> {
   const { since, client, logger } = options;
   return async (event) => {
-    if (!isMerchantEvent(event)) return;
-    if (await paidBefore(event, since, client)) {
+    if (isMerchantEvent(event) && (await paidBefore(event, since, client))) {
       logger.info(`event ${event.type}: paid before this service's first start, recorded, not notified`, {
         event_id: event.id,
         since: new Date(since).toISOString(),
       });
-      return;
+      return false;
     }
     logger.info(`event ${event.type}`, { event_id: event.id });
-    await options.notifier()?.enqueue(event);
+    return true;
+  };
+}
+
+/** Without notifications: each kit event said on a line (a payment before the first start so said). */
+function merchantEvents(options: {
+  since: number;
+  client: Parameters<typeof paidBefore>[2];
+  logger: Logger;
+}): NonNullable<ServiceKitOptions['onEvent']> {
+  const admit = admitted(options);
+  return async (event) => {
+    await admit(event);
   };
 }
 
@@ -288,6 +322,7 @@ function notifierOf(
   parts: {
     state: ServiceKit['state'];
     livemode: boolean;
+    admit: (event: AnyKitEvent) => Promise<boolean>;
     clock: { now(): number };
     logger: Logger;
     metrics: Awaited<ReturnType<typeof startMetrics>>;
@@ -300,6 +335,7 @@ function notifierOf(
     url: config.PAY_NOTIFY_URL,
     secrets: config.PAY_NOTIFY_SECRET,
     livemode: parts.livemode,
+    admit: parts.admit,
     clock: parts.clock,
     logger: parts.logger,
     timeoutMs: config.PAY_NOTIFY_TIMEOUT_MS,

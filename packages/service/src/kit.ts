@@ -1,7 +1,8 @@
 // The one module that knows the kit's API beyond the widget routes: events (onEvent), sessions opened
 // server to server (openSession, getSession), receipts, a customer's accounts opened on request, and
 // the store's generic blocks the service keeps its own state through (records in collections
-// `service.*`, the outbox topic `service.notify`). Everything else of the service goes through
+// `service.*`), and the kit's host delivery of every event (`eventDeliveries`, its outbox topic
+// `events.host`: the notifications). Everything else of the service goes through
 // `ServiceKit`, so that a change in that API is answered here alone.
 import {
   createPayHandler,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { AnyKitEvent } from '../flow.js';
 import type { Logger } from '../log.js';
 import { SqliteStore } from '../store/sqlite.js';
-import { eventOf, KitEvents, type EventHandler } from './events.js';
+import { eventOf, HOST_EVENTS_TOPIC, KitEvents, type EventHandler } from './events.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pay-events-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -156,6 +156,47 @@ describe('KitEvents', () => {
     assert.deepEqual(t.heard, []);
     assert.deepEqual(t.lines, ['error an owed event is not readable; dropped']);
     assert.deepEqual(await t.owed(), []);
+  });
+
+  it("owes every event, of a type no flow names, to the host's delivery with its records, in one commit", async () => {
+    const store = new SqliteStore(join(dir, `events-${++files}.db`));
+    after(() => store.close());
+    const told: string[][] = [];
+    const events = new KitEvents({
+      outbox: store.outbox,
+      clock: { now: () => 0 },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+      leaseMs: LEASE_MS,
+      backoffMs: BACKOFF_MS,
+      merchant: undefined,
+      flows: new Map(),
+      host: {
+        writes: (event, now) => [{ collection: 'host.log', key: event.id, value: { type: event.type, now } }],
+        owed: (ids) => told.push([...ids]),
+      },
+    });
+    const refund: AnyKitEvent = {
+      ...paid,
+      id: 'evt_9',
+      type: 'refund.requested',
+      data: { refund_id: 'rf_1' },
+    };
+    const now = Date.parse('2026-11-21T10:00:00.000Z');
+    const owe = events.owed(refund, now);
+    assert.ok(await store.records.commit({ writes: events.writes([refund], now), owe }));
+    events.start(owe);
+    assert.deepEqual(told, [['evt_9']]);
+    assert.deepEqual(
+      (await store.outbox.due(HOST_EVENTS_TOPIC, now, 10)).map((e) => [e.id, e.dueAt, e.attempts, e.payload]),
+      [['evt_9', now, 0, { ...refund, data: { ...refund.data } }]],
+      'due at once, for the host to lease',
+    );
+    assert.deepEqual((await store.records.get('host.log', 'evt_9'))?.value, {
+      type: 'refund.requested',
+      now,
+    });
+    assert.deepEqual(events.deliveries, [], 'the kit delivers none of it itself');
+    assert.deepEqual(events.writes([refund], now).length, 1);
   });
 
   it('reads back only payloads of an event’s shape', () => {

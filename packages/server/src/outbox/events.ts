@@ -2,13 +2,32 @@
 // other flows' outcomes (`FlowParts.on`). An event is owed to each listener as its own outbox entry
 // (topic `events.merchant`, `events.<flow>`) in the same commit as the transition that caused it, so
 // it is delivered at least once each, retried on its own with a backoff, whichever instance is alive.
+// The kit's host may own one more delivery of every event (`eventDeliveries`: pay-service's
+// notifications): an entry of topic `events.host` per event, with the host's own record writes, in
+// the same commit; the host leases and delivers those entries itself.
 import type { Clock } from '../clock.js';
 import { Deliveries } from './deliveries.js';
 import type { AnyKitEvent } from '../flow.js';
 import type { Logger } from '../log.js';
-import type { Json, OutboxEntry, OutboxOwed, OutboxPart } from '../store/contract.js';
+import type { Json, OutboxEntry, OutboxOwed, OutboxPart, RecordWrite } from '../store/contract.js';
 
 export type EventHandler = (event: AnyKitEvent) => void | Promise<void>;
+
+/** The outbox topic of the host's own delivery of every kit event (`eventDeliveries`). */
+export const HOST_EVENTS_TOPIC = 'events.host';
+
+/**
+ * The host's own delivery of every kit event, on the kit's outbox: each event, of any type, is owed
+ * on topic HOST_EVENTS_TOPIC (the event its payload, due at once) with `writes(event, now)`, in the
+ * commit of the transition that causes it. The host leases, delivers and settles those entries
+ * itself (`store.outbox`: due, lease, done), on its own schedule; `owed` tells it of new ones.
+ */
+export interface EventDeliveries {
+  /** records the host keeps of the event (its delivery log), written in the transition's commit */
+  writes?(event: AnyKitEvent, now: number): readonly RecordWrite[];
+  /** told once the commit is made: the ids of the events now owed to the host */
+  owed?(ids: readonly string[]): void;
+}
 
 export interface KitEventsOptions {
   outbox: OutboxPart;
@@ -22,6 +41,8 @@ export interface KitEventsOptions {
   merchant: EventHandler | undefined;
   /** each flow's handlers, by flow name and event type */
   flows: ReadonlyMap<string, Readonly<Record<string, EventHandler>>>;
+  /** the host's own delivery of every event */
+  host?: EventDeliveries | undefined;
   observe?: ((topic: string, seconds: number, outcome: 'delivered' | 'failed') => void) | undefined;
 }
 
@@ -71,13 +92,25 @@ export class KitEvents {
     const topics = [...(this.#topics.get(event.type) ?? [])];
     if (this.options.merchant) topics.push(`events.${MERCHANT}`);
     const payload: Json = { ...event, data: { ...event.data } };
-    return topics.map((topic) => ({ topic, id: event.id, dueAt: now + this.options.leaseMs, payload }));
+    const owed = topics.map((topic) => ({ topic, id: event.id, dueAt: now + this.options.leaseMs, payload }));
+    // due at once, leased by the host's deliverer (not this instance's)
+    if (this.options.host) owed.push({ topic: HOST_EVENTS_TOPIC, id: event.id, dueAt: now, payload });
+    return owed;
   }
 
-  /** Delivers at once what this instance's commit made owed. */
+  /** The host's records of the events, written in the commit that owes them. */
+  writes(events: readonly AnyKitEvent[], now: number): RecordWrite[] {
+    const host = this.options.host;
+    return host?.writes ? events.flatMap((event) => host.writes?.(event, now) ?? []) : [];
+  }
+
+  /** Delivers at once what this instance's commit made owed, and tells the host of its entries. */
   start(owed: readonly OutboxOwed[]): void {
+    const hosts: string[] = [];
     for (const entry of owed)
-      this.#deliveries.get(entry.topic)?.start(entry.id, entry.dueAt, entry.payload ?? null);
+      if (entry.topic === HOST_EVENTS_TOPIC) hosts.push(entry.id);
+      else this.#deliveries.get(entry.topic)?.start(entry.id, entry.dueAt, entry.payload ?? null);
+    if (hosts.length > 0) this.options.host?.owed?.(hosts);
   }
 
   #listen(type: string, topic: string): void {

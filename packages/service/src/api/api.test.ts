@@ -84,10 +84,31 @@ describe('the merchant API', () => {
     assert.equal(session.url, `${s.base}/checkout/${session.id}`);
     assert.equal(session.email, 'ada@example.com');
     assert.deepEqual(session.metadata, { cart: 'c-9' });
+    // kept with the kit's session alone: nothing beside it
+    assert.equal(await s.service.kit.state.records.get('service.orders', 'o-1'), null);
+    const again = (await (await s.api(`/api/sessions/${session.id}`)).json()) as SessionBody;
+    assert.deepEqual([again.email, again.metadata], ['ada@example.com', { cart: 'c-9' }]);
     // the hosted checkout has the account in its HTML, readable with no script
     const page = await (await fetch(session.url)).text();
     assert.ok(page.includes(session.account.account_number), 'the account number on the page');
     assert.ok(page.includes('Ankara tote bag'), 'what is bought');
+  });
+
+  it("answers a session 0.1.0 opened with the email and metadata it kept beside the kit's", async () => {
+    const { session } = await s.service.kit.openSession('o-old', {
+      amount: '5000.00',
+      currency: 'NGN',
+      customer_id: ada,
+    });
+    const kept = { order_id: 'o-old', amount: '5000.00', currency: 'NGN', customer_id: ada };
+    const value = { ...kept, email: 'old@example.com', metadata: { cart: 'c-1' } };
+    assert.ok(
+      await s.service.kit.state.records.commit({
+        writes: [{ collection: 'service.orders', key: 'o-old', value, expect: 0 }],
+      }),
+    );
+    const answer = (await (await s.api(`/api/sessions/${session.id}`)).json()) as SessionBody;
+    assert.deepEqual([answer.email, answer.metadata], ['old@example.com', { cart: 'c-1' }]);
   });
 
   it('answers the same session (200) for the same order again, and 409 for another amount, currency or customer', async () => {

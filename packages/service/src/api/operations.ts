@@ -69,7 +69,10 @@ export interface Operation<B = unknown> {
   handle: (context: ApiContext, call: Call<B>) => Promise<Answer>;
 }
 
-/** Where the service keeps each order the merchant's server sent (the API answers it with its session). */
+/**
+ * Where 0.1.0 kept each order the merchant's server sent, beside the kit's session: read for the
+ * sessions it opened (none is written since: an order's own fields are kept with its session).
+ */
 export const ORDERS = 'service.orders';
 
 /** An order as the merchant sent it, kept and answered with its session. */
@@ -105,11 +108,18 @@ export function orderOf(record: StoredRecord | null): OrderRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The kit's order of a stored one: the amount and customer from the merchant, what the checkout shows. */
+/**
+ * The kit's order of the merchant's: the amount and customer, what the checkout shows, and the
+ * service's own fields (`email`, `metadata`) kept with the session (`merchantData`).
+ */
 export function kitOrder(order: OrderRecord): Order {
   const display = {
     ...(order.order ? { order: order.order } : {}),
     ...(order.return_url ? { return_url: order.return_url } : {}),
+  };
+  const own = {
+    ...(order.email ? { email: order.email } : {}),
+    ...(order.metadata ? { metadata: { ...order.metadata } } : {}),
   };
   return {
     amount: order.amount,
@@ -119,8 +129,21 @@ export function kitOrder(order: OrderRecord): Order {
     // the shopper the receipt email goes to, once paid (PAY_SMTP_URL)
     ...(order.email ? { email: order.email } : {}),
     ...(order.locale ? { locale: order.locale } : {}),
+    ...(Object.keys(own).length > 0 ? { merchantData: own } : {}),
   };
 }
+
+/** The service's own fields of a session's order: kept with it, or (opened by 0.1.0) beside it. */
+async function ownFields(state: ServiceState, session: SessionRecord): Promise<OwnFields | null> {
+  if (session.merchantData) {
+    const parsed = OwnFields.safeParse(session.merchantData);
+    return parsed.success ? parsed.data : null;
+  }
+  return orderOf(await state.records.get(ORDERS, session.orderId));
+}
+
+const OwnFields = StoredOrder.pick({ email: true, metadata: true });
+type OwnFields = z.infer<typeof OwnFields>;
 
 function sameOrder(
   kept: Pick<OrderRecord, 'amount' | 'currency' | 'customer_id'>,
@@ -139,31 +162,11 @@ const conflict = () =>
     'This order already has a session with another amount, currency or customer: use a new order id.',
   );
 
-/**
- * Keeps the order of the session just answered: the one kept already (the same order asked again),
- * or this one, which replaces any other. Written after the session opened, never before, so that a
- * refused opening leaves nothing behind and the order id can be sent again corrected; `created`: this
- * call opened the session, so its order is the session's.
- */
-async function keepOrder(state: ServiceState, wanted: OrderRecord, created: boolean): Promise<OrderRecord> {
-  for (let tries = 0; tries < 5; tries++) {
-    const held = await state.records.get(ORDERS, wanted.order_id);
-    const kept = orderOf(held);
-    if (kept && !created && sameOrder(kept, wanted)) return kept;
-    const value = JSON.parse(JSON.stringify(wanted)) as Record<string, string>;
-    const write = { collection: ORDERS, key: wanted.order_id, value, expect: held?.version ?? 0 };
-    if (await state.records.commit({ writes: [write] })) return wanted;
-  }
-  throw new HttpError('upstream_unavailable', 'The order is being written by another request: try again.', {
-    headers: { 'retry-after': '1' },
-  });
-}
-
 /** A session as the merchant's API answers it. */
 export function sessionResource(
   context: Pick<ApiContext, 'kit' | 'url'>,
   session: SessionRecord,
-  order: OrderRecord | null,
+  order: OwnFields | null,
 ): Session {
   const receipt = session.status === 'paid' ? context.kit.receiptToken({ sessionId: session.id }) : null;
   return {
@@ -227,8 +230,8 @@ const createSession: Operation<CreateSession> = {
     const { session, created } = await context.kit.openSession(wanted.order_id, kitOrder(wanted));
     const opened = { amount: session.amount, currency: session.currency, customer_id: session.customerId };
     if (!sameOrder(opened, wanted)) throw conflict();
-    const order = await keepOrder(context.kit.state, wanted, created);
-    return { status: created ? 201 : 200, body: sessionResource(context, session, order) };
+    const own = await ownFields(context.kit.state, session);
+    return { status: created ? 201 : 200, body: sessionResource(context, session, own) };
   },
 };
 
@@ -242,8 +245,10 @@ const getSession: Operation = {
   async handle(context, { params }) {
     const session = await context.kit.getSession(params['id'] ?? '');
     if (!session) throw new HttpError('not_found', 'No session with that id.');
-    const order = orderOf(await context.kit.state.records.get(ORDERS, session.orderId));
-    return { status: 200, body: sessionResource(context, session, order) };
+    return {
+      status: 200,
+      body: sessionResource(context, session, await ownFields(context.kit.state, session)),
+    };
   },
 };
 

@@ -1,22 +1,25 @@
-// The merchant's notifications: each event the kit reports, posted to PAY_NOTIFY_URL signed by Standard
-// Webhooks (PAY_NOTIFY_SECRET), one `webhook-id` per event kept across every attempt. Each event is
-// kept in the store with the delivery owed in the store's outbox (topic `service.notify`) in one
-// commit, so a crash or a `kill -9` loses none; whichever instance leases an owed delivery makes the
-// attempt (one at a time: the lease is a compare-and-set), retried on a non-2xx answer or a timeout on
-// a schedule from seconds to over a day (jittered; later when the merchant's Retry-After asks), then
-// given up with an error line; a `410 Gone` disables the endpoint (endpoint.ts). Every attempt is a log
-// line and a metric; the delivery log is read and an event sent again through the merchant's API.
+// The merchant's notifications: each event the kit reports, of any type, posted to PAY_NOTIFY_URL signed
+// by Standard Webhooks (PAY_NOTIFY_SECRET), one `webhook-id` per event kept across every attempt. The
+// notifier is the kit's host delivery (`eventDeliveries`): each event is owed on the kit's outbox
+// (topic `events.host`) with its notification record, in the commit of the kit's transition that
+// causes it, so a crash or a `kill -9` loses none and nothing is written twice; entries an older
+// release owed on its own topic (`service.notify`) are delivered alike (drained). Whichever instance
+// leases an owed delivery makes the attempt (one at a time: the lease is a compare-and-set), retried
+// on a non-2xx answer or a timeout on a schedule from seconds to over a day (jittered; later when the
+// merchant's Retry-After asks), then given up with an error line; a `410 Gone` disables the endpoint
+// (endpoint.ts). Every attempt is a log line and a metric; the delivery log is read and an event sent
+// again through the merchant's API.
 import * as z from 'zod';
 import { signWebhook } from '@pay-elements/api';
-import { describeError, TokenBucketLimiter, type Clock, type Logger } from '@pay-elements/server';
 import {
-  payEventTypes,
-  type AnyKitEvent,
-  type Json,
-  type PayEventType,
-  type ServiceState,
-  type StoredRecord,
-} from '../kit.js';
+  describeError,
+  HOST_EVENTS_TOPIC,
+  TokenBucketLimiter,
+  type Clock,
+  type EventDeliveries,
+  type Logger,
+} from '@pay-elements/server';
+import type { Json, AnyKitEvent, RecordWrite, ServiceState, StoredRecord } from '../kit.js';
 import { EndpointState, type EndpointDisabled } from './endpoint.js';
 import { retryAfterMs, retryWait } from './retry.js';
 
@@ -26,7 +29,16 @@ export const DEFAULT_RETRY_MS: readonly number[] = [
   86_400_000,
 ];
 
-const TOPIC = 'service.notify';
+/** the kit's topic of the host's delivery of each event: the notifications owed */
+const TOPIC = HOST_EVENTS_TOPIC;
+/** the topic of the notifications an older release owed beside the kit's: drained, none added */
+export const LEGACY_TOPIC = 'service.notify';
+const TOPICS = [TOPIC, LEGACY_TOPIC] as const;
+/**
+ * the kit's topic of its events to `onEvent`, which 0.1.0 gave the notifier: what it left owed there is
+ * taken over (owed on TOPIC), since the service passes no `onEvent` while it notifies
+ */
+export const ON_EVENT_TOPIC = 'events.merchant';
 const EVENTS = 'service.notifications';
 /** the events by when the service was told of them, for the delivery log newest first */
 const BY_TIME = 'service.notifications.by-time';
@@ -43,7 +55,8 @@ export type NotificationStatus = 'pending' | 'delivered' | 'failed';
 export interface NotificationRecord {
   /** the event's id, sent as `webhook-id` on every attempt */
   id: string;
-  type: PayEventType;
+  /** the kit's event type, whatever it is (`session.paid`, …; a new flow's too) */
+  type: string;
   created_at: string;
   data: Record<string, string | null>;
   status: NotificationStatus;
@@ -104,12 +117,17 @@ export interface NotifierOptions {
   metrics?: NotifierMetrics | undefined;
   /** the fetch the attempts go through (default the global one) */
   fetch?: typeof fetch;
+  /**
+   * Whether an event the kit owed is sent, asked before its first attempt (false: it is dropped from
+   * the log, not sent: a payment made before the service's first start); a throw retries it later.
+   */
+  admit?: (event: AnyKitEvent) => Promise<boolean>;
 }
 
 /** A notification as the store keeps it, parsed back. */
 const StoredNotification = z.object({
   id: z.string(),
-  type: z.enum(payEventTypes),
+  type: z.string(),
   created_at: z.string(),
   data: z.record(z.string(), z.string().nullable()),
   status: z.enum(['pending', 'delivered', 'failed']),
@@ -123,6 +141,14 @@ const StoredNotification = z.object({
   resent_at: z.string().nullable().default(null),
 });
 
+/** A kit event as its outbox entry carries it. */
+const OwedEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  data: z.record(z.string(), z.string().nullable()),
+});
+
 /** A stored notification, read back; null when the record is not one. */
 export function notificationOf(record: StoredRecord | null): NotificationRecord | null {
   const parsed = StoredNotification.safeParse(record?.value);
@@ -131,6 +157,48 @@ export function notificationOf(record: StoredRecord | null): NotificationRecord 
 
 function asJson(n: NotificationRecord): Json {
   return { ...n, data: { ...n.data } };
+}
+
+/** A new event's record, pending from `now`. */
+function pendingOf(event: AnyKitEvent, now: number, livemode: boolean): NotificationRecord {
+  return {
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    data: event.data,
+    status: 'pending',
+    livemode,
+    attempts: 0,
+    last_attempt_at: null,
+    last_result: null,
+    next_attempt_at: new Date(now).toISOString(),
+    delivered_at: null,
+    resent_at: null,
+  };
+}
+
+/** The delivery log's index entry of an event told at `at` (ISO), newest first by its key. */
+function indexKey(at: string, id: string): string {
+  return `${at}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The records the kit writes with each event it owes the notifier (its `eventDeliveries.writes`): the
+ * event's notification, pending, and its place in the delivery log (by the kit's time of it).
+ */
+export function notificationWrites(event: AnyKitEvent, now: number, livemode: boolean): RecordWrite[] {
+  return [
+    { collection: EVENTS, key: event.id, value: asJson(pendingOf(event, now, livemode)) },
+    { collection: BY_TIME, key: indexKey(event.created_at, event.id), value: event.id },
+  ];
+}
+
+/** The kit's host delivery of every event to the notifier: its records, and a wake once owed. */
+export function notifierDeliveries(livemode: boolean, notifier: () => Notifier | null): EventDeliveries {
+  return {
+    writes: (event, now) => notificationWrites(event, now, livemode),
+    owed: () => notifier()?.wake(),
+  };
 }
 
 /** The record as the API shows it, the endpoint being `disabled` or not. */
@@ -187,34 +255,16 @@ export class Notifier {
   }
 
   /**
-   * Keeps `event` with its delivery owed, once per event id (the kit may report an event again): true
-   * when this call kept it. A throw (the store away) leaves the event owed by the kit, which reports it
-   * again.
+   * Keeps `event` with its delivery owed, once per event id: true when this call kept it. The kit owes
+   * its events itself (notifierDeliveries); this is for an event of no kit transition (a replay).
    */
-  async enqueue(event: AnyKitEvent & { type: PayEventType }): Promise<boolean> {
+  async enqueue(event: AnyKitEvent): Promise<boolean> {
     const now = this.#o.clock.now();
-    const record: NotificationRecord = {
-      id: event.id,
-      type: event.type,
-      created_at: event.created_at,
-      data: event.data,
-      status: 'pending',
-      livemode: this.#o.livemode,
-      attempts: 0,
-      last_attempt_at: null,
-      last_result: null,
-      next_attempt_at: new Date(now).toISOString(),
-      delivered_at: null,
-      resent_at: null,
-    };
+    const record = pendingOf(event, now, this.#o.livemode);
     const kept = await this.#o.state.records.commit({
       writes: [
         { collection: EVENTS, key: event.id, value: asJson(record), expect: 0 },
-        {
-          collection: BY_TIME,
-          key: `${new Date(now).toISOString()}/${encodeURIComponent(event.id)}`,
-          value: event.id,
-        },
+        { collection: BY_TIME, key: indexKey(new Date(now).toISOString(), event.id), value: event.id },
       ],
       owe: [{ topic: TOPIC, id: event.id, dueAt: now }],
     });
@@ -300,8 +350,10 @@ export class Notifier {
     if (current.status === 'pending' && current.next_attempt_at) {
       // owed already: brought forward by a compare-and-set on its due time
       const due = Date.parse(current.next_attempt_at);
-      if (!(await this.#o.state.outbox.lease(TOPIC, current.id, due, { dueAt: now, attempts: 0 })))
-        return false;
+      let moved = false;
+      for (const topic of TOPICS)
+        moved ||= await this.#o.state.outbox.lease(topic, current.id, due, { dueAt: now, attempts: 0 });
+      if (!moved) return false;
       await this.#o.state.records.commit({ writes: [write] });
       return true;
     }
@@ -351,6 +403,11 @@ export class Notifier {
       });
   }
 
+  /** Resolves once no round is running: what was due when it was called is attempted (or held). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
   /** Stops looking, and waits for the attempts under way (an unfinished one stays owed). */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -363,41 +420,93 @@ export class Notifier {
    * none while the endpoint is disabled (by this instance or another).
    */
   async #round(): Promise<void> {
+    await this.#takeOver();
     const disabled = (await this.#endpoint.disabled()) !== null;
     this.#o.metrics?.endpointDisabled(disabled);
     if (disabled) return;
-    for (;;) {
-      const due = await this.#o.state.outbox.due(TOPIC, this.#o.clock.now(), 10);
-      if (due.length === 0 || this.#stopped) return;
-      for (const entry of due) {
-        if (this.#stopped) return;
-        const now = this.#o.clock.now();
-        const attempt = entry.attempts + 1;
-        const held = { dueAt: now + this.#leaseMs, attempts: attempt };
-        if (!(await this.#o.state.outbox.lease(TOPIC, entry.id, entry.dueAt, held))) continue;
-        if ((await this.#attempt(entry.id, attempt, held.dueAt)) === 'disabled') return;
+    for (const topic of TOPICS) {
+      for (;;) {
+        const due = await this.#o.state.outbox.due(topic, this.#o.clock.now(), 10);
+        if (due.length === 0 || this.#stopped) break;
+        for (const entry of due) {
+          if (this.#stopped) return;
+          const now = this.#o.clock.now();
+          const attempt = entry.attempts + 1;
+          const held = { dueAt: now + this.#leaseMs, attempts: attempt };
+          if (!(await this.#o.state.outbox.lease(topic, entry.id, entry.dueAt, held))) continue;
+          const kit = entry.payload !== null && entry.payload !== undefined;
+          if ((await this.#attempt({ topic, id: entry.id, kit }, attempt, held.dueAt)) === 'disabled') return;
+        }
       }
     }
   }
 
-  /** One attempt at delivering `id` (leased until `heldUntil`), and what it leaves owed. */
-  async #attempt(id: string, attempt: number, heldUntil: number): Promise<AttemptOutcome | null> {
+  /**
+   * The kit's events 0.1.0 left owed to its `onEvent` (topic ON_EVENT_TOPIC), due now: each kept and
+   * owed as the kit owes them now (once per id: one kept already stays as it is), then done there.
+   */
+  async #takeOver(): Promise<void> {
+    const { outbox, records } = this.#o.state;
+    for (;;) {
+      const due = await outbox.due(ON_EVENT_TOPIC, this.#o.clock.now(), 10);
+      if (due.length === 0 || this.#stopped) return;
+      for (const entry of due) {
+        const event = OwedEvent.safeParse(entry.payload);
+        if (event.success) {
+          const now = this.#o.clock.now();
+          const [record, index] = notificationWrites(event.data, now, this.#o.livemode);
+          const payload = { ...event.data, data: { ...event.data.data } };
+          await records.commit({
+            writes: [{ ...(record as RecordWrite), expect: 0 }, index as RecordWrite],
+            owe: [{ topic: TOPIC, id: event.data.id, dueAt: now, payload }],
+          });
+        }
+        await outbox.done(ON_EVENT_TOPIC, entry.id);
+      }
+    }
+  }
+
+  /**
+   * An event the kit owed, never attempted yet, not to be sent (admit): its record and place in the
+   * log removed, nothing owed. True when it was dropped.
+   */
+  async #dropped(topic: string, stored: StoredRecord, event: NotificationRecord): Promise<boolean> {
+    const first = event.attempts === 0 && event.last_attempt_at === null && event.resent_at === null;
+    if (!first || !this.#o.admit || (await this.#o.admit(event))) return false;
+    await this.#o.state.records.commit({
+      writes: [
+        { collection: EVENTS, key: event.id, value: null, expect: stored.version },
+        { collection: BY_TIME, key: indexKey(event.created_at, event.id), value: null },
+      ],
+    });
+    await this.#o.state.outbox.done(topic, event.id);
+    return true;
+  }
+
+  /** One attempt at delivering an owed entry (leased until `heldUntil`), and what it leaves owed. */
+  async #attempt(
+    owed: { topic: string; id: string; kit: boolean },
+    attempt: number,
+    heldUntil: number,
+  ): Promise<AttemptOutcome | null> {
+    const { topic, id } = owed;
     const stored = await this.#o.state.records.get(EVENTS, id);
     const event = notificationOf(stored);
     if (!stored || !event) {
-      await this.#o.state.outbox.done(TOPIC, id);
+      await this.#o.state.outbox.done(topic, id);
       return null;
     }
+    if (owed.kit && (await this.#dropped(topic, stored, event))) return null;
     const started = this.#o.clock.now();
     const result = await this.#post(event);
     const now = this.#o.clock.now();
     const seconds = (now - started) / 1000;
     const fields = { notification_id: id, type: event.type, attempt, result: result.outcome };
     const settled = result.ok
-      ? await this.#delivered(event, attempt, now, fields)
+      ? await this.#delivered(topic, event, attempt, now, fields)
       : result.outcome === '410'
-        ? await this.#gone(event, attempt, heldUntil, now, fields)
-        : await this.#failed(event, attempt, heldUntil, now, result, fields);
+        ? await this.#gone(topic, event, attempt, heldUntil, now, fields)
+        : await this.#failed(topic, event, attempt, heldUntil, now, result, fields);
     this.#o.metrics?.attempt(event.type, settled.outcome, seconds);
     const next = settled.next;
     next.last_attempt_at = new Date(started).toISOString();
@@ -410,12 +519,13 @@ export class Notifier {
   }
 
   async #delivered(
+    topic: string,
     event: NotificationRecord,
     attempt: number,
     now: number,
     fields: Record<string, string | number>,
   ): Promise<Settled> {
-    await this.#o.state.outbox.done(TOPIC, event.id);
+    await this.#o.state.outbox.done(topic, event.id);
     this.#o.logger.info(`notification ${event.type} delivered (attempt ${attempt})`, fields);
     const at = new Date(now).toISOString();
     const next = { ...event, status: 'delivered' as const, attempts: attempt, delivered_at: at };
@@ -427,6 +537,7 @@ export class Notifier {
    * stays owed, due at once, so that it goes first once the endpoint is enabled again.
    */
   async #gone(
+    topic: string,
     event: NotificationRecord,
     attempt: number,
     heldUntil: number,
@@ -434,7 +545,7 @@ export class Notifier {
     fields: Record<string, string | number>,
   ): Promise<Settled> {
     await this.#endpoint.disable(event.id, now);
-    await this.#o.state.outbox.lease(TOPIC, event.id, heldUntil, { dueAt: now, attempts: attempt });
+    await this.#o.state.outbox.lease(topic, event.id, heldUntil, { dueAt: now, attempts: attempt });
     this.#o.metrics?.endpointDisabled(true);
     this.#o.logger.error(
       `notification ${event.type} answered 410 Gone: the endpoint is disabled, nothing is sent to it ` +
@@ -446,6 +557,7 @@ export class Notifier {
   }
 
   async #failed(
+    topic: string,
     event: NotificationRecord,
     attempt: number,
     heldUntil: number,
@@ -456,7 +568,7 @@ export class Notifier {
     const log = this.#o.logger;
     const wait = this.#retryMs[attempt - 1];
     if (wait === undefined) {
-      await this.#o.state.outbox.done(TOPIC, event.id);
+      await this.#o.state.outbox.done(topic, event.id);
       log.error(
         `notification ${event.type} given up after ${attempt} attempts: resend it once the endpoint is fixed`,
         fields,
@@ -474,7 +586,7 @@ export class Notifier {
     });
     const dueAt = now + delay;
     // the lease this instance holds, moved to the retry's time (a compare-and-set on it)
-    await this.#o.state.outbox.lease(TOPIC, event.id, heldUntil, { dueAt, attempts: attempt });
+    await this.#o.state.outbox.lease(topic, event.id, heldUntil, { dueAt, attempts: attempt });
     const next_attempt_at = new Date(dueAt).toISOString();
     log.warn(
       `notification ${event.type} not delivered (attempt ${attempt}): retried in ${Math.round(delay / 1000)} s${secretHint(result.outcome)}`,

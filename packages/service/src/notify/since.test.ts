@@ -90,6 +90,7 @@ describe('the first start: past payments are recorded, not notified', () => {
   };
   const notified = async (s: Service) => {
     await s.kit.pay.watcher.idle();
+    await s.notifier?.idle(); // its first attempt drops what was paid before the first start
     const log = (await (await api(s, '/api/notifications')).json()) as {
       notifications: Array<{ type: string; data: Record<string, string | null> }>;
     };

@@ -54,6 +54,8 @@ export interface SessionRecord {
   display?: SessionDisplay;
   /** the shopper the receipt email goes to (the order's `email`, `locale`): never in a view or event */
   shopper?: Shopper;
+  /** the merchant's own fields of the order (`Order.merchantData`), kept as given */
+  merchantData?: Readonly<Record<string, Json>>;
 }
 
 /** The shopper of an order that named one, as kept with its session. */
@@ -138,6 +140,8 @@ export function sessionOf(value: Json): SessionRecord {
   if (display) record.display = display;
   const shopper = shopperOf(value['shopper']);
   if (shopper) record.shopper = shopper;
+  const merchantData = value['merchantData'];
+  if (isJsonObject(merchantData)) record.merchantData = merchantData;
   return record;
 }
 
@@ -161,6 +165,7 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
   if (session.transactionRef) value['transactionRef'] = session.transactionRef;
   if (session.display) value['display'] = toJson(session.display);
   if (session.shopper) value['shopper'] = { ...session.shopper };
+  if (session.merchantData) value['merchantData'] = { ...session.merchantData };
   return value;
 }
 

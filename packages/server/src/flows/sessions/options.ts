@@ -6,6 +6,7 @@ import { decimal, defaultConventions } from '@pay-elements/api';
 import { fn, perMinute, tracked } from '../../options.js';
 import type { SessionRecord } from './book.js';
 import type { ReceiptMail } from './receipt-email.js';
+import type { Json } from '../../store/contract.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
 export interface Order {
@@ -27,6 +28,24 @@ export interface Order {
   email?: string;
   /** The shopper's language (BCP 47, `fr`, `pt-BR`): the receipt email's. */
   locale?: string;
+  /**
+   * The merchant's own fields of the order (a JSON object, at most MERCHANT_DATA_BYTES), kept with the
+   * session as given and given back by `getSession`: never shown to the shopper, never sent to the
+   * provider (pay-service keeps its API's `email` and `metadata` here).
+   */
+  merchantData?: Readonly<Record<string, Json>>;
+}
+
+/** The most JSON an order's `merchantData` may take, bytes. */
+export const MERCHANT_DATA_BYTES = 131_072;
+
+function isMerchantData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  try {
+    return new TextEncoder().encode(JSON.stringify(value)).byteLength <= MERCHANT_DATA_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 /** What `resolveOrder` is told about the request, so that the merchant can authorise the shopper. */
@@ -43,7 +62,7 @@ export const sessionOptions = {
   resolveOrder: fn<(orderId: string, context: OrderContext) => Order | null | Promise<Order | null>>(
     'orderId → {amount, currency, customer_id} | null',
   ).describe(
-    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay. It **must** authorise the shopper from `request` (the shopper\'s request: its cookie or session, `Authorization`): the order id alone is not proof (order numbers are guessed, and the answer shows the account, the customer\'s name, the amount and, once paid, where the money went). `clientAddress` is the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same.',
+    '`(orderId, {request, clientAddress})` → `{amount: "5000.00", currency, customer_id}`, or `null` for an unknown order, or one this request may not pay. It **must** authorise the shopper from `request` (the shopper\'s request: its cookie or session, `Authorization`): the order id alone is not proof (order numbers are guessed, and the answer shows the account, the customer\'s name, the amount and, once paid, where the money went). `clientAddress` is the socket address when served through `toNodeListener`. Amount and customer come only from here, never from the browser; an invalid answer is a 500 and a log line. It may add `display: {order?: {title, reference?}, return_url?, merchant?}`: what the hosted checkout shows, stored with the session so every instance shows the same; and `merchantData`: a JSON object of its own (at most 128 KiB), kept with the session and given back by `getSession`, never shown to the shopper.',
   ),
   onPaid: fn<(session: SessionRecord) => void | Promise<void>>('session → void')
     .optional()
@@ -115,5 +134,10 @@ export const OrderSchema = z.object({
   locale: z
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'must be a BCP 47 language tag such as "fr"' })
+    .optional(),
+  merchantData: z
+    .custom<Readonly<Record<string, Json>>>(isMerchantData, {
+      error: `must be a JSON object of at most ${MERCHANT_DATA_BYTES} bytes`,
+    })
     .optional(),
 });

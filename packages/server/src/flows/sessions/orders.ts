@@ -172,6 +172,7 @@ export class OrderSessions {
       ...(order.email
         ? { shopper: { email: order.email, ...(order.locale ? { locale: order.locale } : {}) } }
         : {}),
+      ...(order.merchantData ? { merchantData: order.merchantData } : {}),
     };
     if (!(await sessions.create(session, token))) {
       log.warn('the order claim was taken over while its account was opened; that account is unused', {

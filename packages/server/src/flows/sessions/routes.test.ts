@@ -149,6 +149,32 @@ describe('sessions against the emulator', () => {
     assert.equal(world.paid.filter((s) => s.id === session.id).length, 0);
   });
 
+  it("keeps the order's merchantData with the session, gives it back to the merchant, never to the browser", async () => {
+    const merchantData = { email: 'ada@example.com', metadata: { cart: 'c-9' } };
+    world.orders.set('order-own', {
+      amount: '100.00',
+      currency: 'NGN',
+      customer_id: world.customerId,
+      merchantData,
+    });
+    const response = await world.request('/pay/sessions', jsonPost({ order_id: 'order-own' }));
+    assert.equal(response.status, 201);
+    const text = await response.text();
+    assert.ok(!text.includes('c-9') && !text.includes('ada@example.com'), 'not in the view');
+    const { id } = JSON.parse(text) as { id: string };
+    assert.deepEqual((await world.kit.getSession(id))?.merchantData, merchantData);
+    await assert.rejects(
+      async () =>
+        world.kit.openSession('order-own-2', {
+          amount: '100.00',
+          currency: 'NGN',
+          customer_id: world.customerId,
+          merchantData: { note: 'x'.repeat(200_000) },
+        }),
+      /"merchantData" must be a JSON object of at most 131072 bytes/,
+    );
+  });
+
   it('checks one last time at expiry: a credit made just before it still pays the session', async () => {
     const session = await create(order('300.00'));
     world.advance(29 * MINUTE);
