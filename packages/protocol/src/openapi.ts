@@ -142,6 +142,8 @@ const fieldNotes: Record<string, Record<string, string>> = {
     created_at: 'When the session was created (a renewal keeps it).',
     expires_at: 'When the current account stops taking transfers.',
     paid_at: 'When the transfer arrived: null until paid.',
+    claimed_at:
+      'When the shopper said "I\'ve sent the money" (`POST /sessions/{id}/claim`): null until then; absent from a 1.0 backend (read as not claimed). A claimed session stays `pending` past `expires_at` for the backend\'s grace period (the kit: 30 minutes).',
     server_time: "The backend's clock when it answered: the element corrects the visitor's clock with it.",
     checkout_url:
       'Where the shopper can finish on another device (a hosted checkout page); absent when there is none.',
@@ -379,6 +381,36 @@ function sessionWrites(id: Json, guarded: Record<number, Json>): Record<'createS
   };
 }
 
+// ── claim (issue 44): "I've sent the money" ───────────────────────────────────────────────
+/** The shopper says the transfer has left their bank. */
+function claimOperation(id: Json, guarded: Record<number, Json>): Json {
+  return {
+    summary: '"I\'ve sent the money": the session is watched closely and waits for the transfer',
+    description:
+      'The body is `{}` with `Content-Type: application/json`. It pays nothing: it sets `claimed_at` (once; a second claim answers the same view, the same `claimed_at`), has the backend read the provider a few more times, and keeps the session `pending` past `expires_at` for a grace period (the kit: 30 minutes) in which a transfer that left in time still pays it; after it, `expired` as before.',
+    parameters: [id],
+    requestBody: {
+      required: false,
+      content: json({ type: 'object', maxProperties: 0, description: 'Empty: `{}`.' }),
+    },
+    responses: {
+      200: {
+        description: 'The session, claimed.',
+        headers: etagHeader,
+        content: json(ref('SessionView')),
+      },
+      404: failure(404, '`not_found`: no such session.'),
+      409: failure(
+        409,
+        '`conflict`: the session is already paid or expired. The element asks for the view again.',
+      ),
+      429: failures[429],
+      ...guarded,
+    },
+  };
+}
+// ── end claim ──────────────────────────────────────────────────────────────────────────────
+
 /** A country's banks, and the banks an account number is known at. */
 function bankOperations(guarded: Record<number, Json>): Record<'banks' | 'suggest', Json> {
   return {
@@ -428,6 +460,7 @@ function operations(): Record<string, Json> {
   const guarded = { 403: failures[403], 413: failures[413], 415: failures[415] };
   const ops: Record<keyof typeof endpoints, Json | null> = {
     ...sessionWrites(id, guarded),
+    claim: claimOperation(id, guarded), // claim (issue 44)
     session: viewGet('A session', 'SessionView', id, 'no such session'),
     events: streamGet(
       "A session's status as Server-Sent Events",

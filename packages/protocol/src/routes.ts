@@ -6,6 +6,8 @@ const SESSIONS = '/sessions';
 const SESSION = '/sessions/:id';
 const RENEW = '/sessions/:id/renew';
 const EVENTS = '/sessions/:id/events';
+// ── claim (issue 44): "I've sent the money" ──
+const CLAIM = '/sessions/:id/claim';
 const INVOICE = '/invoices/:token';
 const INVOICE_EVENTS = '/invoices/:token/events';
 const FUNDING = '/funding/:token';
@@ -21,6 +23,8 @@ export const endpoints = {
   createSession: { method: 'POST', path: SESSIONS },
   session: { method: 'GET', path: SESSION },
   renew: { method: 'POST', path: RENEW },
+  /** "I've sent the money": marks the session claimed (`claimed_at`); idempotent, never pays */
+  claim: { method: 'POST', path: CLAIM },
   /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
   events: { method: 'GET', path: EVENTS },
   /** an invoice by its token (`pay.invoiceToken(number)`), never its number */
@@ -47,6 +51,8 @@ function fill(pattern: string, value: string): string {
 export const sessionsPath = SESSIONS;
 export const sessionPath = (id: string) => fill(SESSION, id);
 export const renewPath = (id: string) => fill(RENEW, id);
+/** "I've sent the money": `POST {}`, answers the session view with `claimed_at` */
+export const claimPath = (id: string) => fill(CLAIM, id);
 /** Server-Sent Events: `event: session`, `id:` the view's version, `data:` the session view */
 export const sessionEventsPath = (id: string) => fill(EVENTS, id);
 /** `token`: the invoice's signed handle, from the merchant's kit (`pay.invoiceToken(number)`) */
@@ -67,6 +73,7 @@ export const routes = {
   sessions: sessionsPath,
   session: sessionPath,
   renew: renewPath,
+  claim: claimPath,
   events: sessionEventsPath,
   invoice: invoicePath,
   invoiceEvents: invoiceEventsPath,

@@ -4,7 +4,7 @@
  * The version of the wire format (docs/protocol.md, "Versions"): a minor version only adds (optional
  * fields, routes, error codes); anything else is a new major version, served at a base path of its own.
  */
-export const protocolVersion = '1.0';
+export const protocolVersion = '1.1';
 
 /**
  * The HTTP status of each error code an element reads, each code with a shopper's words in the
