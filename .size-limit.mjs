@@ -58,10 +58,13 @@ const cdnFiles = {
   // 22.53, 22.73 -> 22.85, 21.23 -> 21.31, 21.57 -> 21.64, 20.45 -> 20.56, 20.78 -> 20.89 kB): <pay-qr>
   // takes the encoder from `default` too, says once on the console that it could not load it, and hides
   // its caption while it draws nothing; figures never break inside (white-space, sizes from each value)
-  [`pay-elements-${version}.js`]: '37.2 kB',
-  [`pay-elements-${version}.iife.js`]: '37.6 kB',
-  [`pay-dynamic-account-${version}.js`]: '22.6 kB',
-  [`pay-dynamic-account-${version}.iife.js`]: '22.9 kB',
+  // issue 44: +0.1 kB where <pay-dynamic-account> is in (measured 37.13 -> 37.31, 37.51 -> 37.69,
+  // 22.50 -> 22.64, 22.81 -> 22.96 kB): its paid state is imported lazily for its first load's sake
+  // (-49 B there), and a script-tag file, with no lazy chunks, carries it with the import's wrapper
+  [`pay-elements-${version}.js`]: '37.4 kB',
+  [`pay-elements-${version}.iife.js`]: '37.7 kB',
+  [`pay-dynamic-account-${version}.js`]: '22.7 kB',
+  [`pay-dynamic-account-${version}.iife.js`]: '23 kB',
   [`pay-invoice-view-${version}.js`]: '21.4 kB',
   [`pay-invoice-view-${version}.iife.js`]: '21.7 kB',
   [`pay-bank-picker-${version}.js`]: '19.3 kB',
@@ -96,7 +99,15 @@ export default [
     // (`import('./session-stream-connection.js')`, controllers/session-stream.ts) on its first listen, after
     // the first answer, and an invoice's or a customer's accounts' (`import('../lib/view-stream.js')`,
     // controllers/view-stream.ts) likewise: no part of the first load
-    ignore: ['qrcode', './qr.js', './session-stream-connection.js', '../lib/view-stream.js'],
+    // issue 44: <pay-dynamic-account>'s paid state, "I've sent the money" and "Pay for me"
+    // (`import('./dynamic-account.later.js')`) likewise, after the first answer
+    ignore: [
+      'qrcode',
+      './qr.js',
+      './session-stream-connection.js',
+      '../lib/view-stream.js',
+      './dynamic-account.later.js',
+    ],
     limit,
     gzip: true,
     modifyEsbuildConfig: esm,

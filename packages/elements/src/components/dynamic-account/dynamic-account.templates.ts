@@ -11,7 +11,6 @@ import type { BackendError } from '../../lib/backend.js';
 import { lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
-import { renderReceiptLink } from '../receipt-link.templates.js';
 
 /** The values <pay-dynamic-account> copies. */
 export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number'>;
@@ -25,7 +24,7 @@ export interface DynamicAccountFormat {
   dir(): 'ltr' | 'rtl';
 }
 
-function renderTitle(text: string): TemplateResult {
+export function renderTitle(text: string): TemplateResult {
   return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
 }
 
@@ -205,28 +204,6 @@ function renderCountdown(
   `;
 }
 
-export function renderPaid(
-  view: SessionView,
-  term: DynamicAccountTerms,
-  format: DynamicAccountFormat,
-): TemplateResult {
-  const amount = format.money(view.amount, view.currency);
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      ${renderIcon('paid')} ${renderTitle(term.statusTitle.paid)}
-      <p part="message">${term.paidBody}</p>
-      <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
-        <div class="row">
-          <dt>${term.amountLabel}</dt>
-          <dd><span part="amount" dir="ltr">${amount}</span></dd>
-        </div>
-      </dl>
-      ${view.paid_at ? html`<p part="paid-at">${term.paidAt(format.dateTime(view.paid_at))}</p>` : nothing}
-      ${renderReceiptLink(view.receipt_url, term.viewReceipt)}
-    </div>
-  `;
-}
-
 /** `renewing`: a new account has been asked for; `renewFailure`: why the last ask failed. */
 export function renderExpired(
   term: DynamicAccountTerms,
@@ -252,7 +229,7 @@ export function renderExpired(
   `;
 }
 
-function renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
+export function renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
   const path =
     kind === 'paid'
       ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'

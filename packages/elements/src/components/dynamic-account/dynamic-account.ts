@@ -24,11 +24,13 @@ import type { PayTheme } from '../../styles/theme.js';
 import {
   renderError,
   renderExpired,
+  renderIcon,
   renderLoading,
-  renderPaid,
   renderPending,
+  renderTitle,
 } from './dynamic-account.templates.js';
 import type { CopyField } from './dynamic-account.templates.js';
+import type * as Later from './dynamic-account.later.js';
 import styles from './dynamic-account.styles.js';
 
 /** What the element shows: before the first answer, each session status, or a failure with nothing to show. */
@@ -36,6 +38,10 @@ export type DynamicAccountState = 'loading' | SessionStatus | 'error';
 
 const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid', 'expired', 'error'];
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
+
+/** The paid state (./dynamic-account.later.ts): loaded once, after the first answer, as the status stream is. */
+let later: typeof Later | undefined;
+let loadingLater: Promise<void> | undefined;
 
 /**
  * Loads the session view from `{endpoint}/sessions/{session}` (or takes the one a server-rendered page
@@ -253,8 +259,20 @@ export class PayDynamicAccount extends PayElement {
     return answer?.kind === 'view' && answer.view.id === this.session ? answer : undefined;
   }
 
+  /** The later parts, once loaded; the first ask loads them and updates the element after. */
+  #later(): typeof Later | undefined {
+    if (!later)
+      void (loadingLater ??= import('./dynamic-account.later.js').then(
+        (module) => void (later = module),
+        () => void (loadingLater = undefined),
+      )).then(() => later && this.requestUpdate());
+    return later;
+  }
+
   #accept(view: SessionView, previous: SessionView | null): void {
     const renewed = this.#renewedNow;
+    // the paid state: ready before it is needed
+    this.#later();
     const newAccount =
       !previous ||
       previous.account.account_number !== view.account.account_number ||
@@ -363,8 +381,19 @@ export class PayDynamicAccount extends PayElement {
     const failure = this.#resource.failure;
     let body: TemplateResult;
     if (!view) body = failure ? renderError(term, failure.code, this.#handleRetry) : renderLoading(term);
-    else if (view.status === 'paid') body = renderPaid(view, term, this.#localize);
-    else if (view.status === 'expired')
+    else if (view.status === 'paid') {
+      const parts = this.#later();
+      body = parts
+        ? parts.renderPaid(
+            html,
+            view,
+            term,
+            this.#localize,
+            renderIcon('paid'),
+            renderTitle(term.statusTitle.paid),
+          )
+        : renderLoading(term);
+    } else if (view.status === 'expired')
       body = renderExpired(term, this.renewing, this.renewFailure, this.#handleRenew);
     else
       body = renderPending(
