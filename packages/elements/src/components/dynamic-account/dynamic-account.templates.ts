@@ -66,6 +66,9 @@ export function renderError(
  * @param reconnecting - Polls fail while the account is shown: "Reconnecting…" replaces the waiting message.
  * @param showQr - Show a QR code: of the hosted checkout URL when the session has one, else of the
  * transfer details as text (amount, bank, account name and number), to carry them to a phone.
+ * @param later - Once dynamic-account.later.ts has loaded: the confirming words (the shopper said the
+ * money is sent) in place of the countdown, or null for the countdown; and "I've sent the money" and
+ * "Pay for me".
  */
 export function renderPending(
   view: SessionView,
@@ -78,6 +81,7 @@ export function renderPending(
   reconnecting: boolean,
   showQr: boolean,
   onCopy: (field: CopyField) => void,
+  later: [confirming: TemplateResult | null, actions: TemplateResult] | undefined,
 ): TemplateResult {
   const amount = format.money(view.amount, view.currency);
   const accountNumber = displayAccountNumber(view.account.account_number);
@@ -116,17 +120,20 @@ export function renderPending(
           </dd>
         </div>
       </dl>
-      ${renderCountdown(view, term, format, remaining, windowStart)}
       ${
-        remaining > 0 && remaining <= lowTimeMs
-          ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
-          : nothing
+        later?.[0] ??
+        html`${renderCountdown(view, term, format, remaining, windowStart)}
+        ${
+          remaining > 0 && remaining <= lowTimeMs
+            ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
+            : nothing
+        }`
       }
       <p part=${reconnecting ? 'reconnecting' : 'message'}>
         <span class="spinner" aria-hidden="true"></span
         >${reconnecting ? term.connection.reconnecting : term.waiting}
       </p>
-      ${showQr ? renderQr(view, term, amount) : nothing}
+      ${later?.[1]} ${showQr ? renderQr(view, term, amount) : nothing}
     </div>
   `;
 }
@@ -200,31 +207,6 @@ function renderCountdown(
       >
         <div part="progress-indicator" .style=${`transform:scaleX(${fraction})`}></div>
       </div>
-    </div>
-  `;
-}
-
-/** `renewing`: a new account has been asked for; `renewFailure`: why the last ask failed. */
-export function renderExpired(
-  term: DynamicAccountTerms,
-  renewing: boolean,
-  renewFailure: BackendError | null,
-  onRenew: () => unknown,
-): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      ${renderIcon('expired')} ${renderTitle(term.statusTitle.expired)}
-      <p part="message">${term.expiredBody}</p>
-      <p part="already-sent">${term.expiredAlreadySent}</p>
-      ${renewFailure ? html`<p part="renew-error">${term.errors[renewFailure.code]}</p>` : nothing}
-      <button
-        part="renew-button"
-        type="button"
-        aria-disabled=${renewing ? 'true' : 'false'}
-        @click=${onRenew}
-      >
-        ${renewing ? term.renewing : term.renew}
-      </button>
     </div>
   `;
 }
