@@ -19,8 +19,11 @@ import type { DynamicAccountFormat } from './dynamic-account.templates.js';
 
 type Html = typeof litHtml;
 
-/** What became of the last "Pay for me": copied, or to be copied by hand (the clipboard refused). */
-type ShareOutcome = { copied: true } | { copied: false; text: string };
+/**
+ * What became of the last "Pay for me" of a session (`id`): copied, or to be copied by hand (the
+ * clipboard refused).
+ */
+type ShareOutcome = { id: string } & ({ copied: true } | { copied: false; text: string });
 
 const shareOutcomes = new WeakMap<ReactiveElement, ShareOutcome>();
 
@@ -176,13 +179,18 @@ function renderActions(
 ): TemplateResult {
   adoptStyles(host);
   const { claim, payForMe } = words(term);
-  const outcome = shareOutcomes.get(host);
+  // the last share's outcome, while the element shows the session it was of
+  const last = shareOutcomes.get(host);
+  const outcome = last?.id === view.id ? last : undefined;
   const onShare = async (): Promise<void> => {
     const text = shareText(view, term, format, url);
     shareOutcomes.delete(host);
     const shared = await share(text);
     if (shared === 'shared') return host.requestUpdate();
-    shareOutcomes.set(host, shared === 'copied' ? { copied: true } : { copied: false, text });
+    shareOutcomes.set(
+      host,
+      shared === 'copied' ? { id: view.id, copied: true } : { id: view.id, copied: false, text },
+    );
     host.requestUpdate();
     if (shared === 'copied') announcer.announce(payForMe.copied);
     else {
