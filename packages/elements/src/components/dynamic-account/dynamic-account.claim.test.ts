@@ -254,8 +254,14 @@ describe('<pay-dynamic-account> "Pay for me"', () => {
     }
   });
 
-  it('fits the buttons, the confirming words and the selected text in a 320 px phone', async function () {
-    if (!(await setViewport({ width: 320, height: 900 }))) this.skip();
+  it('fits the buttons, the confirming words and the selected text at 320 px (WebKit: 460, its narrowest)', async function () {
+    // WebKit's window stops at about 447 px wide: there, its narrowest
+    const width = (await setViewport({ width: 320, height: 900 }))
+      ? 320
+      : (await setViewport({ width: 460, height: 900 }))
+        ? 460
+        : 0;
+    if (!width) this.skip();
     const view = await createSession();
     const route = claimRoute(view.id);
     const share = replaceShare(undefined);
@@ -277,7 +283,7 @@ describe('<pay-dynamic-account> "Pay for me"', () => {
       expect(overflows(el), 'confirming, text selected').to.deep.equal([]);
       for (const name of ['confirming', 'share-button', 'share-text', 'share-hint']) {
         const rect = part(el, name).getBoundingClientRect();
-        expect(rect.right, name).to.be.at.most(320);
+        expect(rect.right, name).to.be.at.most(width);
         expect(rect.left, name).to.be.at.least(0);
         expect(rect.height, name).to.be.greaterThan(0);
       }
