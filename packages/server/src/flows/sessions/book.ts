@@ -51,6 +51,8 @@ export interface SessionRecord {
   transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
+  /** ISO 8601: when the shopper said "I've sent the money" (./claims.ts); absent until then */
+  claimedAt?: string;
 }
 
 /** A new account for an expired session. */
@@ -67,13 +69,15 @@ export interface PendingSession {
   amount: string;
   createdAt: string;
   expiresAt: string;
+  /** claimed: not expired until the grace after `expiresAt` has passed (./claims.ts) */
+  claimedAt?: string;
 }
 
 /** What claiming an order gave: the right to open its account, its session, or a wait. */
 export type OrderClaim =
   { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
 
-const RECORDS = 'sessions.records';
+export const RECORDS = 'sessions.records';
 const ORDERS = 'sessions.orders';
 const REFS = 'sessions.refs';
 const PENDING = 'sessions.pending';
@@ -127,11 +131,13 @@ export function sessionOf(value: Json): SessionRecord {
   if (transactionRef) record.transactionRef = transactionRef;
   const display = displayOf(value['display']);
   if (display) record.display = display;
+  const claimedAt = textOrNull(value['claimedAt']);
+  if (claimedAt) record.claimedAt = claimedAt;
   return record;
 }
 
 /** A session as stored, with the claim of the renewal under way. */
-function stored(session: SessionRecord, claim: { token: string; at: number } | null): Json {
+export function stored(session: SessionRecord, claim: { token: string; at: number } | null): Json {
   const value: Record<string, Json> = {
     id: session.id,
     orderId: session.orderId,
@@ -149,16 +155,18 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
   };
   if (session.transactionRef) value['transactionRef'] = session.transactionRef;
   if (session.display) value['display'] = toJson(session.display);
+  if (session.claimedAt) value['claimedAt'] = session.claimedAt;
   return value;
 }
 
-function pendingEntry(session: SessionRecord): RecordWrite {
+export function pendingEntry(session: SessionRecord): RecordWrite {
   const entry: PendingSession = {
     id: session.id,
     reference: session.reference,
     amount: session.amount,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
+    ...(session.claimedAt ? { claimedAt: session.claimedAt } : {}),
   };
   return { collection: PENDING, key: recordKey(session.createdAt, session.id), value: { ...entry } };
 }
@@ -172,7 +180,8 @@ function pendingOf(value: Json): PendingSession | null {
     createdAt: textOf(value['createdAt']),
     expiresAt: textOf(value['expiresAt']),
   };
-  return entry.id ? entry : null;
+  const claimedAt = textOrNull(value['claimedAt']);
+  return entry.id ? (claimedAt ? { ...entry, claimedAt } : entry) : null;
 }
 
 /** The kit events of a session, as the merchant's onEvent and other flows receive them. */
@@ -389,8 +398,10 @@ export class SessionBook {
     if (!held || heldOf(held.value)?.token !== token) return false;
     const session = sessionOf(held.value);
     if (session.status !== 'expired') return false;
+    // a new account is claimed anew
+    const { claimedAt: _claimed, ...unclaimed } = session;
     const renewed: SessionRecord = {
-      ...session,
+      ...unclaimed,
       status: 'pending',
       account: { ...renewal.account },
       reference: renewal.reference,
