@@ -9,7 +9,7 @@ import '../../i18n/fr.js';
 import '../../i18n/pt.js';
 import '../../i18n/sw.js';
 import { expectAccessible } from '../../test/axe.js';
-import { createSession, endpoint, sendTransfer } from '../../test/backend.js';
+import { advanceServerClock, createSession, endpoint, sendTransfer } from '../../test/backend.js';
 import { hasPart, mountAccount, part, partText } from '../../test/account.js';
 import { recordClipboard, refuseClipboard } from '../../test/clipboard.js';
 import { setViewport } from '../../test/commands.js';
@@ -17,34 +17,15 @@ import { overflows, settle } from '../../test/layout.js';
 import { interceptFetch } from '../../test/page-fetch.js';
 import type { PayDynamicAccount } from './dynamic-account.js';
 
-/**
- * The session's claim route: the kit's own where it has it; until then (the kit's route lands on its
- * own branch) the kit's real view with `claimed_at`, as the protocol's route answers, and every later
- * answer of the session's view claimed likewise. Counts the claims the page sends.
- */
+/** Counts the claims the page sends to the kit's claim route of the session (the real kit answers). */
 function claimRoute(sessionId: string): { readonly claims: number; restore(): void } {
   const claimPath = `${endpoint}/sessions/${sessionId}/claim`;
-  const viewPath = `${endpoint}/sessions/${sessionId}`;
   let claims = 0;
-  let claimedAt: string | null = null;
-  const claimed = async (response: Response): Promise<Response> => {
-    if (response.status !== 200 || !claimedAt) return response;
-    const body = (await response.json()) as Record<string, unknown>;
-    return Response.json(
-      { ...body, claimed_at: body.claimed_at ?? claimedAt },
-      { headers: response.headers },
-    );
-  };
   const { restore } = interceptFetch(
-    (path) => path === claimPath || path === viewPath,
-    async (pass, path) => {
-      if (path === viewPath) return claimed(await pass());
+    (path) => path === claimPath,
+    (pass) => {
       claims++;
-      const answer = await pass();
-      if (answer.status !== 404 && answer.status !== 405) return answer;
-      const view = (await (await fetch(viewPath)).json()) as { server_time: string };
-      claimedAt ??= view.server_time;
-      return claimed(Response.json(view));
+      return pass();
     },
   );
   return {
@@ -120,6 +101,29 @@ describe('<pay-dynamic-account> "I’ve sent the money"', () => {
     } finally {
       route.restore();
     }
+  });
+
+  it('stays confirming while a transfer settles, and turns paid when it has', async () => {
+    const view = await createSession();
+    const { el, clock, log } = await mountAccount(view.id);
+    await buttonsShown(el);
+    const claimed = log.next('pay-claimed');
+    part(el, 'claim-button').click();
+    await claimed;
+    // sent now, at the bank for two minutes
+    await sendTransfer(view.account.account_number, view.amount, 120);
+    await clock.advance(2000);
+    await el.refreshNow();
+    await el.updateComplete;
+    expect(el.status).to.equal('pending');
+    expect(hasPart(el, 'confirming')).to.equal(true);
+    const paid = log.next('pay-paid');
+    await advanceServerClock(2);
+    await clock.advance(10_000);
+    await el.refreshNow();
+    await paid;
+    await el.updateComplete;
+    expect(partText(el, 'title')).to.equal('Payment received');
   });
 
   it('opens a claimed session (a reload) in the confirming state, firing nothing', async () => {
