@@ -1,8 +1,9 @@
 // What <pay-dynamic-account> loads after its first answer rather than with it (dynamic-account.ts
-// imports it then, as it does the status stream): the paid and expired states, "I've sent the money" and the
-// confirming state, and "Pay for me" (the share sheet; else the clipboard; else, where a WebView
-// refuses the clipboard, the text selected with a hint to copy it by hand), with their English and
-// their styles (adopted by the element's shadow root when first shown).
+// imports it then, as it does the status stream): the paid and expired states, "I've sent the
+// money" and the confirming state, and "Pay for me" (the share sheet; else the clipboard; else,
+// where a WebView refuses the clipboard, the text selected with a hint to copy it by hand), with
+// their English and their styles (adopted by the element's shadow root when first shown). Until it
+// has loaded, a paid or expired view shows the loading state.
 //
 // It imports nothing at run time that the first load also imports: lit's `html` comes from the
 // element as an argument. So a merchant's bundler that splits the code puts all of this in one lazy
@@ -32,12 +33,18 @@ const shareOutcomes = new WeakMap<ReactiveElement, ShareOutcome>();
  * import): the claim button filled like the element's other main buttons, the confirming words like
  * its notices, the buttons side by side and wrapping, the text to copy as wide as the box.
  */
-const styles =
-  '.actions{display:flex;flex-wrap:wrap;gap:calc(var(--pay-spacing)*.5)}' +
-  '.actions button{font-size:1em;padding:.5em 1em}' +
-  "[part~='claim-button']{color:var(--pay-color-accent-text);background:var(--pay-color-accent);border-color:var(--pay-color-accent)}" +
-  "[part='confirming']{padding:calc(var(--pay-spacing)*.5) calc(var(--pay-spacing)*.75);border-inline-start:4px solid;border-radius:calc(var(--pay-radius)*.5);background:var(--pay-color-surface-raised);color:var(--pay-color-accent);font-weight:600}" +
-  "[part='share-text']{box-sizing:border-box;width:100%;font:inherit;color:inherit;background:var(--pay-color-surface-raised);border:1px solid var(--pay-color-border);border-radius:calc(var(--pay-radius)*.5)}";
+const styles = [
+  '.actions{display:flex;flex-wrap:wrap;gap:calc(var(--pay-spacing)*.5)}',
+  '.actions button{font-size:1em;padding:.5em 1em}',
+  "[part~='claim-button']{color:var(--pay-color-accent-text);background:var(--pay-color-accent);",
+  'border-color:var(--pay-color-accent)}',
+  "[part='confirming']{padding:calc(var(--pay-spacing)*.5) calc(var(--pay-spacing)*.75);",
+  'border-inline-start:4px solid;border-radius:calc(var(--pay-radius)*.5);',
+  'background:var(--pay-color-surface-raised);color:var(--pay-color-accent);font-weight:600}',
+  "[part='share-text']{box-sizing:border-box;width:100%;font:inherit;color:inherit;",
+  'background:var(--pay-color-surface-raised);border:1px solid var(--pay-color-border);',
+  'border-radius:calc(var(--pay-radius)*.5)}',
+].join('');
 let sheet: CSSStyleSheet | undefined;
 
 /** Adds these parts' styles to `host`'s shadow root, once. */
