@@ -32,6 +32,8 @@ export { PayDepositEvent } from './events/pay-deposit.js';
 export type { PayDepositDetail } from './events/pay-deposit.js';
 export { PayCopyEvent } from './events/pay-copy.js';
 export type { PayCopyDetail } from './events/pay-copy.js';
+export { PayClaimedEvent } from './events/pay-claimed.js';
+export type { PayClaimedDetail } from './events/pay-claimed.js';
 
 export { ManualClock, realClock } from './lib/clock.js';
 import type { Clock as TimerClock } from './lib/clock.js';

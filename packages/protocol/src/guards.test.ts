@@ -62,9 +62,16 @@ const cases: Case[] = [
     name: 'session view',
     schema: SessionView,
     guard: readSessionView,
-    valid: [session, { ...session, order: { title: 'x' }, extra: 1 }],
+    valid: [
+      session,
+      { ...session, order: { title: 'x' }, extra: 1 },
+      { ...session, claimed_at: null },
+      { ...session, claimed_at: '2026-11-21T10:05:00.000Z' },
+    ],
     invalid: [
       null,
+      { ...session, claimed_at: 5 },
+      { ...session, claimed_at: '' },
       [],
       { ...session, amount: 5000 },
       { ...session, amount: '5e3' },

@@ -148,6 +148,8 @@ const fieldNotes: Record<string, Record<string, string>> = {
     created_at: 'When the session was created (a renewal keeps it).',
     expires_at: 'When the current account stops taking transfers.',
     paid_at: 'When the transfer arrived: null until paid.',
+    claimed_at:
+      'When the shopper said "I\'ve sent the money" (`POST /sessions/{id}/claim`): null until then; absent from a 1.0 backend (read as not claimed). A claimed session stays `pending` past `expires_at` for the backend\'s grace period (the kit: 30 minutes).',
     server_time: "The backend's clock when it answered: the element corrects the visitor's clock with it.",
     checkout_url:
       'Where the shopper can finish on another device (a hosted checkout page); absent when there is none.',

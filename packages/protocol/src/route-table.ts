@@ -92,6 +92,30 @@ const sessionRoutes = {
     readme:
       '200 with a new single-use account (new reference and expiry, same id) for an expired session; concurrent renewals open one account and all answer it; 409 `conflict` for a pending or paid one',
   },
+  claim: {
+    method: 'POST',
+    path: '/sessions/:id/claim',
+    summary: '"I\'ve sent the money": the session is watched closely and waits for the transfer',
+    description:
+      'The body is `{}` with `Content-Type: application/json`. It pays nothing: it sets `claimed_at` (once; a second claim answers the same view, the same `claimed_at`), has the backend read the provider a few more times, and keeps the session `pending` past `expires_at` for a grace period (the kit: 30 minutes) in which a transfer that left in time still pays it; after it, `expired` as before.',
+    parameters: [sessionId],
+    body: {
+      required: false,
+      schema: { type: 'object', maxProperties: 0, description: 'Empty: `{}`.' },
+    },
+    answers: {
+      200: { description: 'The session, claimed.', headers: etagHeader, body: SessionView },
+      404: failure(404, '`not_found`: no such session.'),
+      409: failure(
+        409,
+        '`conflict`: the session is already paid or expired. The element asks for the view again.',
+      ),
+      429: failures[429],
+      ...guarded,
+    },
+    readme:
+      '200 session view with `claimed_at` set (the shopper\'s "I\'ve sent the money"; idempotent, pays nothing): the session is read a few more times and stays `pending` for the grace period past `expires_at`; 404 `not_found`; 409 `conflict` for a paid or expired one; 429 past `claimRateLimit`',
+  },
 } as const satisfies Record<string, RouteDeclaration>;
 
 /** The views a signed token (or a link id) opens, and their streams. */

@@ -14,6 +14,8 @@ export const sessionPath = (id: string): string => fill('/sessions/:id', id);
 export const sessionEventsPath = (id: string): string => fill('/sessions/:id/events', id);
 /** `POST /sessions/:id/renew`: A new single-use account for an expired session */
 export const renewPath = (id: string): string => fill('/sessions/:id/renew', id);
+/** `POST /sessions/:id/claim`: "I've sent the money": the session is watched closely and waits for the transfer */
+export const claimPath = (id: string): string => fill('/sessions/:id/claim', id);
 /** `GET /invoices/:token`: An invoice, by its token */
 export const invoicePath = (token: string): string => fill('/invoices/:token', token);
 /** `GET /invoices/:token/events`: An invoice's status as Server-Sent Events */
@@ -39,6 +41,7 @@ export const routePaths = {
   session: sessionPath,
   events: sessionEventsPath,
   renew: renewPath,
+  claim: claimPath,
   invoice: invoicePath,
   invoiceEvents: invoiceEventsPath,
   funding: fundingPath,

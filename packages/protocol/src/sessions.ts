@@ -63,6 +63,11 @@ export const SessionView = z.object({
   created_at: Timestamp,
   expires_at: Timestamp,
   paid_at: z.nullable(Timestamp),
+  /**
+   * When the shopper said "I've sent the money" (`POST /sessions/{id}/claim`): null until then.
+   * Added in 1.1, so optional: a 1.0 backend leaves it out, which reads as not claimed.
+   */
+  claimed_at: z.optional(z.nullable(Timestamp)),
   server_time: Timestamp,
   /** where the shopper can finish on another device, if the merchant hosts a checkout page */
   checkout_url: z.optional(z.string()),

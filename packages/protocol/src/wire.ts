@@ -4,27 +4,13 @@
  * The version of the wire format (docs/protocol.md, "Versions"): a minor version only adds (optional
  * fields, routes, error codes); anything else is a new major version, served at a base path of its own.
  */
-export const protocolVersion = '1.0';
+export const protocolVersion = '1.1';
 
 /**
- * The error codes an element reads, each with a shopper's words in the elements' translation tables,
- * and the HTTP status each travels with.
+ * The HTTP status of each error code an element reads, each code with a shopper's words in the
+ * elements' translation tables.
  */
-export const shopperErrorCodes = [
-  'invalid_request',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'upstream_unavailable',
-  'internal',
-] as const;
-export type ShopperErrorCode = (typeof shopperErrorCodes)[number];
-
-export const statusOfShopperErrorCode: Record<ShopperErrorCode, number> = {
+export const statusOfShopperErrorCode = {
   invalid_request: 400,
   forbidden: 403,
   not_found: 404,
@@ -35,7 +21,14 @@ export const statusOfShopperErrorCode: Record<ShopperErrorCode, number> = {
   rate_limited: 429,
   upstream_unavailable: 503,
   internal: 500,
-};
+} as const satisfies Record<string, number>;
+export type ShopperErrorCode = keyof typeof statusOfShopperErrorCode;
+
+/**
+ * The error codes an element reads, in the table's order: taken from it rather than listed again,
+ * which every element's first load would carry twice.
+ */
+export const shopperErrorCodes = Object.keys(statusOfShopperErrorCode) as readonly ShopperErrorCode[];
 
 /**
  * The longest an order's fields may be, the same wherever they are taken: the session routes, the

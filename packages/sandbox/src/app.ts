@@ -103,6 +103,8 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
     const handler = async (c: Context) => {
       const body = route.body ? await jsonObject(c.req.raw) : {};
       // From here on everything is synchronous: no other request runs until the answer is built.
+      // Late transfers due by now land first, so that every answer sees them.
+      services().settle();
       const ctx: RequestContext = {
         ...services(),
         request: c.req.raw,
@@ -113,6 +115,8 @@ export function createApp({ routes, config, services, persist, closing }: AppDep
       try {
         return route.handle(ctx);
       } finally {
+        // and the timer set for a late transfer the request made
+        ctx.settle();
         // saved before the answer leaves, so an answered change survives a kill -9 (a GET may
         // change something too, such as a card's reveal window; when nothing changed, nothing is written)
         persist();

@@ -33,6 +33,8 @@ export interface Services {
   rateLimit: RateLimiter;
   /** back to the seed fixtures */
   reset(): void;
+  /** settles the late transfers due on the clock (./resources/settlements.ts) and waits for the next */
+  settle(): void;
 }
 
 export interface RequestContext extends Services {

@@ -31,11 +31,21 @@ export const IssueCardBody = z.object({
 });
 export type IssueCardBody = z.input<typeof IssueCardBody>;
 
+/** The longest a late transfer may take to settle: a day. */
+export const MAX_SETTLE_SECONDS = 86_400;
+
 export const TransferBody = z.object({
   account_number: z.string().min(1),
   amount: z.number().positive(),
   sender_account_name: z.string().min(1).max(100).optional(),
   sender_bank_name: z.string().min(1).max(100).optional(),
+  /** a late transfer: listed `processing` now, `success` (and its webhook) this many seconds later */
+  settle_after_seconds: z
+    .number({ error: 'must be a whole number of seconds from 1 to 86400' })
+    .int('must be a whole number of seconds from 1 to 86400')
+    .min(1, 'must be a whole number of seconds from 1 to 86400')
+    .max(MAX_SETTLE_SECONDS, 'must be a whole number of seconds from 1 to 86400')
+    .optional(),
 });
 export type TransferBody = z.input<typeof TransferBody>;
 

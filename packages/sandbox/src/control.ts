@@ -50,6 +50,7 @@ export const controlRoutes: Route[] = [
     handle: (ctx) => {
       const { advance_minutes } = parseInput(ClockBody, ctx.body);
       ctx.clock.advance(advance_minutes * MINUTE);
+      ctx.settle(); // late transfers the new time makes due land now
       ctx.webhooks.pump(); // retries that the new time makes due go now
       return ok({ now: new Date(ctx.clock.now()).toISOString() });
     },

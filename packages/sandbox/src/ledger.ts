@@ -26,24 +26,29 @@ export function walletView(wallet: WalletRecord): Record<string, string> {
   return { id: wallet.id, currency: wallet.currency };
 }
 
+/** The transaction a movement is, as the wire shows it, without moving anything. */
+export function transactionOf(at: number, movement: Movement): Transaction {
+  return {
+    id: movement.id ?? newId('txn'),
+    ref: movement.ref ?? newReference('TRF'),
+    amount: formatMinor(movement.amount),
+    fee: '0.00',
+    type: movement.type,
+    status: movement.status ?? 'success',
+    entry: movement.entry,
+    message: movement.message,
+    created_at: isoZ(at),
+    wallet: walletView(movement.wallet),
+    payment_transfer: movement.paymentTransfer ?? {},
+  };
+}
+
 /** Moves the money and records the transaction; answers the transaction as the wire shows it. */
 export function move(state: State, at: number, movement: Movement): Transaction {
   const { wallet, amount, entry } = movement;
   wallet.balance += entry === 'credit' ? amount : -amount;
   state.wallets.touch(wallet.id);
-  const transaction: Transaction = {
-    id: movement.id ?? newId('txn'),
-    ref: movement.ref ?? newReference('TRF'),
-    amount: formatMinor(amount),
-    fee: '0.00',
-    type: movement.type,
-    status: movement.status ?? 'success',
-    entry,
-    message: movement.message,
-    created_at: isoZ(at),
-    wallet: walletView(wallet),
-    payment_transfer: movement.paymentTransfer ?? {},
-  };
+  const transaction = transactionOf(at, movement);
   state.transactions.push(
     movement.customerId ? { transaction, customerId: movement.customerId } : { transaction },
   );

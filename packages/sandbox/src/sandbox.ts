@@ -19,6 +19,7 @@ import { customerRoutes } from './resources/customers.js';
 import { invoiceRoutes } from './resources/invoices.js';
 import { linkRoutes } from './resources/links.js';
 import { paymentRoutes } from './resources/payments.js';
+import { Settler } from './resources/settlements.js';
 import { transactionRoutes } from './resources/transactions.js';
 import { virtualAccountRoutes } from './resources/virtual-accounts.js';
 import { walletRoutes } from './resources/wallets.js';
@@ -164,6 +165,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
   // deliveries left due by the last run go now
   webhooks.pump();
 
+  // late transfers: settled on every request and clock move, and by a timer on real time
+  const settler = new Settler(() => services(), persist);
   const reset = () => {
     state = seedState(clock.now());
     faults.clear();
@@ -178,9 +181,13 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     faults,
     rateLimit,
     reset,
+    settle: () => settler.settle(),
     webhooks,
     emit: (event) => void webhooks.emit(event),
   });
+  // transfers the last run left settling land now, or when due
+  settler.settle();
+  persist();
 
   const app = createApp({ routes, config, services, persist, closing: closing.signal });
 
@@ -191,6 +198,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandler {
     reset,
     close() {
       closing.abort();
+      settler.close();
       webhooks.close();
       try {
         writer?.close(state, clockOffset());

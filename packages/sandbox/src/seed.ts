@@ -333,6 +333,7 @@ export function seedState(t0: number): State {
     suggestions: new Table(),
     invoiceSequence: 100,
     deliveries: new Table(),
+    settlements: new Table(),
     disabledEndpoints: new Set(),
   };
   const wallets: Record<string, WalletRecord> = {};

@@ -17,7 +17,14 @@ import {
 } from '@pay-elements/api';
 import { DAY } from './clock.js';
 import { MAX_WEBHOOK_COPIES } from './scenarios.js';
-import { Table, tableNames, type ListName, type State, type TableName } from './store.js';
+import {
+  Table,
+  tableNames,
+  type ListName,
+  type SettlementRecord,
+  type State,
+  type TableName,
+} from './store.js';
 
 export const STATE_VERSION = 1;
 export const JOURNAL_VERSION = 1;
@@ -112,6 +119,7 @@ export function recordSchemas(retries: number) {
           currency,
           expiresAt: time,
           paidBy: z.string().optional(),
+          settlingBy: z.string().optional(),
         }),
         (a) => a.account.account_no,
       ),
@@ -139,6 +147,18 @@ export function recordSchemas(retries: number) {
       payments: keyed(PaymentResult),
       suggestions: keyed(z.array(BankSuggestion)),
       deliveries: keyed(delivery, (d) => d.id),
+      settlements: keyed(
+        z.object({
+          transaction: Transaction,
+          customerId: z.string(),
+          accountNumber: z.string(),
+          reference: z.string(),
+          currency,
+          amount: balance.refine((n) => n > 0n, 'must be more than 0'),
+          settleAt: time,
+        }),
+        (r) => r.transaction.id,
+      ),
     },
     lists: {
       permanentAccounts: z.object({
@@ -172,6 +192,8 @@ export function snapshotSchema(retries: number) {
     suggestions: tableOf(tables.suggestions),
     invoiceSequence,
     deliveries: tableOf(tables.deliveries),
+    // files written before late transfers have none
+    settlements: tableOf(tables.settlements).default(() => new Table<SettlementRecord>()),
     disabledEndpoints: setOf(z.string()),
   }) satisfies z.ZodType<State>;
   return z.object({
@@ -196,6 +218,7 @@ export function journalSchemas(retries: number) {
     payments: entriesOf(tables.payments),
     suggestions: entriesOf(tables.suggestions),
     deliveries: entriesOf(tables.deliveries),
+    settlements: entriesOf(tables.settlements),
   } satisfies Record<TableName, z.ZodType>);
   const appended = <T extends z.ZodType>(item: T) =>
     z.object({ at: z.number().int().min(0), items: z.array(item) });

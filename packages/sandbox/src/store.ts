@@ -40,6 +40,25 @@ export interface DynamicAccountRecord {
   expiresAt: number;
   /** the credit transaction that paid it */
   paidBy?: string;
+  /** a transfer sent in time that is still settling (./resources/settlements.ts): no other is taken */
+  settlingBy?: string;
+}
+
+/**
+ * An inbound transfer sent with `settle_after_seconds`: listed `processing` until `settleAt` on the
+ * emulator's clock, then credited (the wallet, the account, the webhook) as an immediate one is.
+ */
+export interface SettlementRecord {
+  /** as listed while it settles: status `processing`; it keeps its id, ref and created_at */
+  transaction: Transaction;
+  customerId: string;
+  accountNumber: string;
+  /** the account's reference, carried by the webhook */
+  reference: string;
+  /** upper-case */
+  currency: string;
+  amount: bigint;
+  settleAt: number;
 }
 
 export interface InvoiceRecord {
@@ -163,6 +182,8 @@ export interface State {
   invoiceSequence: number;
   /** by event id, oldest first */
   deliveries: Table<DeliveryRecord>;
+  /** transfers still settling, by transaction id */
+  settlements: Table<SettlementRecord>;
   /** webhook URLs that answered 410 Gone: nothing more is sent to them */
   disabledEndpoints: Set<string>;
 }
@@ -177,6 +198,7 @@ export const tableNames = [
   'payments',
   'suggestions',
   'deliveries',
+  'settlements',
 ] as const satisfies readonly (keyof State)[];
 export type TableName = (typeof tableNames)[number];
 export const listNames = [

@@ -127,10 +127,11 @@ export interface Kit {
     /**
      * Brings the watcher's merchant-wide check up to date for something payable until `payableUntil`
      * (ms): a check starts if one is due (`force`: now); true when one was made or joined (what it
-     * found is in the store). Throws ProviderUnavailableError while the last check's failure stands
+     * found is in the store); `since` (ms): a check asked for then (a claimed session's extra reads),
+     * made unless one started after it. Throws ProviderUnavailableError while the last check's failure stands
      * (under a 429 only once past `payableUntil`).
      */
-    refresh(payableUntil: number, options?: { force?: boolean }): Promise<boolean>;
+    refresh(payableUntil: number, options?: { force?: boolean; since?: number }): Promise<boolean>;
     /** The merchant-wide check if one is due: what a stream of a view asks for at its interval. */
     poll(): Promise<void>;
     /** the least time between two merchant-wide checks, ms */

@@ -215,6 +215,10 @@ function providerRoutes(started: EmulatorAndKit): Routes {
       const credit = await control.transfer({
         account_number: text(body.account_number),
         amount: Number(body.amount),
+        // a transfer that settles late: `processing` until the emulator's clock has moved that far
+        ...(body.settle_after_seconds === undefined
+          ? {}
+          : { settle_after_seconds: Number(body.settle_after_seconds) }),
       });
       await sandbox.flushWebhooks();
       return credit;

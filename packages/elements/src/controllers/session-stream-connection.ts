@@ -3,9 +3,12 @@
 // while (a shopper in their bank app for minutes holds no connection) and opens it again when the
 // page is shown. A target whose stream failed is not tried again until the host asks for another.
 // Loaded on the first listen by SessionStreamController (./session-stream.ts), which the host holds.
+// Everything it needs from the first load comes in by its constructor (the protocol, a timer): the
+// code it imports is its own alone, so a merchant's bundler splits no chunk off the first load for it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Timeout } from '../lib/clock.js';
+import type { Timeout } from '../lib/clock.js';
 import { listenToSession, reviveSession } from '../lib/session-stream.js';
+import type { StreamProtocol } from '../lib/session-stream.js';
 import type { SessionStreamOptions, SessionStreamState } from './session-stream.types.js';
 
 const HIDDEN_CLOSE_MS = 30_000;
@@ -16,11 +19,20 @@ export class SessionStreamConnection implements ReactiveController {
   #release: (() => void) | null = null;
   #failed = false;
   #connected = false;
-  readonly #hiddenTimer = new Timeout();
+  readonly #protocol: StreamProtocol;
+  readonly #hiddenTimer: Timeout;
   #current: SessionStreamState = 'paused';
 
-  constructor(host: ReactiveControllerHost, options: SessionStreamOptions) {
+  /** `hiddenTimer`: a new Timeout (lib/clock.ts), given so that this module does not import it. */
+  constructor(
+    host: ReactiveControllerHost,
+    options: SessionStreamOptions,
+    protocol: StreamProtocol,
+    hiddenTimer: Timeout,
+  ) {
     this.#options = options;
+    this.#protocol = protocol;
+    this.#hiddenTimer = hiddenTimer;
     host.addController(this);
   }
 
@@ -42,7 +54,8 @@ export class SessionStreamConnection implements ReactiveController {
 
   /** Opens the stream again if the browser closed it without a word (the page is back). */
   revive(): void {
-    if (this.#release && this.#target) reviveSession(this.#target.endpoint, this.#target.session);
+    if (this.#release && this.#target)
+      reviveSession(this.#protocol, this.#target.endpoint, this.#target.session);
   }
 
   /** Stops listening and forgets the target (and whether its stream failed). */
@@ -70,7 +83,7 @@ export class SessionStreamConnection implements ReactiveController {
     if (!this.#target || this.#release || this.#failed || !this.#connected) return;
     if (document.visibilityState === 'hidden') return;
     const { endpoint, session } = this.#target;
-    const release = listenToSession(endpoint, session, {
+    const release = listenToSession(this.#protocol, endpoint, session, {
       view: (view, version) => this.#options.onView(view, version),
       state: (state) => {
         if (state === 'failed' || state === 'ended') {

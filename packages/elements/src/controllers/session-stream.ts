@@ -3,6 +3,8 @@
 // first listen: the element first GETs the view and polls until the stream is open, so none of it is
 // part of an element's first load. Once loaded, every listen goes straight to it.
 import type { ReactiveControllerHost } from 'lit';
+import { Timeout } from '../lib/clock.js';
+import { sessionStreamProtocol } from '../lib/session-stream-protocol.js';
 import type * as Connection from './session-stream-connection.js';
 import type { SessionStreamOptions, SessionStreamState } from './session-stream.types.js';
 
@@ -41,7 +43,12 @@ export class SessionStreamController {
         const target = this.#target;
         if (!target) return;
         // a controller of the host from now on (connected at once when the host is)
-        this.#connection = new SessionStreamConnection(this.#host, this.#options);
+        this.#connection = new SessionStreamConnection(
+          this.#host,
+          this.#options,
+          sessionStreamProtocol,
+          new Timeout(),
+        );
         this.#connection.listen(...target);
       },
       () => {

@@ -1,8 +1,8 @@
 import type { BackendError } from '../errors.js';
 
 export type PayErrorDetail = BackendError & {
-  /** What failed: loading or polling the session, or renewing its account. */
-  operation: 'load' | 'renew';
+  /** What failed: loading or polling the session, renewing its account, or saying the money was sent. */
+  operation: 'load' | 'renew' | 'claim';
 };
 
 /** Fired when the backend cannot be reached or answers with an error (once per run of failures). */

@@ -85,6 +85,19 @@ const ar: Translation = {
   qrDetailsCaption: 'امسح الرمز لنقل هذه البيانات إلى هاتفك',
   detailLine: (label, value) => `${label}: ${value}`,
   viewReceipt: 'عرض الإيصال',
+  claim: {
+    button: 'لقد أرسلت المال',
+    sending: 'جارٍ الإرسال…',
+    confirming: 'نتحقق من تحويلك — يستغرق ذلك عادةً بضع دقائق',
+  },
+  payForMe: {
+    button: 'ادفع عني',
+    intro: 'هل يمكنك دفع هذا عني بتحويل بنكي؟',
+    expiresLabel: 'ادفع قبل',
+    linkLabel: 'ادفع عبر الإنترنت',
+    copied: 'تم نسخ تفاصيل الدفع. أرسلها إلى من سيدفع عنك.',
+    hint: 'اضغط مطولًا للنسخ',
+  },
   connection: { reconnecting: 'جارٍ إعادة الاتصال…' },
   bankPicker: {
     label: 'البنك',

@@ -2,6 +2,7 @@
 // to start a translation from (`{ ...en, $code: 'de', … }`) and for `translationFor`'s fallback.
 import { enBankPicker } from './en/bank-picker.js';
 import { enDynamicAccount } from './en/dynamic-account.js';
+import { enDynamicAccountLater } from './en/dynamic-account-later.js';
 import { enFundingAccount } from './en/funding-account.js';
 import { enInvoiceView } from './en/invoice-view.js';
 import { enHosted } from './en/hosted.js';
@@ -11,6 +12,7 @@ import type { Translation } from './types.js';
 
 const en: Translation = {
   ...enDynamicAccount,
+  ...enDynamicAccountLater,
   ...enBankPicker,
   ...enInvoiceView,
   ...enLink,

@@ -64,6 +64,19 @@ const fr: Translation = {
   qrDetailsCaption: 'Scannez pour retrouver ces coordonnées sur votre téléphone',
   detailLine: (label, value) => `${label}\u00a0: ${value}`,
   viewReceipt: 'Voir le reçu',
+  claim: {
+    button: 'J’ai envoyé l’argent',
+    sending: 'Envoi…',
+    confirming: 'Nous confirmons votre virement — cela prend en général quelques minutes',
+  },
+  payForMe: {
+    button: 'Payer pour moi',
+    intro: 'Peux-tu payer ceci pour moi par virement bancaire ?',
+    expiresLabel: 'À payer avant',
+    linkLabel: 'Payer en ligne',
+    copied: 'Coordonnées de paiement copiées. Envoyez-les à la personne qui paie pour vous.',
+    hint: 'Appuyez longuement pour copier',
+  },
   connection: { reconnecting: 'Reconnexion…' },
   bankPicker: {
     label: 'Banque',

@@ -65,6 +65,19 @@ const pt: Translation = {
   qrDetailsCaption: 'Leia para levar estes dados para o seu telemóvel',
   detailLine: (label, value) => `${label}: ${value}`,
   viewReceipt: 'Ver recibo',
+  claim: {
+    button: 'Já enviei o dinheiro',
+    sending: 'A enviar…',
+    confirming: 'Estamos a confirmar a sua transferência — isto costuma levar alguns minutos',
+  },
+  payForMe: {
+    button: 'Pagar por mim',
+    intro: 'Podes pagar isto por mim por transferência bancária?',
+    expiresLabel: 'Pagar até',
+    linkLabel: 'Pagar online',
+    copied: 'Dados de pagamento copiados. Envie-os a quem vai pagar por si.',
+    hint: 'Toque sem soltar para copiar',
+  },
   connection: { reconnecting: 'Reconexão em curso…' },
   bankPicker: {
     label: 'Banco',

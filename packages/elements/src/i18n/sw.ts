@@ -65,6 +65,19 @@ const sw: Translation = {
   qrDetailsCaption: 'Changanua ili kupata maelezo haya kwenye simu yako',
   detailLine: (label, value) => `${label}: ${value}`,
   viewReceipt: 'Tazama risiti',
+  claim: {
+    button: 'Nimetuma pesa',
+    sending: 'Inatuma…',
+    confirming: 'Tunathibitisha uhamisho wako — kwa kawaida huchukua dakika chache',
+  },
+  payForMe: {
+    button: 'Nilipie',
+    intro: 'Tafadhali nilipie hii kwa uhamisho wa benki.',
+    expiresLabel: 'Lipa kabla ya',
+    linkLabel: 'Lipa mtandaoni',
+    copied: 'Maelezo ya malipo yamenakiliwa. Yatume kwa atakayekulipia.',
+    hint: 'Bonyeza na ushikilie ili kunakili',
+  },
   connection: { reconnecting: 'Inaunganisha upya…' },
   bankPicker: {
     label: 'Benki',

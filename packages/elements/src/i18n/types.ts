@@ -68,6 +68,41 @@ export interface QrTranslation {
   qrCode: string;
 }
 
+/**
+ * <pay-dynamic-account>'s words for what it loads after its first answer (dynamic-account.later.ts):
+ * the expired state, "I've sent the money" and the confirming state, and "Pay for me". Its English ships with that code
+ * (./en/dynamic-account-later.ts), not with the element's first load.
+ */
+export interface DynamicAccountLaterTranslation {
+  expiredBody: string;
+  /** The expired state: what becomes of a transfer already sent. */
+  expiredAlreadySent: string;
+  renew: string;
+  renewing: string;
+  claim: {
+    /** The button the shopper presses once the transfer has left their bank. */
+    button: string;
+    /** The button while the claim is on its way. */
+    sending: string;
+    /** The confirming state, in place of the countdown (and said once on the live region). */
+    confirming: string;
+  };
+  payForMe: {
+    /** The button that shares the transfer details with someone who pays instead. */
+    button: string;
+    /** The first line of the text shared. */
+    intro: string;
+    /** The label of the expiry's line in the text shared. */
+    expiresLabel: string;
+    /** The label of the hosted checkout link's line in the text shared. */
+    linkLabel: string;
+    /** Said where there is no share sheet and the text went on the clipboard. */
+    copied: string;
+    /** Under the selected text where the clipboard is refused (a WebView). */
+    hint: string;
+  };
+}
+
 /** <pay-dynamic-account>. */
 export interface DynamicAccountTranslation {
   /** Accessible name of the whole <pay-dynamic-account>. */
@@ -96,13 +131,8 @@ export interface DynamicAccountTranslation {
   /** "Received on 1 January 2025 at 12:30" */
   paidAt: (dateTime: string) => string;
   paidBody: string;
-  expiredBody: string;
-  /** The expired state: what becomes of a transfer already sent. */
-  expiredAlreadySent: string;
   /** Shown, and announced, after a renewal: the account number changed. */
   newAccount: string;
-  renew: string;
-  renewing: string;
   /** Heading of the error state. */
   errorTitle: string;
   /** Accessible name of the hosted-checkout QR in <pay-dynamic-account>. */
@@ -374,6 +404,7 @@ export interface Translation
     ReceiptTranslation,
     QrTranslation,
     DynamicAccountTranslation,
+    DynamicAccountLaterTranslation,
     BankPickerTranslation,
     InvoiceViewTranslation,
     LinkTranslation,

@@ -13,6 +13,7 @@ import type {
 import {
   accountNumberPattern,
   banksPath,
+  claimPath,
   shopperErrorCodes,
   fundingPath,
   invoicePath,
@@ -151,14 +152,28 @@ export function fetchSession(
   return getView(endpointUrl(endpoint, sessionPath(id)), readSessionView, 'a session view', options);
 }
 
+/** A POST of `{}` that the session view answers (renew, claim). */
+function postSession(endpoint: string, route: string, options: RequestOptions): Promise<SessionAnswer> {
+  const init: RequestInit = { method: 'POST', cache: 'no-store', body: '{}' };
+  return request(endpointUrl(endpoint, route), init, readSessionView, 'a session view', options);
+}
+
 /** POST {endpoint}/sessions/{id}/renew: a new single-use account for an expired session. */
 export function renewSession(
   endpoint: string,
   id: string,
   options: RequestOptions = {},
 ): Promise<SessionAnswer> {
-  const init: RequestInit = { method: 'POST', cache: 'no-store', body: '{}' };
-  return request(endpointUrl(endpoint, renewPath(id)), init, readSessionView, 'a session view', options);
+  return postSession(endpoint, renewPath(id), options);
+}
+
+/** POST {endpoint}/sessions/{id}/claim: "I've sent the money"; answers the view with `claimed_at`. */
+export function claimSession(
+  endpoint: string,
+  id: string,
+  options: RequestOptions = {},
+): Promise<SessionAnswer> {
+  return postSession(endpoint, claimPath(id), options);
 }
 
 /** GET {endpoint}/invoices/{number}, conditional on `etag` when given. */

@@ -6,10 +6,19 @@
 // read: a backend whose events have no name (`data:` alone) is never heard, so the elements go on
 // polling. A final view closes it. One the browser closed without a word is opened again when the
 // page comes back (`reviveSession`).
+//
+// The protocol (the stream's URL, a `session` event's view checked by the guards) is given to each
+// function rather than imported (./session-stream-protocol.ts is the one the elements give): this code
+// loads lazily, and a module it shared with an element's first load would be split by a merchant's
+// bundler into a chunk of its own, one more file on the first load.
 import type { SessionView } from '@pay-elements/protocol';
-import { readSessionView, sessionEventsPath } from '@pay-elements/protocol/guards';
-import { endpointUrl, refusedBy } from './backend.js';
 import { openEventSource, warnUnnamed } from './event-source.js';
+
+/** How a stream reads the protocol: its URL, and the view a `session` event carries (null: not one). */
+export interface StreamProtocol {
+  url(endpoint: string, session: string): string;
+  parse(data: string, url: string): SessionView | null;
+}
 
 /**
  * `connecting`: not open yet (or no event read from it yet), or dropped and being reopened by the
@@ -42,19 +51,6 @@ export function openStreamCount(): number {
   return streams.size;
 }
 
-/** The data of a stream's `session` event, checked like a polled answer; null when it is not a view. */
-function parseSessionEvent(data: string, url: string): SessionView | null {
-  try {
-    return readSessionView(JSON.parse(data), refusedBy(`the "session" event of ${url}`));
-  } catch {
-    return null;
-  }
-}
-
-function streamUrl(endpoint: string, session: string): string {
-  return new URL(endpointUrl(endpoint, sessionEventsPath(session)), document.baseURI).href;
-}
-
 function finish(url: string, shared: Shared, state: 'failed' | 'ended'): void {
   shared.source.close();
   if (streams.get(url) === shared) streams.delete(url);
@@ -69,7 +65,7 @@ function tell(shared: Shared, state: 'open' | 'connecting'): void {
 }
 
 /** Listens to `shared`'s (new) source. */
-function wire(url: string, shared: Shared): void {
+function wire(protocol: StreamProtocol, url: string, shared: Shared): void {
   const { source } = shared;
   // open counts once the stream has been heard: until then the elements keep polling
   source.addEventListener('open', () => shared.heard && tell(shared, 'open'));
@@ -79,7 +75,7 @@ function wire(url: string, shared: Shared): void {
     tell(shared, 'connecting');
   });
   source.addEventListener('session', (event: MessageEvent<string>) => {
-    const view = parseSessionEvent(event.data, url);
+    const view = protocol.parse(event.data, url);
     if (!view) return finish(url, shared, 'failed');
     const version = event.lastEventId === '' ? null : event.lastEventId;
     shared.last = { view, version };
@@ -98,14 +94,14 @@ function wire(url: string, shared: Shared): void {
  * an app switch, a page kept in the back/forward cache): its listeners hear `connecting`, then
  * `open`. A stream that is open, reconnecting, or was refused stays as it is.
  */
-export function reviveSession(endpoint: string, session: string): void {
-  const url = streamUrl(endpoint, session);
+export function reviveSession(protocol: StreamProtocol, endpoint: string, session: string): void {
+  const url = protocol.url(endpoint, session);
   const shared = streams.get(url);
   if (shared?.source.readyState !== EventSource.CLOSED) return;
   const source = openEventSource(url);
   if (!source) return finish(url, shared, 'failed');
   shared.source = source;
-  wire(url, shared);
+  wire(protocol, url, shared);
   tell(shared, 'connecting');
 }
 
@@ -115,8 +111,13 @@ export function reviveSession(endpoint: string, session: string): void {
  * listener. Without EventSource (server-side rendering, old browsers), or when the browser refuses
  * the stream at once, the listener is told `failed`.
  */
-export function listenToSession(endpoint: string, session: string, listener: StreamListener): () => void {
-  const url = typeof EventSource === 'undefined' ? '' : streamUrl(endpoint, session);
+export function listenToSession(
+  protocol: StreamProtocol,
+  endpoint: string,
+  session: string,
+  listener: StreamListener,
+): () => void {
+  const url = typeof EventSource === 'undefined' ? '' : protocol.url(endpoint, session);
   let shared = streams.get(url);
   const joined = shared !== undefined;
   if (!shared) {
@@ -126,7 +127,7 @@ export function listenToSession(endpoint: string, session: string, listener: Str
       return () => undefined;
     }
     shared = { source, listeners: new Set(), state: 'connecting', last: null };
-    wire(url, shared);
+    wire(protocol, url, shared);
     streams.set(url, shared);
   }
   const current = shared;
@@ -154,8 +155,13 @@ export function listenToSession(endpoint: string, session: string, listener: Str
  * another element's; the stream is let go of then, or after `waitMs` (10 s) if no element listened, and
  * closes by itself on a final view. Does nothing where there is no EventSource.
  */
-export function openSessionStream(endpoint: string, session: string, waitMs = 10_000): void {
-  const url = typeof EventSource === 'undefined' ? '' : streamUrl(endpoint, session);
+export function openSessionStream(
+  protocol: StreamProtocol,
+  endpoint: string,
+  session: string,
+  waitMs = 10_000,
+): void {
+  const url = typeof EventSource === 'undefined' ? '' : protocol.url(endpoint, session);
   if (!url || streams.has(url)) return;
   let release: (() => void) | null = null;
   const letGo = () => {
@@ -166,7 +172,7 @@ export function openSessionStream(endpoint: string, session: string, waitMs = 10
     release = null;
   };
   const timer = setTimeout(letGo, waitMs);
-  release = listenToSession(endpoint, session, { view: () => undefined, state: () => undefined });
+  release = listenToSession(protocol, endpoint, session, { view: () => undefined, state: () => undefined });
   const shared = streams.get(url);
   if (shared) shared.ahead = letGo;
   else letGo();

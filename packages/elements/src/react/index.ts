@@ -43,6 +43,7 @@ export const PayDynamicAccount = createComponent({
     onPayExpired: eventName('pay-expired'),
     onPayError: eventName('pay-error'),
     onPayCopy: eventName('pay-copy'),
+    onPayClaimed: eventName('pay-claimed'),
   } satisfies WrapperEvents<'pay-dynamic-account'>,
 });
 

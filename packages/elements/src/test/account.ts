@@ -2,6 +2,9 @@
 // pay-* event recorded from the start, and small readers of what the shopper sees.
 import { fixture, html } from './testing.js';
 import '../define/pay-dynamic-account.js';
+// what the element imports after its first answer (its later states and buttons), loaded with the tests rather than
+// fetched from the dev server in the middle of one: the element's own import() then answers at once
+import '../components/dynamic-account/dynamic-account.later.js';
 import type { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
 import { ManualClock } from '../lib/clock.js';
 import { endpoint } from './backend.js';
@@ -13,6 +16,7 @@ export const payEventTypes = [
   'pay-expired',
   'pay-error',
   'pay-copy',
+  'pay-claimed',
 ] as const;
 export type PayEventType = (typeof payEventTypes)[number];
 

@@ -40,9 +40,21 @@ async function control(method: 'POST' | 'DELETE', route: string, body?: unknown)
   return expectOk(response, `${method} /_test${route}`);
 }
 
-/** An inbound bank transfer to the account, through the emulator (its webhook has reached the kit when this answers). */
-export function sendTransfer(accountNumber: string, amount: string): Promise<unknown> {
-  return control('POST', '/transfers', { account_number: accountNumber, amount: Number(amount) });
+/**
+ * An inbound bank transfer to the account, through the emulator (its webhook has reached the kit when
+ * this answers). `settleAfterSeconds`: it settles late, as a bank's may (`processing` until the
+ * emulator's clock has moved that far: advanceServerClock).
+ */
+export function sendTransfer(
+  accountNumber: string,
+  amount: string,
+  settleAfterSeconds?: number,
+): Promise<unknown> {
+  return control('POST', '/transfers', {
+    account_number: accountNumber,
+    amount: Number(amount),
+    ...(settleAfterSeconds === undefined ? {} : { settle_after_seconds: settleAfterSeconds }),
+  });
 }
 
 /** Moves the emulator's (and so the kit's) clock forward. */

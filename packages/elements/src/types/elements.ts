@@ -30,7 +30,14 @@ export type PayTagName = keyof PayElementTagNameMap;
  */
 export const elementEvents = {
   'pay-bank-picker': ['input', 'change'],
-  'pay-dynamic-account': ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy'],
+  'pay-dynamic-account': [
+    'pay-status-change',
+    'pay-paid',
+    'pay-expired',
+    'pay-error',
+    'pay-copy',
+    'pay-claimed',
+  ],
   'pay-funding-account': ['pay-deposit', 'pay-error', 'pay-copy'],
   'pay-invoice-view': ['pay-status-change', 'pay-invoice-paid', 'pay-error', 'pay-copy'],
   'pay-link': ['pay-share', 'pay-copy', 'pay-error'],

@@ -5,6 +5,7 @@ import type { Route } from '../context.js';
 import { paginate, select } from '../list.js';
 import { ValidationFailure, ok } from '../responses.js';
 import { findCustomer } from './customers.js';
+import { settlingTransactions } from './settlements.js';
 
 const query = defaultConventions.query;
 
@@ -57,7 +58,8 @@ export const transactionRoutes: Route[] = [
     handle: (ctx) => {
       const customerId = ctx.url.searchParams.get(query.customerId);
       if (customerId) findCustomer(ctx, customerId);
-      const records = ctx.state.transactions
+      // transfers still settling are listed too, `processing` (./settlements.ts)
+      const records = [...ctx.state.transactions, ...settlingTransactions(ctx)]
         .filter((r) => !customerId || r.customerId === customerId)
         .map((r) => r.transaction);
       const exportAs = ctx.url.searchParams.get(query.export);

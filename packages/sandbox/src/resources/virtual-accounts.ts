@@ -24,12 +24,12 @@ import {
   type PartnerBank,
 } from '../data/countries.js';
 import { newAccountNumber, newId, newReference } from '../ids.js';
-import { record } from '../ledger.js';
 import { formatMinor, minorToNumber, toMinor, withinLimit } from '../money.js';
 import { SandboxFailure, ValidationFailure, messages, ok } from '../responses.js';
 import { accountNumberTaken, walletByCurrency, type PermanentAccountRecord } from '../store.js';
 import { parseInput, REQUIRED } from '../validate.js';
 import { findCustomer } from './customers.js';
+import { creditLater, creditNow, type Credit } from './settlements.js';
 
 const query = defaultConventions.query;
 
@@ -235,6 +235,8 @@ export interface InboundTransfer {
   amount: number;
   sender_account_name?: string | undefined;
   sender_bank_name?: string | undefined;
+  /** settles this long after it is sent, on the emulator's clock; default at once */
+  settle_after_seconds?: number | undefined;
 }
 
 /** The sender's bank when a transfer names none: the first bank of the market's list but the partner. */
@@ -247,12 +249,14 @@ export const transferMessages = {
     `amount does not match the account: it accepts exactly ${formatMinor(expected)}`,
   expired: 'account has expired',
   alreadyPaid: 'account has already been paid',
+  settling: 'account has a transfer settling',
 } as const;
 
 /**
  * An inbound bank transfer to a virtual account. A single-use account takes only its exact amount,
  * only before it expires, and only once; a permanent account takes any amount. The money lands in
- * the business wallet of the account's currency as a credit of the account's customer.
+ * the business wallet of the account's currency as a credit of the account's customer: now, or
+ * with `settle_after_seconds` once that much time has passed (./settlements.ts).
  */
 export function receiveTransfer(services: Services, transfer: InboundTransfer): Transaction {
   const { state, clock } = services;
@@ -267,6 +271,7 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
   if (!dynamic && !permanent) throw new SandboxFailure(404, messages.accountNotFound);
   if (dynamic) {
     if (dynamic.paidBy) throw new SandboxFailure(400, transferMessages.alreadyPaid);
+    if (dynamic.settlingBy) throw new SandboxFailure(400, transferMessages.settling);
     if (clock.now() >= dynamic.expiresAt) throw new SandboxFailure(400, transferMessages.expired);
     if (amount !== dynamic.amount)
       throw new SandboxFailure(400, transferMessages.wrongAmount(dynamic.amount));
@@ -279,38 +284,31 @@ export function receiveTransfer(services: Services, transfer: InboundTransfer): 
   const sender = transfer.sender_account_name ?? 'Sandbox Sender';
   const market = marketByCurrency(currency);
   const bankCode = permanent?.entry.bank_code ?? market?.partnerBank.code ?? '';
-  const transaction = record(services, {
-    entry: 'credit',
-    amount,
-    wallet,
-    type: 'transfer',
-    message: `Transfer from ${sender}`,
+  const credit: Credit = {
+    accountNumber: transfer.account_number,
+    reference,
     customerId,
-    paymentTransfer: {
-      account_number: transfer.account_number,
-      account_reference: reference,
-      customer_id: customerId,
-      sender_account_name: sender,
-      sender_bank_name: transfer.sender_bank_name ?? (market ? senderBankOf(market) : ''),
-      bank_code: bankCode,
+    currency,
+    amount,
+    movement: {
+      entry: 'credit',
+      amount,
+      wallet,
+      type: 'transfer',
+      message: `Transfer from ${sender}`,
+      customerId,
+      paymentTransfer: {
+        account_number: transfer.account_number,
+        account_reference: reference,
+        customer_id: customerId,
+        sender_account_name: sender,
+        sender_bank_name: transfer.sender_bank_name ?? (market ? senderBankOf(market) : ''),
+        bank_code: bankCode,
+      },
     },
-  });
-  if (dynamic) {
-    dynamic.paidBy = transaction.id;
-    state.dynamicAccounts.touch(transfer.account_number);
-  }
-  services.emit({
-    type: 'virtual_account.credited',
-    data: {
-      transaction,
-      account_number: transfer.account_number,
-      account_reference: reference,
-      customer_id: customerId,
-      amount: transaction.amount,
-      currency,
-    },
-  });
-  return transaction;
+  };
+  const later = transfer.settle_after_seconds;
+  return later === undefined ? creditNow(services, credit) : creditLater(services, credit, later);
 }
 
 export const virtualAccountRoutes: Route[] = [

@@ -66,6 +66,17 @@ interface Failure {
   error: unknown;
 }
 
+/** How a poll asks for the merchant-wide check (`PaymentWatcher.refresh`). */
+export interface RefreshOptions {
+  /** a check now, whatever the interval */
+  force?: boolean;
+  /**
+   * a check asked for at this time (ms; a claimed session's extra reads): one is made unless a check,
+   * of this instance or another sharing the store, started since
+   */
+  since?: number;
+}
+
 export class PaymentWatcher {
   private readonly options: WatcherOptions;
   private readonly state: SharedWatchState;
@@ -102,9 +113,12 @@ export class PaymentWatcher {
    * the last check within the interval found it so, throws ProviderUnavailableError with when to try
    * again; under the provider's 429 only once `payableUntil` has passed (the stored state stands).
    */
-  refresh(payableUntil: number, options: { force?: boolean } = {}): Promise<boolean> {
+  refresh(payableUntil: number, options: RefreshOptions = {}): Promise<boolean> {
     const force = options.force ?? false;
     const now = this.options.clock.now();
+    // a read asked for at `since` (a claimed session's): due once, unless a check started after it
+    if (!force && options.since !== undefined && this.lastLook < options.since && !this.failureStands(now))
+      return this.lookFor(payableUntil, false, now - options.since);
     // no check due or under way: nothing to do, without an async function's frame on every poll
     if (!force && !this.looking && !this.due(payableUntil, now)) {
       if (this.failure) {
@@ -119,15 +133,19 @@ export class PaymentWatcher {
     return this.lookFor(payableUntil, force);
   }
 
-  private async lookFor(payableUntil: number, force: boolean): Promise<boolean> {
-    await this.look(force ? 0 : this.intervalFor(payableUntil, this.options.clock.now()));
+  private async lookFor(payableUntil: number, force: boolean, within?: number): Promise<boolean> {
+    await this.look(force ? 0 : (within ?? this.intervalFor(payableUntil, this.options.clock.now())));
     if (this.failure) this.answerFailure(payableUntil, this.options.clock.now());
     return true;
   }
 
+  private failureStands(now: number): boolean {
+    return this.failure !== null && now < this.failure.until;
+  }
+
   /** Whether this instance should look again now for something payable until `payableUntil`. */
   private due(payableUntil: number, now: number): boolean {
-    if (this.failure && now < this.failure.until) return false;
+    if (this.failureStands(now)) return false;
     const since = now - this.lastLook;
     // within the plain interval nothing is due, whatever it is
     return since >= this.options.intervalMs && since >= this.intervalFor(payableUntil, now);

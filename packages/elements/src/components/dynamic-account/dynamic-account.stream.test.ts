@@ -19,7 +19,9 @@ import {
   until,
 } from '../../test/backend.js';
 import { liveText, mountAccount, partText, setPageVisibility } from '../../test/account.js';
-import { listenToSession, openSessionStream, openStreamCount } from '../../lib/session-stream.js';
+import { listenToSession, openStreamCount } from '../../lib/session-stream.js';
+import { sessionStreamProtocol } from '../../lib/session-stream-protocol.js';
+import { openSessionStream } from '../../stream.js';
 
 async function openStreams(): Promise<number> {
   return (await streamStats()).open;
@@ -42,7 +44,7 @@ describe('<pay-dynamic-account> with the status stream', () => {
       await until(async () => (await openStreams()) === 1, 'the stream to open');
       // the stream counts as open once its first `session` event is read: polling stops there
       await new Promise<void>((resolve) => {
-        release = listenToSession(endpoint, view.id, {
+        release = listenToSession(sessionStreamProtocol, endpoint, view.id, {
           view: () => undefined,
           state: (state) => state === 'open' && resolve(),
         });

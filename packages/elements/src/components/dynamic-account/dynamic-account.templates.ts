@@ -11,7 +11,6 @@ import type { BackendError } from '../../lib/backend.js';
 import { lowTimeMs, remainingFraction } from '../../lib/countdown.js';
 import { defineQrOnce } from '../qr/lazy-qr.js';
 import { isolateLtr } from '../../lib/money.js';
-import { renderReceiptLink } from '../receipt-link.templates.js';
 
 /** The values <pay-dynamic-account> copies. */
 export type CopyField = Extract<PayCopyDetail['field'], 'amount' | 'account-number'>;
@@ -25,7 +24,7 @@ export interface DynamicAccountFormat {
   dir(): 'ltr' | 'rtl';
 }
 
-function renderTitle(text: string): TemplateResult {
+export function renderTitle(text: string): TemplateResult {
   return html`<p part="title" id="title" role="heading" aria-level="2" tabindex="-1">${text}</p>`;
 }
 
@@ -67,6 +66,9 @@ export function renderError(
  * @param reconnecting - Polls fail while the account is shown: "Reconnecting…" replaces the waiting message.
  * @param showQr - Show a QR code: of the hosted checkout URL when the session has one, else of the
  * transfer details as text (amount, bank, account name and number), to carry them to a phone.
+ * @param later - Once dynamic-account.later.ts has loaded: the confirming words (the shopper said the
+ * money is sent) in place of the countdown, or null for the countdown; and "I've sent the money" and
+ * "Pay for me".
  */
 export function renderPending(
   view: SessionView,
@@ -79,6 +81,7 @@ export function renderPending(
   reconnecting: boolean,
   showQr: boolean,
   onCopy: (field: CopyField) => void,
+  later: [confirming: TemplateResult | null, actions: TemplateResult] | undefined,
 ): TemplateResult {
   const amount = format.money(view.amount, view.currency);
   const accountNumber = displayAccountNumber(view.account.account_number);
@@ -117,17 +120,20 @@ export function renderPending(
           </dd>
         </div>
       </dl>
-      ${renderCountdown(view, term, format, remaining, windowStart)}
       ${
-        remaining > 0 && remaining <= lowTimeMs
-          ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
-          : nothing
+        later?.[0] ??
+        html`${renderCountdown(view, term, format, remaining, windowStart)}
+        ${
+          remaining > 0 && remaining <= lowTimeMs
+            ? html`<p part="low-time" role="alert">${term.lowTime(format.durationWords(lowTimeMs))}</p>`
+            : nothing
+        }`
       }
       <p part=${reconnecting ? 'reconnecting' : 'message'}>
         <span class="spinner" aria-hidden="true"></span
         >${reconnecting ? term.connection.reconnecting : term.waiting}
       </p>
-      ${showQr ? renderQr(view, term, amount) : nothing}
+      ${later?.[1]} ${showQr ? renderQr(view, term, amount) : nothing}
     </div>
   `;
 }
@@ -205,54 +211,7 @@ function renderCountdown(
   `;
 }
 
-export function renderPaid(
-  view: SessionView,
-  term: DynamicAccountTerms,
-  format: DynamicAccountFormat,
-): TemplateResult {
-  const amount = format.money(view.amount, view.currency);
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      ${renderIcon('paid')} ${renderTitle(term.statusTitle.paid)}
-      <p part="message">${term.paidBody}</p>
-      <dl part="details" class="details-grid" .style=${`--pay-amount-chars:${amount.length}`}>
-        <div class="row">
-          <dt>${term.amountLabel}</dt>
-          <dd><span part="amount" dir="ltr">${amount}</span></dd>
-        </div>
-      </dl>
-      ${view.paid_at ? html`<p part="paid-at">${term.paidAt(format.dateTime(view.paid_at))}</p>` : nothing}
-      ${renderReceiptLink(view.receipt_url, term.viewReceipt)}
-    </div>
-  `;
-}
-
-/** `renewing`: a new account has been asked for; `renewFailure`: why the last ask failed. */
-export function renderExpired(
-  term: DynamicAccountTerms,
-  renewing: boolean,
-  renewFailure: BackendError | null,
-  onRenew: () => unknown,
-): TemplateResult {
-  return html`
-    <div part="base" role="group" aria-labelledby="title">
-      ${renderIcon('expired')} ${renderTitle(term.statusTitle.expired)}
-      <p part="message">${term.expiredBody}</p>
-      <p part="already-sent">${term.expiredAlreadySent}</p>
-      ${renewFailure ? html`<p part="renew-error">${term.errors[renewFailure.code]}</p>` : nothing}
-      <button
-        part="renew-button"
-        type="button"
-        aria-disabled=${renewing ? 'true' : 'false'}
-        @click=${onRenew}
-      >
-        ${renewing ? term.renewing : term.renew}
-      </button>
-    </div>
-  `;
-}
-
-function renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
+export function renderIcon(kind: 'paid' | 'expired' | 'error'): TemplateResult {
   const path =
     kind === 'paid'
       ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'

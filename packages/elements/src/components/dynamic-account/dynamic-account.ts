@@ -14,7 +14,7 @@ import { PayExpiredEvent } from '../../events/pay-expired.js';
 import { PayPaidEvent } from '../../events/pay-paid.js';
 import { PayStatusChangeEvent } from '../../events/pay-status-change.js';
 import { compactAccountNumber } from '../../lib/account-number.js';
-import { fetchSession, renewSession, viewFromPage } from '../../lib/backend.js';
+import { claimSession, fetchSession, renewSession, viewFromPage } from '../../lib/backend.js';
 import { readSessionView } from '@pay-elements/protocol/guards';
 import type { BackendError, SessionAnswer } from '../../lib/backend.js';
 import { realClock } from '../../lib/clock.js';
@@ -23,12 +23,13 @@ import { announceAtMinutes, crossedMark } from '../../lib/countdown.js';
 import type { PayTheme } from '../../styles/theme.js';
 import {
   renderError,
-  renderExpired,
+  renderIcon,
   renderLoading,
-  renderPaid,
   renderPending,
+  renderTitle,
 } from './dynamic-account.templates.js';
 import type { CopyField } from './dynamic-account.templates.js';
+import type * as Later from './dynamic-account.later.js';
 import styles from './dynamic-account.styles.js';
 
 /** What the element shows: before the first answer, each session status, or a failure with nothing to show. */
@@ -36,6 +37,13 @@ export type DynamicAccountState = 'loading' | SessionStatus | 'error';
 
 const stateNames: readonly DynamicAccountState[] = ['loading', 'pending', 'paid', 'expired', 'error'];
 const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
+
+/**
+ * The paid state, "I've sent the money" with the confirming state, and "Pay for me"
+ * (./dynamic-account.later.ts): loaded once, after the first answer, as the status stream is.
+ */
+let later: typeof Later | undefined;
+let loadingLater: Promise<void> | undefined;
 
 /**
  * Loads the session view from `{endpoint}/sessions/{session}` (or takes the one a server-rendered page
@@ -57,6 +65,7 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @event {PayExpiredEvent} pay-expired - The account expired unpaid. `detail: {session}`.
  * @event {PayErrorEvent} pay-error - Loading or renewing failed (once per run of failed polls). `detail: {code, message, status, operation}`.
  * @event {PayCopyEvent} pay-copy - A copy button put its value on the clipboard. `detail: {field, value}`.
+ * @event {PayClaimedEvent} pay-claimed - The shopper said "I've sent the money" (here or on another page showing the session): the confirming state shows, the element keeps listening. `detail: {session}`.
  *
  * @csspart base - The box around every state.
  * @csspart title - The heading of the current state.
@@ -86,6 +95,12 @@ const announceMarks = announceAtMinutes.map((minutes) => minutes * 60_000);
  * @csspart low-time - The warning in the last minutes ("Less than 5 minutes left…"), an alert.
  * @csspart new-account - After a renewal: the account number is a new one.
  * @csspart already-sent - The expired state: what becomes of a transfer already sent.
+ * @csspart claim-button - "I've sent the money", while pending and not yet claimed.
+ * @csspart confirming - "We're confirming your transfer…", in place of the countdown once claimed.
+ * @csspart share-button - "Pay for me": the transfer details and checkout link to the share sheet, else the clipboard.
+ * @csspart share-copied - "Payment details copied…", where there is no share sheet.
+ * @csspart share-text - The text to share, selected, where the clipboard is refused (a WebView).
+ * @csspart share-hint - "Press and hold to copy", under the selected text.
  *
  * @cssproperty --pay-color-text - Text colour.
  * @cssproperty --pay-color-text-muted - Secondary text colour.
@@ -122,7 +137,9 @@ export class PayDynamicAccount extends PayElement {
     showQr: { type: Boolean, attribute: 'show-qr' },
     theme: { reflect: true, attribute: 'theme' },
     updates: { attribute: 'updates' },
+    shareUrl: { attribute: 'share-url' },
     clock: { attribute: false },
+    claiming: { state: true },
     renewFailure: { state: true },
     renewing: { state: true },
     accountRenewed: { state: true },
@@ -146,8 +163,17 @@ export class PayDynamicAccount extends PayElement {
   /** How status changes arrive: `push` (the kit's event stream, polling when it is unavailable) or `poll`. */
   updates: 'push' | 'poll' = 'push';
 
+  /**
+   * The link "Pay for me" shares with the transfer details (a page where someone else can pay); the
+   * session's hosted checkout URL (`checkout_url`) when empty.
+   */
+  shareUrl = '';
+
   /** Source of time and timers (countdown, polling, "Copied"). Inject a `ManualClock` to control time. */
   clock: Clock = realClock;
+
+  /** "I've sent the money" has been pressed and not answered yet. */
+  private claiming = false;
 
   private renewFailure: BackendError | null = null;
   private renewing = false;
@@ -236,6 +262,7 @@ export class PayDynamicAccount extends PayElement {
     this.renewFailure = null;
     this.renewing = false;
     this.accountRenewed = false;
+    this.claiming = false;
     this.#paidAnnounced = false;
     // a stream already open on the page (another element's) carries the changes: no polling
     this.#resource.restart(
@@ -253,8 +280,20 @@ export class PayDynamicAccount extends PayElement {
     return answer?.kind === 'view' && answer.view.id === this.session ? answer : undefined;
   }
 
+  /** The later parts, once loaded; the first ask loads them and updates the element after. */
+  #later(): typeof Later | undefined {
+    if (!later)
+      void (loadingLater ??= import('./dynamic-account.later.js').then(
+        (module) => void (later = module),
+        () => void (loadingLater = undefined),
+      )).then(() => later && this.requestUpdate());
+    return later;
+  }
+
   #accept(view: SessionView, previous: SessionView | null): void {
     const renewed = this.#renewedNow;
+    // the paid state and the pending state's buttons: ready before they are needed
+    this.#later()?.viewTaken(this, this.announcer, view, previous, this.#localize.term);
     const newAccount =
       !previous ||
       previous.account.account_number !== view.account.account_number ||
@@ -301,7 +340,8 @@ export class PayDynamicAccount extends PayElement {
   }
 
   #handleTick(remaining: number, previous: number | null): void {
-    if (previous === null) return;
+    // once the money is said to be sent, the countdown is no longer the shopper's concern
+    if (previous === null || this.#resource.view?.claimed_at) return;
     const mark = crossedMark(previous, remaining, announceMarks);
     if (mark !== null && remaining > 0) {
       this.announcer.announce(this.#localize.term.remainingAnnouncement(this.#localize.durationWords(mark)));
@@ -337,6 +377,20 @@ export class PayDynamicAccount extends PayElement {
     if (answer.view.status === 'pending' && !this.#stream.open) this.#resource.startPolling();
   };
 
+  /** "I've sent the money": the backend's answer is the view, claimed (a claim pays nothing). */
+  readonly #handleClaim = async (): Promise<void> => {
+    if (this.claiming) return;
+    this.claiming = true;
+    const answer = await claimSession(this.endpoint, this.session, { signal: this.#resource.signal });
+    this.claiming = false;
+    if (answer.kind === 'view') this.#resource.accept(answer.view, answer.etag);
+    else if (answer.kind === 'error') {
+      this.fail(answer.error, 'claim', this.#localize.term.errors[answer.error.code]);
+      // paid or expired meanwhile: show where it stands
+      void this.#resource.pollNow();
+    }
+  };
+
   readonly #handleRetry = (): void => {
     this.#resource.retry();
   };
@@ -361,12 +415,11 @@ export class PayDynamicAccount extends PayElement {
     const term = this.#localize.term;
     const view = this.#resource.view;
     const failure = this.#resource.failure;
+    // the paid and expired states wait for the later parts (loading since the first answer)
+    const parts = view && this.#later();
     let body: TemplateResult;
     if (!view) body = failure ? renderError(term, failure.code, this.#handleRetry) : renderLoading(term);
-    else if (view.status === 'paid') body = renderPaid(view, term, this.#localize);
-    else if (view.status === 'expired')
-      body = renderExpired(term, this.renewing, this.renewFailure, this.#handleRenew);
-    else
+    else if (view.status === 'pending')
       body = renderPending(
         view,
         term,
@@ -378,6 +431,34 @@ export class PayDynamicAccount extends PayElement {
         this.#resource.reconnecting,
         this.showQr,
         (field) => void this.#handleCopy(field),
+        parts?.renderPendingParts(
+          html,
+          this,
+          this.#localize,
+          this.announcer,
+          this.claiming,
+          this.#handleClaim,
+        ),
+      );
+    else if (!parts) body = renderLoading(term);
+    else if (view.status === 'paid')
+      body = parts.renderPaid(
+        html,
+        view,
+        term,
+        this.#localize,
+        renderIcon('paid'),
+        renderTitle(term.statusTitle.paid),
+      );
+    else
+      body = parts.renderExpired(
+        html,
+        term,
+        renderIcon('expired'),
+        renderTitle(term.statusTitle.expired),
+        this.renewing,
+        this.renewFailure,
+        this.#handleRenew,
       );
     return html`${body} ${this.announcer.render()}`;
   }

@@ -27,12 +27,7 @@ export const enDynamicAccount: DynamicAccountTerms = {
   waiting: 'Waiting for your transfer. This page updates by itself.',
   paidAt: (dateTime) => `Received on ${dateTime}`,
   paidBody: 'Thank you. Your transfer has arrived.',
-  expiredBody: 'Do not send money to this account any more. Get a new account to pay.',
-  expiredAlreadySent:
-    'Already sent a transfer? If it left your bank before the account expired, it still counts: this page shows it when it arrives. A transfer sent after that is refused and returned to you by your bank.',
   newAccount: 'This is a new account number. Do not send money to the previous one.',
-  renew: 'Get a new account',
-  renewing: 'Getting a new account…',
   errorTitle: 'We could not load this payment',
   qrCheckout: 'QR code to pay on another device',
   qrCheckoutCaption: 'Scan to pay from your phone',

@@ -56,6 +56,8 @@ export interface SessionRecord {
   shopper?: Shopper;
   /** the merchant's own fields of the order (`Order.merchantData`), kept as given */
   merchantData?: Readonly<Record<string, Json>>;
+  /** ISO 8601: when the shopper said "I've sent the money" (./claims.ts); absent until then */
+  claimedAt?: string;
 }
 
 /** The shopper of an order that named one, as kept with its session. */
@@ -78,13 +80,15 @@ export interface PendingSession {
   amount: string;
   createdAt: string;
   expiresAt: string;
+  /** claimed: not expired until the grace after `expiresAt` has passed (./claims.ts) */
+  claimedAt?: string;
 }
 
 /** What claiming an order gave: the right to open its account, its session, or a wait. */
 export type OrderClaim =
   { outcome: 'claimed' } | { outcome: 'session'; session: SessionRecord } | { outcome: 'busy' };
 
-const RECORDS = 'sessions.records';
+export const RECORDS = 'sessions.records';
 const ORDERS = 'sessions.orders';
 const REFS = 'sessions.refs';
 const PENDING = 'sessions.pending';
@@ -142,11 +146,13 @@ export function sessionOf(value: Json): SessionRecord {
   if (shopper) record.shopper = shopper;
   const merchantData = value['merchantData'];
   if (isJsonObject(merchantData)) record.merchantData = merchantData;
+  const claimedAt = textOrNull(value['claimedAt']);
+  if (claimedAt) record.claimedAt = claimedAt;
   return record;
 }
 
 /** A session as stored, with the claim of the renewal under way. */
-function stored(session: SessionRecord, claim: { token: string; at: number } | null): Json {
+export function stored(session: SessionRecord, claim: { token: string; at: number } | null): Json {
   const value: Record<string, Json> = {
     id: session.id,
     orderId: session.orderId,
@@ -166,6 +172,7 @@ function stored(session: SessionRecord, claim: { token: string; at: number } | n
   if (session.display) value['display'] = toJson(session.display);
   if (session.shopper) value['shopper'] = { ...session.shopper };
   if (session.merchantData) value['merchantData'] = { ...session.merchantData };
+  if (session.claimedAt) value['claimedAt'] = session.claimedAt;
   return value;
 }
 
@@ -179,13 +186,14 @@ function shopperOf(value: unknown): Shopper | null {
 /** The topic of the receipt email a paid session owes (its shopper given, a sender set). */
 export const RECEIPT_EMAIL = 'receipt-email';
 
-function pendingEntry(session: SessionRecord): RecordWrite {
+export function pendingEntry(session: SessionRecord): RecordWrite {
   const entry: PendingSession = {
     id: session.id,
     reference: session.reference,
     amount: session.amount,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
+    ...(session.claimedAt ? { claimedAt: session.claimedAt } : {}),
   };
   return { collection: PENDING, key: recordKey(session.createdAt, session.id), value: { ...entry } };
 }
@@ -199,7 +207,8 @@ function pendingOf(value: Json): PendingSession | null {
     createdAt: textOf(value['createdAt']),
     expiresAt: textOf(value['expiresAt']),
   };
-  return entry.id ? entry : null;
+  const claimedAt = textOrNull(value['claimedAt']);
+  return entry.id ? (claimedAt ? { ...entry, claimedAt } : entry) : null;
 }
 
 /** The kit events of a session, as the merchant's onEvent and other flows receive them. */
@@ -428,8 +437,10 @@ export class SessionBook {
     if (!held || heldOf(held.value)?.token !== token) return false;
     const session = sessionOf(held.value);
     if (session.status !== 'expired') return false;
+    // a new account is claimed anew
+    const { claimedAt: _claimed, ...unclaimed } = session;
     const renewed: SessionRecord = {
-      ...session,
+      ...unclaimed,
       status: 'pending',
       account: { ...renewal.account },
       reference: renewal.reference,

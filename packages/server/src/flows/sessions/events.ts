@@ -37,4 +37,9 @@ export const sessionEvents = {
     note: 'once for each account it had',
     data: z.object({ ...session, reference: text, expires_at: text }),
   },
+  'session.claimed': {
+    when: 'the shopper said "I\'ve sent the money" (`POST /pay/sessions/{id}/claim`)',
+    note: 'once a session; it pays nothing: `session.paid` follows when the transfer arrives',
+    data: z.object({ ...session, reference: text, expires_at: text, claimed_at: maybe }),
+  },
 } as const satisfies EventCatalogue;

@@ -10,6 +10,7 @@ import { toIso } from '../../provider/credits.js';
 import { RequestLimiter } from '../../provider/rate-limit.js';
 import { AccountOpener } from './accounts.js';
 import { CHANGED, RECEIPT_EMAIL, SessionBook, type PendingSession, type SessionRecord } from './book.js';
+import { claimReadDue, payableUntil, SessionClaims } from './claims.js';
 import { creditPays } from './credits.js';
 import { sessionEventRoutes } from './events-route.js';
 import { SessionHub } from './hub.js';
@@ -72,14 +73,15 @@ function creditsOf(kit: Kit, book: SessionBook) {
 }
 
 /** What a check reads for the pending sessions, and the expiry of those past it once it is complete. */
-function watchOf(kit: Kit, book: SessionBook) {
+function watchOf(kit: Kit, book: SessionBook, graceMs: number) {
   return async (startedAt: number): Promise<CreditCheck | null> => {
     const pending = await book.listPending(PENDING_LIMIT);
     const first = pending[0];
     if (!first) return null;
     const created = (p: PendingSession) => Date.parse(p.createdAt);
     // listed oldest first
-    const expiring = pending.filter((p) => startedAt >= Date.parse(p.expiresAt));
+    // a claimed one only after its grace (./claims.ts)
+    const expiring = pending.filter((p) => startedAt >= payableUntil(p, graceMs));
     return {
       oldest: created(first) - HISTORY_SLACK_MS,
       closing: expiring.map((p) => ({
@@ -133,6 +135,28 @@ function orderSessions(
   });
 }
 
+/** "I've sent the money" (./claims.ts), limited per client and per session. */
+function sessionClaims(kit: Kit, options: z.output<z.ZodObject<typeof sessionOptions>>): SessionClaims {
+  const limits = options.claimRateLimit;
+  return new SessionClaims({
+    records: kit.store.records,
+    transition: kit.transition,
+    clock: kit.clock,
+    count: kit.count,
+    limiter: limits
+      ? new RequestLimiter({
+          clock: kit.clock,
+          logger: kit.logger,
+          perClientPerMinute: limits.perClientPerMinute,
+          perSubjectPerMinute: limits.perSessionPerMinute,
+          maxKeys: limits.maxKeys,
+          clientKey: kit.clientKey,
+          what: 'claims',
+        })
+      : null,
+  });
+}
+
 export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEvents> = {
   name: 'sessions',
   options: sessionOptions,
@@ -154,12 +178,14 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
       kit.count,
       !!sendReceiptEmail,
     );
-    // a pending session brought up to date: read again only when a check was made or joined
+    const graceMs = options.claimGraceMinutes * 60_000;
+    // a pending session brought up to date: read again only when a check was made or joined (a
+    // claimed one: also once at each of its extra reads)
     const refresh = (session: SessionRecord, opts?: { force?: boolean }): Promise<SessionRecord> =>
       session.status !== 'pending'
         ? Promise.resolve(session)
         : kit.provider
-            .refresh(Date.parse(session.expiresAt), opts)
+            .refresh(payableUntil(session, graceMs), { ...opts, since: claimReadDue(session, clock.now()) })
             .then((looked) => (looked ? book.get(session.id).then((now) => now ?? session) : session));
     const extras = (session: SessionRecord) => kit.extras('session', session);
     // the same view (display fields included) as the status route, so event ids are its ETags
@@ -190,6 +216,7 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
       resolveOrder: options.resolveOrder,
       checkoutUrl: options.checkoutUrl,
       merchant: kit.merchant,
+      claims: sessionClaims(kit, options),
     });
     if (streams.config.enabled)
       routes.push(
@@ -207,7 +234,7 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
     return {
       routes,
       credit: creditsOf(kit, book),
-      watch: watchOf(kit, book),
+      watch: watchOf(kit, book, graceMs),
       deliveries: {
         paid: {
           names: { callback: 'onPaid', id: 'sessionId' },

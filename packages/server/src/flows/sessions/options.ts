@@ -104,6 +104,35 @@ export const sessionOptions = {
     .describe(
       'Provider accounts a client, and an order, may have opened a minute (`POST /sessions`, `POST /sessions/{id}/renew`); past it 429 `rate_limited` with `Retry-After`. `false` turns it off (tests, load benchmarks).',
     ),
+  // ── claim (issue 44): "I've sent the money" ──
+  claimGraceMinutes: z
+    .number({ error: 'must be a number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(0, { error: 'must not be negative' })
+    .max(maxLifespanMinutes, { error: `must be at most ${maxLifespanMinutes} minutes` })
+    .default(30)
+    .describe(
+      'How long a claimed session (`POST /sessions/{id}/claim`, "I\'ve sent the money") stays `pending` after its `expires_at`, in minutes: a transfer that left in time still pays it; then it expires as an unclaimed one does.',
+    ),
+  claimRateLimit: z
+    .union(
+      [
+        z.literal(false),
+        z.strictObject({
+          perClientPerMinute: perMinute(10).describe('Claims one client may make a minute (also the burst).'),
+          perSessionPerMinute: perMinute(10).describe(
+            'Claims of one session a minute, from all clients (also the burst).',
+          ),
+          maxKeys: tracked().describe('The most clients and sessions whose rate is tracked at once.'),
+        }),
+      ],
+      { error: 'must be false or an object such as { perClientPerMinute: 10, perSessionPerMinute: 10 }' },
+    )
+    .default({ perClientPerMinute: 10, perSessionPerMinute: 10, maxKeys: 10_000 })
+    .describe(
+      'Claims (`POST /sessions/{id}/claim`) a client, and a session, may make a minute; past it 429 `rate_limited` with `Retry-After`. `false` turns it off.',
+    ),
+  // ── end claim ──
 };
 
 export type AccountRateLimitOptions = Exclude<

@@ -9,6 +9,7 @@ import { issueFields, parseInput, readJson } from '../../http/input.js';
 import type { Route } from '../../http/router.js';
 import { isStoreUnavailable } from '../../errors.js';
 import type { SessionBook, SessionRecord } from './book.js';
+import { claimRoute, type SessionClaims } from './claims.js';
 import { OrderSchema, type Order, type OrderContext } from './options.js';
 import type { OrderSessions } from './orders.js';
 import { SessionAnswers, type SessionExtras } from './view.js';
@@ -25,6 +26,8 @@ export interface SessionRouteOptions {
   checkoutUrl: ((sessionId: string) => string) | undefined;
   /** the shop shown with every session whose order names no merchant of its own */
   merchant: SessionMerchant | undefined;
+  /** "I've sent the money" (./claims.ts) */
+  claims?: SessionClaims;
 }
 
 /** How many paid sessions the status route keeps to answer while the store is away. */
@@ -110,5 +113,11 @@ export function sessionRoutes(options: SessionRouteOptions): Route[] {
     },
   };
 
-  return [create, status, renew];
+  // ── claim (issue 44) ──
+  const { claims } = options;
+  const claim = claims
+    ? [claimRoute({ claims, maxBodyBytes: options.maxBodyBytes, answer: (s) => answer(s, null) })]
+    : [];
+  // ── end claim ──
+  return [create, status, renew, ...claim];
 }

@@ -47,6 +47,7 @@ export function stableView(
     created_at: session.createdAt,
     expires_at: session.expiresAt,
     paid_at: session.paidAt,
+    claimed_at: session.claimedAt ?? null,
   };
   if (checkoutUrl) view.checkout_url = checkoutUrl(session.id);
   if (display.merchant) view.merchant = display.merchant;
@@ -72,7 +73,10 @@ interface RenderedView {
  * The fields of a record a store changes (paid, expired, renewed), and the amount; the rest (display
  * included) is fixed when the session is created.
  */
-type Version = Pick<SessionRecord, 'status' | 'reference' | 'expiresAt' | 'paidAt' | 'amount' | 'currency'> &
+type Version = Pick<
+  SessionRecord,
+  'status' | 'reference' | 'expiresAt' | 'paidAt' | 'amount' | 'currency' | 'claimedAt'
+> &
   SessionRecord['account'];
 
 function versionOf(s: SessionRecord): Version {
@@ -81,6 +85,7 @@ function versionOf(s: SessionRecord): Version {
     reference: s.reference,
     expiresAt: s.expiresAt,
     paidAt: s.paidAt,
+    claimedAt: s.claimedAt,
     amount: s.amount,
     currency: s.currency,
     ...s.account,
@@ -94,6 +99,7 @@ function sameVersion(v: Version, s: SessionRecord): boolean {
     v.reference === s.reference &&
     v.expiresAt === s.expiresAt &&
     v.paidAt === s.paidAt &&
+    v.claimedAt === s.claimedAt &&
     v.amount === s.amount &&
     v.currency === s.currency &&
     v.accountNumber === s.account.accountNumber &&
