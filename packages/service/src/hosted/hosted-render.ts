@@ -49,6 +49,7 @@ export function checkoutElement(options: {
     locale: language,
     checkAgainUrl: pagePath,
     renewUrl: `${pagePath}/renew`,
+    claimUrl: `${pagePath}/claim`,
     attributes: { 'show-qr': true },
   });
 }
