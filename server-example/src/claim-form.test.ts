@@ -47,6 +47,18 @@ describe("server-example's no-script claim form", () => {
     const before = await page('en');
     assert.ok(before.includes(`<form method="post" action="/checkout/${id}/claim">`));
     assert.ok(before.includes('I&#39;ve sent the money'));
+    // a page on another site cannot make a shopper's browser claim
+    const forged = await fetch(`${base}/checkout/${id}/claim`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: '',
+    });
+    assert.equal(forged.status, 403);
+    assert.equal(
+      ((await (await fetch(`${base}/pay/sessions/${id}`)).json()) as { claimed_at: unknown }).claimed_at,
+      null,
+    );
     const posted = await fetch(`${base}/checkout/${id}/claim`, {
       method: 'POST',
       redirect: 'manual',

@@ -38,6 +38,14 @@ describe("the hosted checkout's no-script claim form (pay-service)", () => {
     assert.ok(before.includes(CLAIM));
     assert.ok(before.includes('pay-fallback-expiry'));
     assert.ok(!before.includes(CONFIRMING));
+    // a page on another site cannot make a shopper's browser claim
+    const forged = await fetch(`${s.base}/checkout/${id}/claim`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: '',
+    });
+    assert.equal(forged.status, 403);
     // what a browser with script off sends: a form post with no fields
     const posted = await fetch(`${s.base}/checkout/${id}/claim`, {
       method: 'POST',
