@@ -33,6 +33,8 @@ WEBHOOK_SECRET = os.environ.get("PAY_WEBHOOK_SECRET", "whsec_cGF5LWVsZW1lbnRzIGx
 CUSTOMER_ID = os.environ.get("PAY_CUSTOMER_ID", "cus_ada_okafor")
 ALLOWED_ORIGINS = {o for o in os.environ.get("ALLOWED_ORIGINS", "").split(",") if o}
 WATCH_SECONDS = float(os.environ.get("WATCH_SECONDS", "2"))
+# a claimed session ("I've sent the money") stays pending this long past its expiry
+CLAIM_GRACE_MINUTES = float(os.environ.get("CLAIM_GRACE_MINUTES", "30"))
 # For pay-conformance's own tests only: break one rule on purpose (null-optional, unnamed-events,
 # no-etag, number-amount) and see the runner name it.
 BROKEN = os.environ.get("PAY_EXAMPLE_BROKEN", "")
@@ -75,10 +77,12 @@ db.executescript(
       customer_id TEXT NOT NULL, minutes INTEGER NOT NULL, status TEXT NOT NULL,
       account_name TEXT NOT NULL, account_number TEXT NOT NULL, bank_name TEXT NOT NULL,
       reference TEXT UNIQUE NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
-      paid_at TEXT, transaction_id TEXT);
+      paid_at TEXT, transaction_id TEXT, claimed_at TEXT);
     CREATE TABLE IF NOT EXISTS webhook_events (id TEXT PRIMARY KEY);
     """
 )
+if "claimed_at" not in [row[1] for row in db.execute("PRAGMA table_info(sessions)")]:
+    db.execute("ALTER TABLE sessions ADD COLUMN claimed_at TEXT")  # a file made before claims
 
 
 def query(sql, args=()):
@@ -195,9 +199,18 @@ def check_payments():
             page += 1
 
 
+OVERDUE = "status = 'pending' AND expires_at <= (CASE WHEN claimed_at IS NULL THEN ? ELSE ? END)"
+
+
+def overdue_args():
+    """Now, and now less the grace: a claimed session is overdue only once the grace has passed too."""
+    moment = now()
+    return (rfc3339(moment), rfc3339(moment - timedelta(minutes=CLAIM_GRACE_MINUTES)))
+
+
 def expire_overdue():
-    """Pending sessions past their expiry become expired (after a check that found no credit)."""
-    change("UPDATE sessions SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?", (rfc3339(now()),))
+    """Pending sessions past their expiry (and a claimed one's grace) become expired, after a check that found no credit."""
+    change("UPDATE sessions SET status = 'expired' WHERE " + OVERDUE, overdue_args())
 
 
 def watcher():
@@ -226,6 +239,7 @@ def stable_view(session):
         "created_at": session["created_at"],
         "expires_at": session["expires_at"],
         "paid_at": session["paid_at"],
+        "claimed_at": session["claimed_at"],
     }
     if BROKEN == "null-optional":
         view.update({"checkout_url": None, "merchant": None})
@@ -252,7 +266,7 @@ def current(session_id):
     session = one("SELECT * FROM sessions WHERE id = ?", (session_id,))
     if session is None:
         raise Refused(404, "not_found", "No such session.")
-    if session["status"] == "pending" and session["expires_at"] <= rfc3339(now()):
+    if one("SELECT id FROM sessions WHERE id = ? AND " + OVERDUE, (session_id, *overdue_args())):
         try:
             check_payments()  # the last look before calling it expired
         except ProviderDown:
@@ -296,6 +310,8 @@ class Handler(BaseHTTPRequestHandler):
                     return self.stream(session_id)
                 if method == "POST" and parts[2:] == ["renew"]:
                     return self.renew(session_id)
+                if method == "POST" and parts[2:] == ["claim"]:
+                    return self.claim(session_id)
             allowed = self.allowed(parts)
             if allowed and method not in allowed:
                 raise Refused(405, "method_not_allowed", f"Use {allowed} on this route.", {"Allow": allowed})
@@ -308,7 +324,7 @@ class Handler(BaseHTTPRequestHandler):
     @staticmethod
     def allowed(parts):
         """The method of a known path (for 405), or None."""
-        if parts in (["sessions"], ["webhooks"]) or parts[2:] == ["renew"]:
+        if parts in (["sessions"], ["webhooks"]) or parts[2:] in (["renew"], ["claim"]):
             return "POST"
         if len(parts) == 2 and parts[0] == "sessions" or parts[2:] == ["events"]:
             return "GET"
@@ -378,9 +394,23 @@ class Handler(BaseHTTPRequestHandler):
             account = open_account(dict(session))
             change(
                 "UPDATE sessions SET status = 'pending', account_name = ?, account_number = ?, bank_name = ?,"
-                " reference = ?, expires_at = ? WHERE id = ? AND status = 'expired'",
+                " reference = ?, expires_at = ?, claimed_at = NULL WHERE id = ? AND status = 'expired'",
                 (account["account_name"], account["account_number"], account["bank_name"], account["reference"],
                  account["expires_at"], session_id),
+            )
+        self.send_view(200, one("SELECT * FROM sessions WHERE id = ?", (session_id,)))
+
+    # POST /sessions/{id}/claim {}: "I've sent the money". Pays nothing; once; pending through the grace.
+    def claim(self, session_id):
+        session = current(session_id)
+        if session["status"] != "pending":
+            raise Refused(409, "conflict", f"The session is {session['status']}; only a pending session is claimed.")
+        if session["claimed_at"] is None:
+            if session["expires_at"] <= rfc3339(now()):
+                raise Refused(409, "conflict", "The session has expired; renew it.")
+            change(
+                "UPDATE sessions SET claimed_at = ? WHERE id = ? AND status = 'pending' AND claimed_at IS NULL",
+                (rfc3339(now()), session_id),
             )
         self.send_view(200, one("SELECT * FROM sessions WHERE id = ?", (session_id,)))
 

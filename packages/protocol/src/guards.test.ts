@@ -65,7 +65,6 @@ const cases: Case[] = [
     valid: [
       session,
       { ...session, order: { title: 'x' }, extra: 1 },
-      { ...session, claimed_at: null },
       { ...session, claimed_at: '2026-11-21T10:05:00.000Z' },
     ],
     invalid: [
@@ -298,5 +297,16 @@ describe('the guards and the schemas share their limits and codes', () => {
       else assert.deepEqual(readErrorBody(body), body, code);
     }
     assert.equal(statusOfErrorCode.upstream_unauthorized, statusOfErrorCode.upstream_unavailable);
+  });
+});
+
+describe("the session view's claimed_at (1.1)", () => {
+  it('reads null and absent alike, as not claimed, and a timestamp as it is', () => {
+    const read = (claimed: unknown) => readSessionView({ ...session, claimed_at: claimed })?.claimed_at;
+    assert.equal(SessionView.safeParse({ ...session, claimed_at: null }).success, true);
+    assert.equal(read(null), undefined);
+    assert.equal(readSessionView(session)?.claimed_at, undefined);
+    assert.equal(read('2026-11-21T10:05:00.000Z'), '2026-11-21T10:05:00.000Z');
+    assert.equal(readSessionView({ ...session, claimed_at: 5 }), null);
   });
 });

@@ -139,8 +139,8 @@ const sessionView = (): Read<SessionView> =>
     created_at: timestamp,
     expires_at: timestamp,
     paid_at: nullable(timestamp),
-    // 1.1: absent from a 1.0 backend (not claimed), null until claimed
-    claimed_at: (value) => (value === undefined ? value : nullable(timestamp)(value)),
+    // 1.1: null until claimed, absent from a 1.0 backend: both read as absent (not claimed)
+    claimed_at: optional(timestamp),
     server_time: timestamp,
     checkout_url: optional(string),
     merchant: optional(object({ name: text(1, 120), logo_url: optional(httpUrl) })),

@@ -74,6 +74,27 @@ describe('dynamicAccountHtml (server-rendered fallback)', () => {
     expect(paid.querySelector('a')).to.equal(null, 'no receipt named, no link');
   });
 
+  it('offers "I\'ve sent the money" by a form while pending, then says it is confirming instead of the expiry', () => {
+    const pending = parse(dynamicAccountHtml(view, { claimUrl: '/checkout/ses_1/claim' }));
+    const form = pending.querySelector('form')!;
+    expect(form.getAttribute('method')).to.equal('post');
+    expect(form.getAttribute('action')).to.equal('/checkout/ses_1/claim');
+    expect(form.textContent).to.equal("I've sent the money");
+    expect(parse(dynamicAccountHtml(view)).querySelector('form')).to.equal(null, 'no URL, no form');
+    const claimed = parse(
+      dynamicAccountHtml(
+        { ...view, claimed_at: '2025-01-01T14:20:00.000Z' },
+        { claimUrl: '/checkout/ses_1/claim', locale: 'fr' },
+      ),
+    );
+    const text = claimed.body.textContent.replace(/\s+/g, ' ');
+    expect(text).to.include('Nous confirmons votre virement — cela prend généralement quelques minutes');
+    expect(text).not.to.include('Expire à');
+    expect(text).to.include('123 456 7890', 'the details stay');
+    expect(claimed.querySelector('form')).to.equal(null);
+    expect(claimed.querySelector('.pay-fallback-confirming')!.getAttribute('role')).to.equal('status');
+  });
+
   it('links the receipt once paid when the view names one, never a script URL', () => {
     const paid = { ...view, status: 'paid', paid_at: '2025-01-01T14:10:00.000Z' } as const;
     const doc = parse(dynamicAccountHtml({ ...paid, receipt_url: '/receipts/rct_1' }, { locale: 'fr' }));

@@ -9,6 +9,7 @@ import { formatMoney, isolateLtr } from '../lib/money.js';
 import { dateTimeFormat } from '../lib/intl.js';
 import { safeHttpUrl } from '../lib/safe-url.js';
 import { translationFor } from '../i18n/index.js';
+import { claimWordsFor } from '../i18n/claim-words.js';
 import { attribute, escapeHtml, jsonScript } from './html.js';
 
 export interface DynamicAccountHtmlOptions {
@@ -22,6 +23,8 @@ export interface DynamicAccountHtmlOptions {
   checkAgainUrl?: string;
   /** Where a form posts to get a new account once this one expired (no button without it). */
   renewUrl?: string;
+  /** Where a form posts "I've sent the money" while the session is pending (no button without it). */
+  claimUrl?: string;
   /** Further attributes of the element (`show-qr`, `theme`), already decided by the page. */
   attributes?: Readonly<Record<string, string | true>>;
 }
@@ -67,7 +70,13 @@ export function dynamicAccountFallback(view: SessionView, options: DynamicAccoun
       body = [
         `<p>${text(t.instructions(isolateLtr(amount, t.$dir)))}</p>`,
         `<dl class="pay-fallback-details">${row(t.amountLabel, amount, true)}${row(t.bankLabel, view.account.bank_name)}${row(t.accountNameLabel, view.account.account_name)}${row(t.accountNumberLabel, displayAccountNumber(view.account.account_number), true)}</dl>`,
-        `<p class="pay-fallback-expiry">${text(t.hosted.expiresAt(clockTime(view.expires_at, locale, options.timeZone)))}</p>`,
+        // claimed: the confirming words in place of the expiry; else the expiry and the claim's form
+        view.claimed_at
+          ? `<p class="pay-fallback-confirming" role="status">${text(claimWordsFor(t.$code).confirming)}</p>`
+          : `<p class="pay-fallback-expiry">${text(t.hosted.expiresAt(clockTime(view.expires_at, locale, options.timeZone)))}</p>` +
+            (options.claimUrl
+              ? `<form method="post" action="${attribute(options.claimUrl)}"><button type="submit">${text(claimWordsFor(t.$code).claim)}</button></form>`
+              : ''),
         checkAgain,
       ].join('');
       break;

@@ -26,7 +26,7 @@ export interface Context {
 }
 
 /** The timestamp fields of a session view. */
-export const SESSION_TIMES = ['created_at', 'expires_at', 'paid_at', 'server_time'] as const;
+export const SESSION_TIMES = ['created_at', 'expires_at', 'paid_at', 'claimed_at', 'server_time'] as const;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -23,7 +23,7 @@ export const routeCoverage = {
   session: A_RULES.etag,
   events: A_RULES.named,
   renew: EXPIRY_RULES.renew,
-  claim: 'not checked: the claim rules arrive with the claim branch',
+  claim: A_RULES.claim,
   invoice: INVOICE_RULES.view,
   invoiceEvents: INVOICE_RULES.stream,
   funding: 'not checked: a backend with customers’ accounts on is not asked for a token yet',

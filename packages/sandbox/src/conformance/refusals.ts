@@ -3,13 +3,13 @@
 // protocol's (400), and what a page on another site could make a shopper's browser send (403 for a
 // request from another site, 415 for a body not declared JSON). The order asked is one the backend
 // knows and already has a session for: a backend that forgot a guard answers it 200, not a 404.
-import { renewPath, sessionEventsPath, sessionPath, sessionsPath } from '@pay-elements/protocol';
+import { claimPath, renewPath, sessionEventsPath, sessionPath, sessionsPath } from '@pay-elements/protocol';
 import { randomUUID } from 'node:crypto';
 import type { Context } from './context.js';
 import { expect, expectError } from './report.js';
 
 export const REFUSAL_RULES = {
-  unknownSession: 'unknown session: 404 not_found (status, stream and renewal)',
+  unknownSession: 'unknown session: 404 not_found (status, stream, renewal and claim)',
   unknownOrder: 'unknown order: 404 not_found',
   badBody: "a body that is not the protocol's: 400 invalid_request",
   crossSite:
@@ -29,6 +29,7 @@ export async function refusals(ctx: Context, orderId: string, sessionId: string)
     await stream.close();
     expect(stream.answer.status === 404, `${stream.answer.what} answered ${stream.answer.status}, not 404`);
     expectError(await backend.ask(renewPath(unknown), { body: {} }), 404, 'not_found');
+    expectError(await backend.ask(claimPath(unknown), { body: {} }), 404, 'not_found');
   });
   await report.rule(REFUSAL_RULES.unknownOrder, async () =>
     expectError(
@@ -48,6 +49,7 @@ export async function refusals(ctx: Context, orderId: string, sessionId: string)
     expectError(await backend.ask(sessionsPath, { body, headers }), 403, 'forbidden');
     expectError(await backend.ask(sessionsPath, { body, headers: { origin: evil } }), 403, 'forbidden');
     expectError(await backend.ask(renewPath(sessionId), { body: {}, headers }), 403, 'forbidden');
+    expectError(await backend.ask(claimPath(sessionId), { body: {}, headers }), 403, 'forbidden');
   });
   await report.rule(REFUSAL_RULES.notJson, async () => {
     expectError(

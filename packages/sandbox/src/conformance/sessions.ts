@@ -3,7 +3,7 @@
 // framing (`retry:`, events named `session`, `id:` the version, the end after a final view), "paid"
 // brought by the provider's webhook (forged ones refused before, webhooks.ts), and "paid" found by the
 // backend alone with the webhook held back.
-import { SessionView, renewPath, sessionPath } from '@pay-elements/protocol';
+import { SessionView, claimPath, renewPath, sessionPath } from '@pay-elements/protocol';
 import type { Answer, OpenStream } from './backend.js';
 import {
   SESSION_TIMES,
@@ -77,6 +77,10 @@ export const A_RULES = {
   again: 'create again: the same session, 200',
   noStore: 'status: Cache-Control no-store',
   etag: 'status: an ETag, and 304 for the version held',
+  // claim (1.1): "I've sent the money"
+  claim:
+    'claim: POST /sessions/{id}/claim answers the view, still pending (a claim pays nothing), claimed_at an RFC 3339 time (null or absent before)',
+  claimAgain: 'claim again: the same view, the same claimed_at; the status route shows it too',
   pendingRenew: 'renew while pending: 409 conflict',
   retry: 'stream: a `retry:` hint',
   named: 'stream: events named `session` (the elements read no other)',
@@ -88,6 +92,7 @@ export const A_RULES = {
   held: 'stream: 204 when the final view is the one held (Last-Event-ID)',
   paidAgain: 'create after paid: the paid session, 200',
   paidRenew: 'renew once paid: 409 conflict',
+  paidClaim: 'claim once paid: 409 conflict',
 } as const;
 
 /** The whole life of a session paid through the provider's webhook, on a fresh order. */
@@ -119,6 +124,8 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
       'a second create answered another account number',
     );
   });
+  // claimed first, so that the version the stream's rules hold to is the claimed one
+  await claimRules(ctx, session);
   const etag = await statusCaching(ctx, session);
   await report.rule(A_RULES.pendingRenew, async () =>
     expectError(await backend.ask(renewPath(session.id), { body: {} }), 409, 'conflict'),
@@ -141,7 +148,47 @@ export async function paidByWebhook(ctx: Context, orderId: string): Promise<Sess
   await report.rule(A_RULES.paidRenew, async () =>
     expectError(await backend.ask(renewPath(session.id), { body: {} }), 409, 'conflict'),
   );
+  await report.rule(A_RULES.paidClaim, async () =>
+    expectError(await backend.ask(claimPath(session.id), { body: {} }), 409, 'conflict'),
+  );
   return session;
+}
+
+/** "I've sent the money" on a pending session: its view, claimed once, and the same view again. */
+async function claimRules(ctx: Context, session: SessionView): Promise<void> {
+  const { report, backend } = ctx;
+  let claimedAt: string | null = null;
+  await report.rule(A_RULES.claim, async () => {
+    expect(
+      session.claimed_at === undefined || session.claimed_at === null,
+      `the new session's claimed_at is ${JSON.stringify(session.claimed_at)}, not null or absent`,
+    );
+    const answer = await backend.ask(claimPath(session.id), { body: {} });
+    expectStatus(answer, 200);
+    const claimed = sessionView(answer);
+    expect(claimed.id === session.id, `the claim answered session ${claimed.id}, not ${session.id}`);
+    expect(claimed.status === 'pending', `the claim answered status ${claimed.status}, not pending`);
+    expect(
+      typeof claimed.claimed_at === 'string' && !Number.isNaN(Date.parse(claimed.claimed_at)),
+      `the claim answered claimed_at ${JSON.stringify(claimed.claimed_at)}, not a time`,
+    );
+    claimedAt = claimed.claimed_at ?? null;
+  });
+  if (claimedAt === null) return report.notChecked([A_RULES.claimAgain], 'the first claim failed');
+  await report.rule(A_RULES.claimAgain, async () => {
+    const answer = await backend.ask(claimPath(session.id), { body: {} });
+    expectStatus(answer, 200);
+    const again = looseSession(answer.json, answer.what);
+    expect(
+      again.claimed_at === claimedAt,
+      `a second claim answered claimed_at ${JSON.stringify(again.claimed_at)}, not ${claimedAt}`,
+    );
+    const { view } = await readSession(ctx, session.id);
+    expect(
+      view.claimed_at === claimedAt,
+      `the status route answered claimed_at ${JSON.stringify(view.claimed_at)}, not ${claimedAt}`,
+    );
+  });
 }
 
 /** Four creates at once for a fresh order: one session, one 201; the answer that made it. */

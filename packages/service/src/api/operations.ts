@@ -185,6 +185,7 @@ export function sessionResource(
     created_at: session.createdAt,
     expires_at: session.expiresAt,
     paid_at: session.paidAt,
+    claimed_at: session.claimedAt ?? null,
     transfer_reference: session.transactionRef ?? session.transactionId,
     url: `${context.url}/checkout/${encodeURIComponent(session.id)}`,
     ...(receipt ? { receipt_url: `${context.url}/receipts/${receipt}` } : {}),

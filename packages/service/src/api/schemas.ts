@@ -100,6 +100,12 @@ export const Session = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
+  claimed_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When the shopper said "I\'ve sent the money" (the hosted checkout\'s button): null until then. A claimed session stays `pending` for the grace period past `expires_at`.',
+    ),
   transfer_reference: z
     .string()
     .nullable()

@@ -176,3 +176,24 @@ export async function renewFromPage(options: {
   });
   return (await pay.fetch(options.asShopper(request))).status;
 }
+
+// ── claim (issue 44): the no-script "I've sent the money" form ──
+/**
+ * A page's claim form (script off): tells the kit the shopper has sent the money, as the shopper who
+ * sent the form (under their per-client limit on claims); whatever it answers, the page shows where
+ * the session stands (claimed: the confirming words). Answers the kit's status (404: no such session).
+ */
+export async function claimFromPage(options: {
+  id: string;
+  origin: string;
+  pay: Pick<PayHandler, 'fetch'>;
+  asShopper: (request: Request) => Request;
+  requestId?: string | undefined;
+}): Promise<number> {
+  const { id, origin, pay } = options;
+  const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/claim`, {
+    method: 'POST',
+    ...sameRequestId(options.requestId),
+  });
+  return (await pay.fetch(options.asShopper(request))).status;
+}

@@ -52,6 +52,7 @@ export function checkoutElement(options: {
     locale: language,
     checkAgainUrl: `${pagePath}${query}`,
     renewUrl: `${pagePath}/renew${query}`,
+    claimUrl: `${pagePath}/claim${query}`,
     attributes: { 'show-qr': true },
   });
 }

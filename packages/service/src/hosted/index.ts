@@ -10,6 +10,7 @@ export {
   checkoutPage,
   checkoutView,
   renewFromPage,
+  claimFromPage,
 } from './checkout-page.js';
 export { fundPage } from './fund-page.js';
 export {

@@ -8,7 +8,7 @@ import type { SessionMerchant } from '@pay-elements/protocol';
 import type { PayHandler } from '@pay-elements/server';
 import { segment } from './answers.js';
 import { hostedAssets } from './assets.js';
-import { checkoutNotFound, checkoutPage, renewFromPage } from './checkout-page.js';
+import { checkoutNotFound, checkoutPage, claimFromPage, renewFromPage } from './checkout-page.js';
 import { fundPage } from './fund-page.js';
 import { invoicePage } from './invoice-page.js';
 import { requestLanguage } from './language.js';
@@ -34,7 +34,7 @@ export interface HostedRoutesOptions {
   frameOrigins?: readonly string[];
 }
 
-/** Adds the hosted pages to `app`: POST /checkout/{id}/renew, then the pages, then /hosted/ files. */
+/** Adds the hosted pages to `app`: POST /checkout/{id}/renew and /claim, then the pages, then /hosted/ files. */
 export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
   const { kitOrigin: origin, templates } = options;
   const assets = hostedAssets();
@@ -53,6 +53,20 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
     // back to the page in the language the form was sent from
     return c.redirect(`/checkout/${encodeURIComponent(id)}${language.query}`, 303);
   });
+  // ── claim (issue 44): "I've sent the money" with script off; the page then shows it confirming ──
+  app.post('/checkout/:id/claim', async (c) => {
+    const id = segment(c.req.param('id'));
+    const status = await claimFromPage({
+      id,
+      origin,
+      pay: options.pay(),
+      asShopper: (request) => options.onBehalfOf(c.req.raw, request),
+      requestId: c.req.header('x-request-id'),
+    });
+    if (status === 404) return checkoutNotFound(templates);
+    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+  });
+  // ── end claim ──
   app.get('/checkout/:id', (c) =>
     checkoutPage({
       id: segment(c.req.param('id')),
