@@ -33,6 +33,12 @@ import { enFundingAccount } from '@pay-elements/elements/i18n/en/funding-account
 import { enInvoiceView } from '@pay-elements/elements/i18n/en/invoice-view';
 import { enLink } from '@pay-elements/elements/i18n/en/link';
 import { enQr } from '@pay-elements/elements/i18n/en/qr';
+import { frBankPicker } from '@pay-elements/elements/i18n/fr/bank-picker';
+import { frDynamicAccount } from '@pay-elements/elements/i18n/fr/dynamic-account';
+import { frFundingAccount } from '@pay-elements/elements/i18n/fr/funding-account';
+import { frInvoiceView } from '@pay-elements/elements/i18n/fr/invoice-view';
+import { frLink } from '@pay-elements/elements/i18n/fr/link';
+import { frQr } from '@pay-elements/elements/i18n/fr/qr';
 
 const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
 const PackageJson = z.object({
@@ -159,20 +165,7 @@ describe('npm modules', () => {
       'pay-qr': enQr,
     };
     assert.deepEqual(Object.keys(english).sort(), tags);
-    // the words only one element says, as esbuild writes them in a bundle (a "string" of plain ASCII)
-    const said = new Map(tags.map((tag) => [tag, stringsOf(english[tag])]));
-    const own = new Map(
-      tags.map((tag) => [
-        tag,
-        [...(said.get(tag) ?? [])].filter(
-          (text) =>
-            text.length >= 4 &&
-            /^[ -~]+$/.test(text) &&
-            !/['"`\\]/.test(text) &&
-            tags.every((other) => other === tag || !said.get(other)?.has(text)),
-        ),
-      ]),
-    );
+    const own = ownTexts(english);
     for (const tag of tags) {
       const result = await build({
         entryPoints: [join(dist, `define/${tag}.js`)],
@@ -338,6 +331,33 @@ describe('CDN files', () => {
       assert.deepEqual([...page.defined.keys()].sort(), [tag, ...shows].sort());
       // smaller than every element together
       assert.ok(statSync(esm).size < statSync(join(cdn, esmName)).size, tag);
+    }
+  });
+
+  it('gives each element’s files the French of the elements they carry the English of, and no other', () => {
+    const tables = (code: 'en' | 'fr'): Map<string, string[]> =>
+      ownTexts({
+        'pay-bank-picker': code === 'en' ? enBankPicker : frBankPicker,
+        'pay-dynamic-account': code === 'en' ? enDynamicAccount : frDynamicAccount,
+        'pay-funding-account': code === 'en' ? enFundingAccount : frFundingAccount,
+        'pay-invoice-view': code === 'en' ? enInvoiceView : frInvoiceView,
+        'pay-link': code === 'en' ? enLink : frLink,
+        'pay-qr': code === 'en' ? enQr : frQr,
+      });
+    const [english, french] = [tables('en'), tables('fr')];
+    const carries = (code: string, texts: string[] | undefined): boolean[] =>
+      (texts ?? []).map((text) => code.includes(`"${text}"`));
+    for (const name of [esmName, iifeName, ...perElement]) {
+      const code = read(join(cdn, name));
+      for (const tag of tags) {
+        const [en, fr] = [carries(code, english.get(tag)), carries(code, french.get(tag))];
+        assert.ok(en.length > 0 && fr.length > 0, `${tag} has words of its own in both`);
+        // all or none of an element's words, in both languages alike
+        const inEnglish = en.every(Boolean);
+        assert.ok(inEnglish || !en.some(Boolean), `${name}: some of ${tag}'s English`);
+        assert.deepEqual(new Set(fr), new Set([inEnglish]), `${name}: ${tag}'s French`);
+        if (name.startsWith(`${tag}-`) || name === esmName || name === iifeName) assert.ok(inEnglish, name);
+      }
     }
   });
 
@@ -572,6 +592,26 @@ const locales = ['en', ...registeredLocales];
 
 function isTag(tag: string): tag is keyof typeof elementEvents {
   return tag in elementEvents;
+}
+
+/**
+ * The words only one element says in `tables` (one table an element), as esbuild writes them in a
+ * bundle: a "string" of plain ASCII.
+ */
+function ownTexts(tables: Record<string, object>): Map<string, string[]> {
+  const said = new Map(tags.map((tag) => [tag, stringsOf(tables[tag])]));
+  return new Map(
+    tags.map((tag) => [
+      tag,
+      [...(said.get(tag) ?? [])].filter(
+        (text) =>
+          text.length >= 4 &&
+          /^[ -~]+$/.test(text) &&
+          !/['"`\\]/.test(text) &&
+          tags.every((other) => other === tag || !said.get(other)?.has(text)),
+      ),
+    ]),
+  );
 }
 
 /** Every string in a translation table, nested ones included. */

@@ -187,19 +187,55 @@ async function buildPair(imports, exportFrom, api, qrName) {
   return { esmCode, iifeCode };
 }
 
+/** `part` of a table in `code`, as its module exports it: `fr`, `invoice-view` → `frInvoiceView`. */
+const partName = (code, part) =>
+  code + part.replace(/(^|-)([a-z])/g, (_, _dash, letter) => letter.toUpperCase());
+
+/**
+ * The French an entry's elements show: a module that registers the French part of each English part
+ * the entry's bundle carries (dist/i18n/en/<part>.js → dist/i18n/fr/<part>.js), found by bundling it
+ * once. So a script-tag file carries only its own elements' words, and a new element's move no other's.
+ */
+async function frenchOf(entry) {
+  const { metafile } = await build({
+    ...cdnOptions,
+    minify: false,
+    metafile: true,
+    entryPoints: [entry],
+    plugins: [qrcodeAs('./qr.js')],
+  });
+  const parts = Object.keys(metafile.inputs)
+    .map((input) => /(?:^|\/)dist\/i18n\/en\/([a-z-]+)\.js$/.exec(input)?.[1])
+    .filter((part) => part && part !== 'shared')
+    .sort();
+  if (parts.length === 0) throw new Error(`${entry} carries no English part (dist/i18n/en/*.js)`);
+  const registry = join(distDir, 'i18n/registry.js');
+  return [
+    `import { registerTranslationParts } from ${JSON.stringify(registry)};`,
+    ...parts.map(
+      (part) =>
+        `import { ${partName('fr', part)} } from ${JSON.stringify(join(distDir, `i18n/fr/${part}.js`))};`,
+    ),
+    `registerTranslationParts(${parts.map((part) => partName('fr', part)).join(', ')});`,
+  ].join('\n');
+}
+
 /**
  * pay-elements-<version>(.iife).js: every element and the package's API; <tag>-<version>(.iife).js:
  * one element (and those it shows), so a checkout page loads only what it uses. The script-tag
- * files speak English and French (other tables through `registerTranslation`).
+ * files speak English and French, each the French of its own elements (other tables through
+ * `registerTranslation`).
  */
 async function buildBundles(qrName) {
   const defines = await defineModules();
   const index = join(distDir, 'index.js');
-  const french = `import ${JSON.stringify(join(distDir, 'i18n/fr.js'))};`;
   const importOf = (file) => `import ${JSON.stringify(file)};`;
-  const all = buildPair(`${defines.map(importOf).join('\n')}\n${french}`, index, 'PayElements', qrName);
+  const imports = defines.map(importOf).join('\n');
+  const everyFrench = await frenchOf(index);
+  const all = buildPair(`${imports}\n${everyFrench}`, index, 'PayElements', qrName);
   const each = defines.map(async (file) => {
     const tag = basename(file, '.js');
+    const french = await frenchOf(file);
     return { tag, ...(await buildPair(`${importOf(file)}\n${french}`, file, null, qrName)) };
   });
   return { all: await all, each: await Promise.all(each) };

@@ -1,0 +1,42 @@
+// What <pay-dynamic-account> says in Portuguese.
+import type { DynamicAccountTerms } from '../types.js';
+import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
+
+export const ptDynamicAccount: DynamicAccountTerms = {
+  ...identity,
+  ...failure,
+  ...copying,
+  ...paymentDetails,
+  ...receipt,
+  regionLabel: 'Pagar por transferência bancária',
+  loading: 'Dados de pagamento em carregamento…',
+  statusTitle: {
+    pending: 'Pagar por transferência bancária',
+    paid: 'Pagamento recebido',
+    expired: 'Esta conta expirou',
+  },
+  instructions: (amount) => `Transfira exatamente ${amount} para esta conta`,
+  amountLabel: 'Valor',
+  copyAmount: 'Copiar o valor',
+  copiedAmount: 'Valor copiado',
+  timeLeftLabel: 'Tempo restante para pagar',
+  timeLeftValue: (duration) => `Tempo restante: ${duration}`,
+  expiresIn: (clockFace) => `Expira em ${clockFace}`,
+  remainingAnnouncement: (duration) => `Tempo restante para pagar: ${duration}`,
+  lowTime: (duration) => `Falta menos de ${duration}. Envie a transferência agora ou aguarde uma nova conta.`,
+  waiting: 'Aguardamos a sua transferência. Esta página é atualizada automaticamente.',
+  paidAt: (dateTime) => `Recebido em ${dateTime}`,
+  paidBody: 'Obrigado. A sua transferência chegou.',
+  expiredBody: 'Não envie mais dinheiro para esta conta. Obtenha uma nova conta para pagar.',
+  expiredAlreadySent:
+    'Já enviou uma transferência? Se saiu do seu banco antes de a conta expirar, ela conta: esta página mostra-a quando chegar. Uma transferência enviada depois é recusada e o seu banco devolve-a.',
+  newAccount: 'Este é um novo número de conta. Não envie dinheiro para o anterior.',
+  renew: 'Obter uma nova conta',
+  renewing: 'Nova conta em preparação…',
+  errorTitle: 'Não foi possível carregar este pagamento',
+  qrCheckout: 'Código QR para pagar a partir de outro dispositivo',
+  qrCheckoutCaption: 'Digitalize para pagar a partir do telemóvel',
+  qrDetails: 'Código QR dos dados da transferência',
+  qrDetailsCaption: 'Leia para levar estes dados para o seu telemóvel',
+  detailLine: (label, value) => `${label}: ${value}`,
+};
