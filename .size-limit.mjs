@@ -10,33 +10,16 @@ const pkgDir = join(root, 'packages/elements');
 const built = process.env.PAY_ELEMENTS_BUILD ?? pkgDir;
 const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
+/**
+ * Each element's declaration (components/<name>/<name>.element.ts, gathered in elements.json by the
+ * elements' build, scripts/elements.mjs): its budgets, gzip, for the first load of
+ * dist/define/<tag>.js, and for its script-tag files, module and classic. The history of each
+ * element's budgets is in its declaration; the script-tag files' is below.
+ */
+const declared = JSON.parse(readFileSync(join(pkgDir, 'elements.json'), 'utf8'));
+
 /** First load of each element, from dist/define/<tag>.js: its budget, gzip. */
-const elements = {
-  // the aim is 16 kB (issue 14); what it ships today (templates minified, <pay-qr> and the status
-  // stream lazy, no decorators), plus a little. +0.2 kB (issue 32): back from the bank app (the poll
-  // at once and the dead stream reopened, on visibilitychange and pageshow) and Latin digits set
-  // explicitly in every formatter (lib/intl.ts), 0.16 kB measured; the bank picker gave 0.6 kB back
-  // +0.2 kB (issue 39): 17.23 -> 17.66 kB measured. The guards' word on a refused answer (which field,
-  // what it held: 0.13 kB in every element), the receipt link in the paid state with its words and
-  // style, and show-qr's QR of the transfer details where the session has no checkout URL
-  // +0.1 kB (issue 47): 17.70 -> 17.73 kB measured, an element takes a registered table only once it
-  // holds every key the element reads (a language may come in parts, one an element)
-  'pay-dynamic-account': '17.8 kB',
-  // +0.2 kB (issue 24): the view a server-rendered page carries, and the status stream's wiring
-  // (the stream itself loads lazily); +0.2 kB (issue 32): as <pay-dynamic-account>'s, 0.17 kB measured
-  // +0.1 kB (issue 39): 17.05 -> 17.36 kB measured, the guards' word on a refused answer and the
-  // receipt link once paid
-  // +0.1 kB (issue 47): 17.37 -> 17.40 kB, as <pay-dynamic-account>'s
-  'pay-invoice-view': '17.5 kB',
-  // -0.6 kB (issue 32): its options rendered without lit's repeat directive (17.45 -> 16.86 kB)
-  'pay-bank-picker': '16.9 kB',
-  'pay-link': '14.9 kB',
-  'pay-qr': '9.1 kB',
-  // issue 33: 16.39 kB measured, below <pay-invoice-view>, whose controllers, panels and lazy stream
-  // it shares; its own are its class, templates, styles, English and lib/funding.ts. A little room
-  // +0.1 kB (issue 47): 16.59 -> 16.62 kB, as <pay-dynamic-account>'s
-  'pay-funding-account': '16.7 kB',
-};
+const elements = Object.fromEntries(declared.map(({ tag, budgets }) => [tag, budgets.firstLoad]));
 
 /** Each script-tag file, as served. */
 // issue 24: +0.4 kB where <pay-invoice-view> is in: a script-tag file has no lazy chunks, so the
@@ -69,18 +52,12 @@ const cdnFiles = {
   // (37.16 -> 37.33, 37.54 -> 37.70: the parts as objects of their own, and the registry's parts)
   [`pay-elements-${version}.js`]: '37.4 kB',
   [`pay-elements-${version}.iife.js`]: '37.8 kB',
-  [`pay-dynamic-account-${version}.js`]: '21.3 kB',
-  [`pay-dynamic-account-${version}.iife.js`]: '21.6 kB',
-  [`pay-invoice-view-${version}.js`]: '20 kB',
-  [`pay-invoice-view-${version}.iife.js`]: '20.3 kB',
-  [`pay-bank-picker-${version}.js`]: '17.5 kB',
-  [`pay-bank-picker-${version}.iife.js`]: '17.5 kB',
-  [`pay-link-${version}.js`]: '16.7 kB',
-  [`pay-link-${version}.iife.js`]: '17 kB',
-  [`pay-funding-account-${version}.js`]: '19.2 kB',
-  [`pay-funding-account-${version}.iife.js`]: '19.5 kB',
-  [`pay-qr-${version}.js`]: '9.1 kB',
-  [`pay-qr-${version}.iife.js`]: '9.5 kB',
+  ...Object.fromEntries(
+    declared.flatMap(({ tag, budgets }) => [
+      [`${tag}-${version}.js`, budgets.module],
+      [`${tag}-${version}.iife.js`, budgets.classic],
+    ]),
+  ),
   'qr-*.js': '9.9 kB',
 };
 

@@ -11,7 +11,8 @@
 //     qr-<hash>.js                    the QR code encoder, an ES module both load only when a QR code is drawn
 //     manifest.json                   file → {integrity (sha384, for SRI), bytes, gzip}
 //
-// Every element is found by listing src/define/*.ts. The manifest is made beside the modules, then the
+// Every element is found by listing src/define/*.ts, which scripts/elements.mjs makes (run first) from
+// the elements' declarations (src/components/<name>/<name>.element.ts). The manifest is made beside the modules, then the
 // CDN files (about 3 s in all).
 // `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests and
 // the bench do), with a copy of package.json so that bundlers read its `sideEffects` there too.
@@ -271,6 +272,9 @@ async function buildCdn() {
 // ── all of it ──────────────────────────────────────────────────────────────────────────────────────
 
 const started = performance.now();
+// the lists made from the elements' declarations first (scripts/elements.mjs): written here, only
+// checked in CI, where a stale committed file fails the build
+await run(process.execPath, [join(pkgDir, 'scripts/elements.mjs'), ...(process.env.CI ? ['--check'] : [])]);
 await rm(distDir, { recursive: true, force: true });
 await mkdir(outRoot, { recursive: true });
 if (outRoot !== pkgDir) await copyFile(join(pkgDir, 'package.json'), join(outRoot, 'package.json'));

@@ -6,19 +6,19 @@
 import { arBankPicker } from './ar/bank-picker.js';
 import { arDynamicAccount } from './ar/dynamic-account.js';
 import { arFundingAccount } from './ar/funding-account.js';
-import { arHosted } from './ar/hosted.js';
 import { arInvoiceView } from './ar/invoice-view.js';
 import { arLink } from './ar/link.js';
 import { arQr } from './ar/qr.js';
+import { arHosted } from './ar/hosted.js';
 import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const ar: Translation = {
-  ...arDynamicAccount,
   ...arBankPicker,
+  ...arDynamicAccount,
+  ...arFundingAccount,
   ...arInvoiceView,
   ...arLink,
-  ...arFundingAccount,
   ...arQr,
   ...arHosted,
 };

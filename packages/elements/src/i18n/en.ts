@@ -4,17 +4,17 @@ import { enBankPicker } from './en/bank-picker.js';
 import { enDynamicAccount } from './en/dynamic-account.js';
 import { enFundingAccount } from './en/funding-account.js';
 import { enInvoiceView } from './en/invoice-view.js';
-import { enHosted } from './en/hosted.js';
 import { enLink } from './en/link.js';
 import { enQr } from './en/qr.js';
+import { enHosted } from './en/hosted.js';
 import type { Translation } from './types.js';
 
 const en: Translation = {
-  ...enDynamicAccount,
   ...enBankPicker,
+  ...enDynamicAccount,
+  ...enFundingAccount,
   ...enInvoiceView,
   ...enLink,
-  ...enFundingAccount,
   ...enQr,
   ...enHosted,
 };

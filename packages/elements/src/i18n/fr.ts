@@ -5,19 +5,19 @@
 import { frBankPicker } from './fr/bank-picker.js';
 import { frDynamicAccount } from './fr/dynamic-account.js';
 import { frFundingAccount } from './fr/funding-account.js';
-import { frHosted } from './fr/hosted.js';
 import { frInvoiceView } from './fr/invoice-view.js';
 import { frLink } from './fr/link.js';
 import { frQr } from './fr/qr.js';
+import { frHosted } from './fr/hosted.js';
 import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const fr: Translation = {
-  ...frDynamicAccount,
   ...frBankPicker,
+  ...frDynamicAccount,
+  ...frFundingAccount,
   ...frInvoiceView,
   ...frLink,
-  ...frFundingAccount,
   ...frQr,
   ...frHosted,
 };

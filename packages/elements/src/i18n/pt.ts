@@ -6,19 +6,19 @@
 import { ptBankPicker } from './pt/bank-picker.js';
 import { ptDynamicAccount } from './pt/dynamic-account.js';
 import { ptFundingAccount } from './pt/funding-account.js';
-import { ptHosted } from './pt/hosted.js';
 import { ptInvoiceView } from './pt/invoice-view.js';
 import { ptLink } from './pt/link.js';
 import { ptQr } from './pt/qr.js';
+import { ptHosted } from './pt/hosted.js';
 import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const pt: Translation = {
-  ...ptDynamicAccount,
   ...ptBankPicker,
+  ...ptDynamicAccount,
+  ...ptFundingAccount,
   ...ptInvoiceView,
   ...ptLink,
-  ...ptFundingAccount,
   ...ptQr,
   ...ptHosted,
 };

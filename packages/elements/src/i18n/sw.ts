@@ -5,19 +5,19 @@
 import { swBankPicker } from './sw/bank-picker.js';
 import { swDynamicAccount } from './sw/dynamic-account.js';
 import { swFundingAccount } from './sw/funding-account.js';
-import { swHosted } from './sw/hosted.js';
 import { swInvoiceView } from './sw/invoice-view.js';
 import { swLink } from './sw/link.js';
 import { swQr } from './sw/qr.js';
+import { swHosted } from './sw/hosted.js';
 import { registerTranslation } from './registry.js';
 import type { Translation } from './types.js';
 
 const sw: Translation = {
-  ...swDynamicAccount,
   ...swBankPicker,
+  ...swDynamicAccount,
+  ...swFundingAccount,
   ...swInvoiceView,
   ...swLink,
-  ...swFundingAccount,
   ...swQr,
   ...swHosted,
 };
