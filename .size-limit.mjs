@@ -50,8 +50,10 @@ const cdnFiles = {
   // 21.31 -> 19.90, 21.64 -> 20.23, 19.28 -> 17.38, 19.26 -> 17.36, 18.46 -> 16.61, 18.79 -> 16.93,
   // 20.56 -> 19.08, 20.89 -> 19.40, 11.63 -> 9.01, 11.98 -> 9.37 kB; the all-elements files +0.17 kB
   // (37.16 -> 37.33, 37.54 -> 37.70: the parts as objects of their own, and the registry's parts)
-  [`pay-elements-${version}.js`]: '37.4 kB',
-  [`pay-elements-${version}.iife.js`]: '37.8 kB',
+  // +0.1 kB (issue 47): the view elements' loading restarts from one controller, controllers/view-task.ts
+  // (measured 37.33 -> 37.47, 37.70 -> 37.84 kB)
+  [`pay-elements-${version}.js`]: '37.5 kB',
+  [`pay-elements-${version}.iife.js`]: '37.9 kB',
   ...Object.fromEntries(
     declared.flatMap(({ tag, budgets }) => [
       [`${tag}-${version}.js`, budgets.module],

@@ -8,5 +8,7 @@ export default {
   events: ['pay-share', 'pay-copy', 'pay-error'],
   showsQr: true,
   exports: ['type LinkElementState'],
-  budgets: { firstLoad: '14.9 kB', module: '16.7 kB', classic: '17 kB' },
+  // +0.1 kB (issue 47, all three): its loading restarts from controllers/view-task.ts (args, as Lit's
+  // Task), measured 14.82 -> 14.92, 16.61 -> 16.70, 16.93 -> 17.02 kB
+  budgets: { firstLoad: '15 kB', module: '16.8 kB', classic: '17.1 kB' },
 } as const satisfies ElementDeclaration;
