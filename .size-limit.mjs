@@ -10,32 +10,16 @@ const pkgDir = join(root, 'packages/elements');
 const built = process.env.PAY_ELEMENTS_BUILD ?? pkgDir;
 const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
+/**
+ * Each element's declaration (components/<name>/<name>.element.ts, gathered in elements.json by the
+ * elements' build, scripts/elements.mjs): its budgets, gzip, for the first load of
+ * dist/define/<tag>.js, and for its script-tag files, module and classic. The history of each
+ * element's budgets is in its declaration; the script-tag files' is below.
+ */
+const declared = JSON.parse(readFileSync(join(pkgDir, 'elements.json'), 'utf8'));
+
 /** First load of each element, from dist/define/<tag>.js: its budget, gzip. */
-const elements = {
-  // the aim is 16 kB (issue 14); what it ships today (templates minified, <pay-qr> and the status
-  // stream lazy, no decorators), plus a little. +0.2 kB (issue 32): back from the bank app (the poll
-  // at once and the dead stream reopened, on visibilitychange and pageshow) and Latin digits set
-  // explicitly in every formatter (lib/intl.ts), 0.16 kB measured; the bank picker gave 0.6 kB back
-  // +0.2 kB (issue 39): 17.23 -> 17.66 kB measured. The guards' word on a refused answer (which field,
-  // what it held: 0.13 kB in every element), the receipt link in the paid state with its words and
-  // style, and show-qr's QR of the transfer details where the session has no checkout URL
-  // issue 44: 17.70 -> 17.56 kB measured with "I've sent the money" and "Pay for me": the error codes
-  // from their status table, and the paid and expired states with their words loaded after the first
-  // answer with the new parts (dynamic-account.later.ts)
-  'pay-dynamic-account': '17.7 kB',
-  // +0.2 kB (issue 24): the view a server-rendered page carries, and the status stream's wiring
-  // (the stream itself loads lazily); +0.2 kB (issue 32): as <pay-dynamic-account>'s, 0.17 kB measured
-  // +0.1 kB (issue 39): 17.05 -> 17.36 kB measured, the guards' word on a refused answer and the
-  // receipt link once paid
-  'pay-invoice-view': '17.4 kB',
-  // -0.6 kB (issue 32): its options rendered without lit's repeat directive (17.45 -> 16.86 kB)
-  'pay-bank-picker': '16.9 kB',
-  'pay-link': '14.9 kB',
-  'pay-qr': '9.1 kB',
-  // issue 33: 16.39 kB measured, below <pay-invoice-view>, whose controllers, panels and lazy stream
-  // it shares; its own are its class, templates, styles, English and lib/funding.ts. A little room
-  'pay-funding-account': '16.6 kB',
-};
+const elements = Object.fromEntries(declared.map(({ tag, budgets }) => [tag, budgets.firstLoad]));
 
 /** Each script-tag file, as served. */
 // issue 24: +0.4 kB where <pay-invoice-view> is in: a script-tag file has no lazy chunks, so the
@@ -49,7 +33,7 @@ const elements = {
 // French (the script-tag files speak both); its stream code and controllers were there already for
 // the invoice. Its own files 20.05 and 20.38 kB, less than <pay-invoice-view>'s. Every other element's
 // files +0.42 to +0.45 kB (measured): each carries the whole French table, now with the new element's
-// words (the price of one table per language; a French table per element would take it back)
+// words (the price of one table per language; a French table per element would take it back: issue 47)
 const cdnFiles = {
   // issue 39: +0.4 to +0.6 kB where a live element is in (measured 36.46 -> 37.02, 36.85 -> 37.40,
   // 21.83 -> 22.41, 22.2 -> 22.73, 20.68 -> 21.21, 21 -> 21.55, 20.04 -> 20.43, 20.37 -> 20.76 kB):
@@ -61,29 +45,27 @@ const cdnFiles = {
   // 22.53, 22.73 -> 22.85, 21.23 -> 21.31, 21.57 -> 21.64, 20.45 -> 20.56, 20.78 -> 20.89 kB): <pay-qr>
   // takes the encoder from `default` too, says once on the console that it could not load it, and hides
   // its caption while it draws nothing; figures never break inside (white-space, sizes from each value)
-  // issue 44: where <pay-dynamic-account> is in, +1.3 to +1.5 kB (measured 37.13 -> 38.84, 37.51 ->
-  // 39.20, 22.50 -> 24.04, 22.81 -> 24.36 kB): a script-tag file has no lazy chunks, so it carries what
-  // the npm first load leaves for later (dynamic-account.later.ts: the paid and expired states, "I've
-  // sent the money" with the confirming state and "Pay for me", their English and styles) and the
-  // imports' wrappers; every other file +0.1 to +0.2 kB (measured 21.27 -> 21.46, 21.60 -> 21.79,
-  // 19.24 -> 19.42, 19.22 -> 19.41, 18.42 -> 18.60, 18.74 -> 18.93, 20.52 -> 20.69, 20.85 -> 21.03,
-  // 11.63 -> 11.81, 11.98 -> 12.16 kB): the French table each carries, with these parts' words; the
-  // all-elements files +0.15 kB more (38.84 -> 39.00, 39.20 -> 39.37 kB) once the stream's code takes
-  // the protocol from its caller (lib/session-stream-protocol.ts: the merchant's first load one file less)
-  [`pay-elements-${version}.js`]: '39.1 kB',
-  [`pay-elements-${version}.iife.js`]: '39.5 kB',
-  [`pay-dynamic-account-${version}.js`]: '24.1 kB',
-  [`pay-dynamic-account-${version}.iife.js`]: '24.4 kB',
-  [`pay-invoice-view-${version}.js`]: '21.5 kB',
-  [`pay-invoice-view-${version}.iife.js`]: '21.8 kB',
-  [`pay-bank-picker-${version}.js`]: '19.5 kB',
-  [`pay-bank-picker-${version}.iife.js`]: '19.5 kB',
-  [`pay-link-${version}.js`]: '18.7 kB',
-  [`pay-link-${version}.iife.js`]: '19 kB',
-  [`pay-funding-account-${version}.js`]: '20.7 kB',
-  [`pay-funding-account-${version}.iife.js`]: '21.1 kB',
-  [`pay-qr-${version}.js`]: '11.9 kB',
-  [`pay-qr-${version}.iife.js`]: '12.2 kB',
+  // issue 44: where <pay-dynamic-account> is in, +1.3 to +1.5 kB: a script-tag file has no lazy chunks,
+  // so it carries what the npm first load leaves for later (dynamic-account.later.ts: the paid and
+  // expired states, "I've sent the money" with the confirming state and "Pay for me", their words and
+  // styles); the all-elements files +0.15 kB more once the stream's code takes the protocol from its
+  // caller (lib/session-stream-protocol.ts: the merchant's first load one file less)
+  // issue 47: each script-tag file carries the French of the elements it carries the English of
+  // (i18n/fr/<element>.ts), no longer the whole table: measured 22.53 -> 21.18, 22.85 -> 21.52,
+  // 21.31 -> 19.90, 21.64 -> 20.23, 19.28 -> 17.38, 19.26 -> 17.36, 18.46 -> 16.61, 18.79 -> 16.93,
+  // 20.56 -> 19.08, 20.89 -> 19.40, 11.63 -> 9.01, 11.98 -> 9.37 kB; the all-elements files +0.17 kB
+  // (37.16 -> 37.33, 37.54 -> 37.70: the parts as objects of their own, and the registry's parts)
+  // +0.1 kB (issue 47): the view elements' loading restarts from one controller, controllers/view-task.ts
+  // (measured 37.33 -> 37.47, 37.70 -> 37.84 kB)
+  // issue 44 with issue 47's parts: 39.26 and 39.62 kB measured
+  [`pay-elements-${version}.js`]: '39.4 kB',
+  [`pay-elements-${version}.iife.js`]: '39.8 kB',
+  ...Object.fromEntries(
+    declared.flatMap(({ tag, budgets }) => [
+      [`${tag}-${version}.js`, budgets.module],
+      [`${tag}-${version}.iife.js`, budgets.classic],
+    ]),
+  ),
   'qr-*.js': '9.9 kB',
 };
 
@@ -108,8 +90,6 @@ export default [
     // (`import('./session-stream-connection.js')`, controllers/session-stream.ts) on its first listen, after
     // the first answer, and an invoice's or a customer's accounts' (`import('../lib/view-stream.js')`,
     // controllers/view-stream.ts) likewise: no part of the first load
-    // issue 44: <pay-dynamic-account>'s paid state, "I've sent the money" and "Pay for me"
-    // (`import('./dynamic-account.later.js')`) likewise, after the first answer
     ignore: [
       'qrcode',
       './qr.js',

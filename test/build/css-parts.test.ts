@@ -10,10 +10,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { InvoiceChargeView } from '@pay-elements/protocol';
+import * as z from 'zod';
 import { root } from '../support/processes.js';
 
 const elements = join(root, 'packages/elements');
 const components = join(elements, 'src/components');
+const declared = z
+  .array(z.object({ tag: z.string(), folder: z.string() }))
+  .parse(JSON.parse(readFileSync(join(elements, 'elements.json'), 'utf8')));
 
 interface Declaration {
   tagName?: string;
@@ -86,13 +90,8 @@ process.stdout.write(JSON.stringify(manifest));`;
   });
 
   it('lists each part the templates render, the templated ones for every value they take', () => {
-    const folders: Record<string, string> = {
-      'pay-dynamic-account': 'dynamic-account',
-      'pay-invoice-view': 'invoice-view',
-      'pay-funding-account': 'funding-account',
-      'pay-link': 'link',
-      'pay-bank-picker': 'bank-picker',
-    };
+    // every element, from its declaration (components/<name>/<name>.element.ts, in elements.json)
+    const folders = Object.fromEntries(declared.map(({ tag, folder }) => [tag, folder]));
     const missing: string[] = [];
     const expect = (tag: string, name: string) => {
       if (!parts.get(tag)?.has(name)) missing.push(`${tag}: ${name}`);

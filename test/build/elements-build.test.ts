@@ -27,12 +27,6 @@ import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 import * as z from 'zod';
 import { elementEvents } from '@pay-elements/elements';
-import { enBankPicker } from '@pay-elements/elements/i18n/en/bank-picker';
-import { enDynamicAccount } from '@pay-elements/elements/i18n/en/dynamic-account';
-import { enFundingAccount } from '@pay-elements/elements/i18n/en/funding-account';
-import { enInvoiceView } from '@pay-elements/elements/i18n/en/invoice-view';
-import { enLink } from '@pay-elements/elements/i18n/en/link';
-import { enQr } from '@pay-elements/elements/i18n/en/qr';
 
 const pkgDir = resolve(import.meta.dirname, '../../packages/elements');
 const PackageJson = z.object({
@@ -49,11 +43,25 @@ const PackageJson = z.object({
 });
 const pkg = PackageJson.parse(JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')));
 
-/** The tags, from the define modules' file names. */
-const tags = readdirSync(join(pkgDir, 'src/define'))
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
-  .map((name) => name.slice(0, -'.ts'.length))
-  .sort();
+/** The elements, from their declarations (components/<name>/<name>.element.ts, in elements.json). */
+const declared = z
+  .array(z.object({ tag: z.string(), folder: z.string() }))
+  .parse(JSON.parse(readFileSync(join(pkgDir, 'elements.json'), 'utf8')));
+const tags = declared.map(({ tag }) => tag).sort();
+
+/** Each element's part of a language's table (`i18n/<code>/<folder>.ts`, one export), by tag. */
+async function tablesOf(code: 'en' | 'fr'): Promise<Record<string, object>> {
+  const tables: Record<string, object> = {};
+  for (const { tag, folder } of declared) {
+    const parts = z
+      .record(z.string(), z.object({}).passthrough())
+      .parse(await import(`@pay-elements/elements/i18n/${code}/${folder}`));
+    const [table, ...others] = Object.values(parts);
+    assert.ok(table && others.length === 0, `i18n/${code}/${folder}.ts exports one table`);
+    tables[tag] = table;
+  }
+  return tables;
+}
 
 let out = '';
 let dist = '';
@@ -72,15 +80,13 @@ before(async () => {
 });
 after(() => rmSync(out, { recursive: true, force: true }));
 
-it('finds the six elements', () => {
-  assert.deepEqual(tags, [
-    'pay-bank-picker',
-    'pay-dynamic-account',
-    'pay-funding-account',
-    'pay-invoice-view',
-    'pay-link',
-    'pay-qr',
-  ]);
+it('finds a define module for each declared element, and no other', () => {
+  const defines = readdirSync(join(pkgDir, 'src/define'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts'))
+    .map((name) => name.slice(0, -'.ts'.length))
+    .sort();
+  assert.deepEqual(defines, tags);
+  assert.ok(tags.includes('pay-dynamic-account') && tags.includes('pay-qr'), tags.join(' '));
 });
 
 describe('npm modules', () => {
@@ -150,29 +156,9 @@ describe('npm modules', () => {
   });
 
   it('gives each element’s first load the English of the elements it shows, and no other element’s', async () => {
-    const english: Record<string, object> = {
-      'pay-bank-picker': enBankPicker,
-      'pay-dynamic-account': enDynamicAccount,
-      'pay-funding-account': enFundingAccount,
-      'pay-invoice-view': enInvoiceView,
-      'pay-link': enLink,
-      'pay-qr': enQr,
-    };
+    const english = await tablesOf('en');
     assert.deepEqual(Object.keys(english).sort(), tags);
-    // the words only one element says, as esbuild writes them in a bundle (a "string" of plain ASCII)
-    const said = new Map(tags.map((tag) => [tag, stringsOf(english[tag])]));
-    const own = new Map(
-      tags.map((tag) => [
-        tag,
-        [...(said.get(tag) ?? [])].filter(
-          (text) =>
-            text.length >= 4 &&
-            /^[ -~]+$/.test(text) &&
-            !/['"`\\]/.test(text) &&
-            tags.every((other) => other === tag || !said.get(other)?.has(text)),
-        ),
-      ]),
-    );
+    const own = ownTexts(english);
     for (const tag of tags) {
       const result = await build({
         entryPoints: [join(dist, `define/${tag}.js`)],
@@ -338,6 +324,24 @@ describe('CDN files', () => {
       assert.deepEqual([...page.defined.keys()].sort(), [tag, ...shows].sort());
       // smaller than every element together
       assert.ok(statSync(esm).size < statSync(join(cdn, esmName)).size, tag);
+    }
+  });
+
+  it('gives each element’s files the French of the elements they carry the English of, and no other', async () => {
+    const [english, french] = [ownTexts(await tablesOf('en')), ownTexts(await tablesOf('fr'))];
+    const carries = (code: string, texts: string[] | undefined): boolean[] =>
+      (texts ?? []).map((text) => code.includes(`"${text}"`));
+    for (const name of [esmName, iifeName, ...perElement]) {
+      const code = read(join(cdn, name));
+      for (const tag of tags) {
+        const [en, fr] = [carries(code, english.get(tag)), carries(code, french.get(tag))];
+        assert.ok(en.length > 0 && fr.length > 0, `${tag} has words of its own in both`);
+        // all or none of an element's words, in both languages alike
+        const inEnglish = en.every(Boolean);
+        assert.ok(inEnglish || !en.some(Boolean), `${name}: some of ${tag}'s English`);
+        assert.deepEqual(new Set(fr), new Set([inEnglish]), `${name}: ${tag}'s French`);
+        if (name.startsWith(`${tag}-`) || name === esmName || name === iifeName) assert.ok(inEnglish, name);
+      }
     }
   });
 
@@ -572,6 +576,26 @@ const locales = ['en', ...registeredLocales];
 
 function isTag(tag: string): tag is keyof typeof elementEvents {
   return tag in elementEvents;
+}
+
+/**
+ * The words only one element says in `tables` (one table an element), as esbuild writes them in a
+ * bundle: a "string" of plain ASCII.
+ */
+function ownTexts(tables: Record<string, object>): Map<string, string[]> {
+  const said = new Map(tags.map((tag) => [tag, stringsOf(tables[tag])]));
+  return new Map(
+    tags.map((tag) => [
+      tag,
+      [...(said.get(tag) ?? [])].filter(
+        (text) =>
+          text.length >= 4 &&
+          /^[ -~]+$/.test(text) &&
+          !/['"`\\]/.test(text) &&
+          tags.every((other) => other === tag || !said.get(other)?.has(text)),
+      ),
+    ]),
+  );
 }
 
 /** Every string in a translation table, nested ones included. */

@@ -11,7 +11,8 @@
 //     qr-<hash>.js                    the QR code encoder, an ES module both load only when a QR code is drawn
 //     manifest.json                   file → {integrity (sha384, for SRI), bytes, gzip}
 //
-// Every element is found by listing src/define/*.ts. The manifest is made beside the modules, then the
+// Every element is found by listing src/define/*.ts, which scripts/elements.mjs makes (run first) from
+// the elements' declarations (src/components/<name>/<name>.element.ts). The manifest is made beside the modules, then the
 // CDN files (about 3 s in all).
 // `--out <dir>` writes dist/ and custom-elements.json under <dir> instead of this package (the tests and
 // the bench do), with a copy of package.json so that bundlers read its `sideEffects` there too.
@@ -187,19 +188,55 @@ async function buildPair(imports, exportFrom, api, qrName) {
   return { esmCode, iifeCode };
 }
 
+/** `part` of a table in `code`, as its module exports it: `fr`, `invoice-view` → `frInvoiceView`. */
+const partName = (code, part) =>
+  code + part.replace(/(^|-)([a-z])/g, (_, _dash, letter) => letter.toUpperCase());
+
+/**
+ * The French an entry's elements show: a module that registers the French part of each English part
+ * the entry's bundle carries (dist/i18n/en/<part>.js → dist/i18n/fr/<part>.js), found by bundling it
+ * once. So a script-tag file carries only its own elements' words, and a new element's move no other's.
+ */
+async function frenchOf(entry) {
+  const { metafile } = await build({
+    ...cdnOptions,
+    minify: false,
+    metafile: true,
+    entryPoints: [entry],
+    plugins: [qrcodeAs('./qr.js')],
+  });
+  const parts = Object.keys(metafile.inputs)
+    .map((input) => /(?:^|\/)dist\/i18n\/en\/([a-z-]+)\.js$/.exec(input)?.[1])
+    .filter((part) => part && part !== 'shared')
+    .sort();
+  if (parts.length === 0) throw new Error(`${entry} carries no English part (dist/i18n/en/*.js)`);
+  const registry = join(distDir, 'i18n/registry.js');
+  return [
+    `import { registerTranslationParts } from ${JSON.stringify(registry)};`,
+    ...parts.map(
+      (part) =>
+        `import { ${partName('fr', part)} } from ${JSON.stringify(join(distDir, `i18n/fr/${part}.js`))};`,
+    ),
+    `registerTranslationParts(${parts.map((part) => partName('fr', part)).join(', ')});`,
+  ].join('\n');
+}
+
 /**
  * pay-elements-<version>(.iife).js: every element and the package's API; <tag>-<version>(.iife).js:
  * one element (and those it shows), so a checkout page loads only what it uses. The script-tag
- * files speak English and French (other tables through `registerTranslation`).
+ * files speak English and French, each the French of its own elements (other tables through
+ * `registerTranslation`).
  */
 async function buildBundles(qrName) {
   const defines = await defineModules();
   const index = join(distDir, 'index.js');
-  const french = `import ${JSON.stringify(join(distDir, 'i18n/fr.js'))};`;
   const importOf = (file) => `import ${JSON.stringify(file)};`;
-  const all = buildPair(`${defines.map(importOf).join('\n')}\n${french}`, index, 'PayElements', qrName);
+  const imports = defines.map(importOf).join('\n');
+  const everyFrench = await frenchOf(index);
+  const all = buildPair(`${imports}\n${everyFrench}`, index, 'PayElements', qrName);
   const each = defines.map(async (file) => {
     const tag = basename(file, '.js');
+    const french = await frenchOf(file);
     return { tag, ...(await buildPair(`${importOf(file)}\n${french}`, file, null, qrName)) };
   });
   return { all: await all, each: await Promise.all(each) };
@@ -235,6 +272,9 @@ async function buildCdn() {
 // ── all of it ──────────────────────────────────────────────────────────────────────────────────────
 
 const started = performance.now();
+// the lists made from the elements' declarations first (scripts/elements.mjs): written here, only
+// checked in CI, where a stale committed file fails the build
+await run(process.execPath, [join(pkgDir, 'scripts/elements.mjs'), ...(process.env.CI ? ['--check'] : [])]);
 await rm(distDir, { recursive: true, force: true });
 await mkdir(outRoot, { recursive: true });
 if (outRoot !== pkgDir) await copyFile(join(pkgDir, 'package.json'), join(outRoot, 'package.json'));

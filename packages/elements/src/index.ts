@@ -1,16 +1,19 @@
 // @pay-elements/elements: the classes, events and types, with no side effects. Register the tags
 // by importing '@pay-elements/elements/define/pay-dynamic-account' (or define them yourself).
+// the classes and what else their modules export, from their declarations (scripts/elements.mjs)
+// elements:begin
+export { PayBankPicker } from './components/bank-picker/bank-picker.js';
 export { PayDynamicAccount } from './components/dynamic-account/dynamic-account.js';
 export type { DynamicAccountState } from './components/dynamic-account/dynamic-account.js';
-export { PayQr } from './components/qr/qr.js';
-export { PayBankPicker } from './components/bank-picker/bank-picker.js';
-export type { BankDataStatus } from './controllers/bank-data.js';
+export { PayFundingAccount, fundingPollSchedule } from './components/funding-account/funding-account.js';
+export type { FundingAccountState } from './components/funding-account/funding-account.js';
 export { PayInvoiceView, invoicePollSchedule } from './components/invoice-view/invoice-view.js';
 export type { InvoiceViewState } from './components/invoice-view/invoice-view.js';
 export { PayLink } from './components/link/link.js';
-export { PayFundingAccount, fundingPollSchedule } from './components/funding-account/funding-account.js';
-export type { FundingAccountState } from './components/funding-account/funding-account.js';
 export type { LinkElementState } from './components/link/link.js';
+export { PayQr } from './components/qr/qr.js';
+// elements:end
+export type { BankDataStatus } from './controllers/bank-data.js';
 
 export { PayStatusChangeEvent } from './events/pay-status-change.js';
 export type {

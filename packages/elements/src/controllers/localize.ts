@@ -127,7 +127,7 @@ export class LocalizeController<K extends keyof Translation> implements Reactive
   }
 
   #termsFor(locale: string): Terms<K> {
-    return registeredTranslation(locale) ?? this.#english;
+    return registeredTranslation(locale, this.#english) ?? this.#english;
   }
 
   /** The element's direction as laid out: its context's `dir`, else its language's. */

@@ -46,8 +46,8 @@ export class ResourceController<T> implements ReactiveController {
   reconnecting = false;
   /** A first load is under way. */
   loading = false;
-  /** The current load, for a host's `updateComplete`. */
-  loaded: Promise<void> = Promise.resolve();
+  /** The current run's first answer taken (at once when inactive), for a host's `updateComplete`. */
+  taskComplete: Promise<void> = Promise.resolve();
 
   readonly #host: ReactiveControllerHost;
   readonly #options: ResourceOptions<T>;
@@ -104,12 +104,12 @@ export class ResourceController<T> implements ReactiveController {
     this.loading = active;
     this.#host.requestUpdate();
     if (!active) {
-      this.loaded = Promise.resolve();
+      this.taskComplete = Promise.resolve();
       return;
     }
     const generation = this.#requests.current;
     if (first) this.loading = false;
-    this.loaded = (first ? Promise.resolve(this.take(first)) : this.refresh()).then((result) => {
+    this.taskComplete = (first ? Promise.resolve(this.take(first)) : this.refresh()).then((result) => {
       if (this.#requests.isCurrent(generation) && poll(result)) this.#poller.start(result === 'failed');
     });
   }

@@ -5,18 +5,18 @@ import { enDynamicAccount } from './en/dynamic-account.js';
 import { enDynamicAccountLater } from './en/dynamic-account-later.js';
 import { enFundingAccount } from './en/funding-account.js';
 import { enInvoiceView } from './en/invoice-view.js';
-import { enHosted } from './en/hosted.js';
 import { enLink } from './en/link.js';
 import { enQr } from './en/qr.js';
+import { enHosted } from './en/hosted.js';
 import type { Translation } from './types.js';
 
 const en: Translation = {
+  ...enBankPicker,
   ...enDynamicAccount,
   ...enDynamicAccountLater,
-  ...enBankPicker,
+  ...enFundingAccount,
   ...enInvoiceView,
   ...enLink,
-  ...enFundingAccount,
   ...enQr,
   ...enHosted,
 };

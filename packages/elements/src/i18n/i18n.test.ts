@@ -5,7 +5,13 @@ import ar from './ar.js';
 import en from './en.js';
 import fr from './fr.js';
 import { translationFor } from './index.js';
+import { frDynamicAccount } from './fr/dynamic-account.js';
+import { frLink } from './fr/link.js';
+import { frQr } from './fr/qr.js';
+import { enLink } from './en/link.js';
+import { enQr } from './en/qr.js';
 import pt from './pt.js';
+import { registeredTranslation, registerTranslationParts } from './registry.js';
 import sw from './sw.js';
 import type { Translation } from './types.js';
 
@@ -72,6 +78,20 @@ describe('translation tables', () => {
       says(t.link.expiry('in 3 days', '1 Jan'), 'in 3 days', '1 Jan');
       says(t.hosted.expiresAt('14:35 UTC'), '14:35 UTC');
     }
+  });
+
+  it('takes a language in parts, and gives an element its table once it holds every key it reads', () => {
+    // a language of its own ("zz"), so that the whole French registered above stays as it is
+    const zz = <T extends object>(part: T): T & { $code: string } => ({ ...part, $code: 'zz' });
+    registerTranslationParts(zz(frLink));
+    expect(registeredTranslation('zz-ZZ', enLink)?.link.share).to.equal('Partager');
+    // <pay-qr> reads words the part has not: its English, and the whole table's too
+    expect(registeredTranslation('zz', enQr)).to.equal(undefined);
+    expect(translationFor('zz')).to.equal(en);
+    registerTranslationParts(zz(frQr), zz(frDynamicAccount));
+    expect(registeredTranslation('zz', enQr)?.qrCode).to.equal(fr.qrCode);
+    expect(registeredTranslation('zz', enLink)?.link.share).to.equal('Partager');
+    expect(translationFor('zz')).to.equal(en);
   });
 
   it('counts banks with the six Arabic plural forms', () => {

@@ -11,5 +11,5 @@ export { en };
 
 /** The table for a BCP 47 locale: the exact tag, then its language, then English. */
 export function translationFor(locale: string): Translation {
-  return registeredTranslation(locale) ?? en;
+  return registeredTranslation(locale, en) ?? en;
 }

@@ -5,6 +5,7 @@ import { expect, fixture, html } from './testing.js';
 import '../define/pay-qr.js';
 import type { PayBankPicker } from '../components/bank-picker/bank-picker.js';
 import type { PayQr } from '../components/qr/qr.js';
+import { elementEvents } from '../elements.generated.js';
 import { payThemes } from '../styles/theme.js';
 import { expectAccessible } from './axe.js';
 import { mountAccount, part, setPageVisibility, shadow } from './account.js';
@@ -40,6 +41,8 @@ async function mountAll(): Promise<Themed[]> {
   if (!qr) throw new Error('no pay-qr');
   await qr.updateComplete;
   const elements = [account, invoice, link, picker, qr, funding];
+  // every declared element (components/<name>/<name>.element.ts): a new one is mounted here too
+  expect(elements.map((el) => el.localName).sort()).to.deep.equal(Object.keys(elementEvents).sort());
   // colours are measured right after a change of theme: no transition half way
   for (const el of elements) el.style.setProperty('--pay-transition-duration', '0s');
   return elements;

@@ -1,48 +1,22 @@
 // The elements as frameworks see them: each tag's class, the properties a template may set and the
 // events it may listen to. The framework typings (jsx.ts for React 19, preact.d.ts, solid.d.ts,
-// svelte.d.ts, vue.ts) and the React wrappers (../react/index.ts) are all derived from this one place.
+// svelte.d.ts, vue.ts) are derived from this one place, and it from the elements' declarations.
 // Type imports only: importing this module defines nothing.
-import type { PayBankPicker } from '../components/bank-picker/bank-picker.js';
-import type { PayDynamicAccount } from '../components/dynamic-account/dynamic-account.js';
-import type { PayFundingAccount } from '../components/funding-account/funding-account.js';
-import type { PayInvoiceView } from '../components/invoice-view/invoice-view.js';
-import type { PayLink } from '../components/link/link.js';
-import type { PayQr } from '../components/qr/qr.js';
 import type { LitElement } from 'lit';
+import { elementEvents, type PayElementTagNameMap } from '../elements.generated.js';
 
-/** Each tag and the class registered for it by `@pay-elements/elements/define/<tag>`. */
-export interface PayElementTagNameMap {
-  'pay-bank-picker': PayBankPicker;
-  'pay-dynamic-account': PayDynamicAccount;
-  'pay-funding-account': PayFundingAccount;
-  'pay-invoice-view': PayInvoiceView;
-  'pay-link': PayLink;
-  'pay-qr': PayQr;
-}
+/**
+ * Each tag and the class registered for it by `@pay-elements/elements/define/<tag>`, and the events
+ * each element fires, by tag: the same list as the `@event` tags of its class (and
+ * `custom-elements.json`, which a test compares with this). Both are made from the elements'
+ * declarations (`components/<name>/<name>.element.ts`). The event classes come from
+ * `GlobalEventHandlersEventMap`, where each event module declares its own.
+ */
+export { elementEvents };
+export type { PayElementTagNameMap };
 
 /** The tag of one of the elements. */
 export type PayTagName = keyof PayElementTagNameMap;
-
-/**
- * The events each element fires, by tag: the same list as the `@event` tags of its class (and
- * `custom-elements.json`, which a test compares with this). The event classes come from
- * `GlobalEventHandlersEventMap`, where each event module declares its own.
- */
-export const elementEvents = {
-  'pay-bank-picker': ['input', 'change'],
-  'pay-dynamic-account': [
-    'pay-status-change',
-    'pay-paid',
-    'pay-expired',
-    'pay-error',
-    'pay-copy',
-    'pay-claimed',
-  ],
-  'pay-funding-account': ['pay-deposit', 'pay-error', 'pay-copy'],
-  'pay-invoice-view': ['pay-status-change', 'pay-invoice-paid', 'pay-error', 'pay-copy'],
-  'pay-link': ['pay-share', 'pay-copy', 'pay-error'],
-  'pay-qr': [],
-} as const satisfies { readonly [Tag in PayTagName]: readonly (keyof GlobalEventHandlersEventMap)[] };
 
 /** The names of the events `<Tag>` fires. */
 export type PayEventName<Tag extends PayTagName> = (typeof elementEvents)[Tag][number];

@@ -1,11 +1,11 @@
 import { html } from 'lit';
 import { PayElement } from '../pay-element.js';
-import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { FundingDeposit, FundingView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { ViewStreamController } from '../../controllers/view-stream.js';
 import { LocalizeController } from '../../controllers/localize.js';
-import { ResourceController } from '../../controllers/resource.js';
+import { ViewTaskController, type ViewTaskStart } from '../../controllers/view-task.js';
 import { enFundingAccount } from '../../i18n/en/funding-account.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { PayDepositEvent } from '../../events/pay-deposit.js';
@@ -145,8 +145,18 @@ export class PayFundingAccount extends PayElement {
   clock: Clock = realClock;
 
   readonly #localize = new LocalizeController(this, enFundingAccount);
-  readonly #resource = new ResourceController<FundingView>(this, {
+  readonly #resource = new ViewTaskController(this, {
     clock: () => this.clock,
+    args: () => [this.token, this.endpoint, this.updates] as const,
+    start: ([token, endpoint], previous): ViewTaskStart<FundingView> => {
+      if (token !== previous?.[0] || endpoint !== previous[1]) {
+        this.#seen = new Set();
+        this.#first = true;
+        this.#arrived = new Set();
+      }
+      this.#stream.stop();
+      return { active: token !== '', first: this.#takeViewFromPage() };
+    },
     schedule: fundingPollSchedule,
     fetch: (options) =>
       this.token ? fetchFunding(this.endpoint, this.token, options) : Promise.resolve({ kind: 'aborted' }),
@@ -187,18 +197,6 @@ export class PayFundingAccount extends PayElement {
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
     await this.#resource.pollNow();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('token') || changed.has('endpoint') || changed.has('updates')) {
-      if (changed.has('token') || changed.has('endpoint')) {
-        this.#seen = new Set();
-        this.#first = true;
-        this.#arrived = new Set();
-      }
-      this.#stream.stop();
-      this.#resource.restart(this.token !== '', undefined, this.#takeViewFromPage());
-    }
   }
 
   protected override updated(): void {

@@ -191,4 +191,19 @@ describe('<pay-invoice-view> over time', () => {
     expect(partText(el, 'title')).to.equal(`Invoice ${second}`);
     expect(partText(el, 'note')).to.equal('Second one.');
   });
+
+  it('drops the answer to a number changed while it loads, and fires for the new one alone', async () => {
+    const first = await createInvoice({ note: 'First one.' });
+    const second = await createInvoice({ note: 'Second one.' });
+    const { el, events } = await mountInvoice(first, { wait: false });
+    setPageVisibility('hidden');
+    // before the first answer: the stale request is aborted, its answer never shown
+    el.token = invoiceRef(second);
+    const changed = await events.next('pay-status-change', 'pay-error');
+    await el.updateComplete;
+    expect(changed.type).to.equal('pay-status-change');
+    expect(partText(el, 'title')).to.equal(`Invoice ${second}`);
+    expect(partText(el, 'note')).to.equal('Second one.');
+    expect(events.of('pay-status-change')).to.have.length(1);
+  });
 });

@@ -1,12 +1,12 @@
 import { html } from 'lit';
 import { PayElement } from '../pay-element.js';
-import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { InvoiceStatus, InvoiceViewModel } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { ViewStreamController } from '../../controllers/view-stream.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enInvoiceView } from '../../i18n/en/invoice-view.js';
-import { ResourceController } from '../../controllers/resource.js';
+import { ViewTaskController, type ViewTaskStart } from '../../controllers/view-task.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import type { PayCopyDetail } from '../../events/pay-copy.js';
 import { PayInvoicePaidEvent } from '../../events/pay-invoice-paid.js';
@@ -148,8 +148,14 @@ export class PayInvoiceView extends PayElement {
   clock: Clock = realClock;
 
   readonly #localize = new LocalizeController(this, enInvoiceView);
-  readonly #resource = new ResourceController<InvoiceViewModel>(this, {
+  readonly #resource = new ViewTaskController(this, {
     clock: () => this.clock,
+    args: () => [this.token, this.endpoint, this.updates] as const,
+    start: ([token]): ViewTaskStart<InvoiceViewModel> => {
+      this.#paidAnnounced = false;
+      this.#stream.stop();
+      return { active: token !== '', first: this.#takeViewFromPage() };
+    },
     schedule: invoicePollSchedule,
     fetch: (options) =>
       this.token ? fetchInvoice(this.endpoint, this.token, options) : Promise.resolve({ kind: 'aborted' }),
@@ -191,14 +197,6 @@ export class PayInvoiceView extends PayElement {
   /** Asks the backend now rather than at the next poll. */
   async refreshNow(): Promise<void> {
     await this.#resource.pollNow();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('token') || changed.has('endpoint') || changed.has('updates')) {
-      this.#paidAnnounced = false;
-      this.#stream.stop();
-      this.#resource.restart(this.token !== '', undefined, this.#takeViewFromPage());
-    }
   }
 
   protected override updated(): void {

@@ -1,11 +1,11 @@
 import { html, nothing } from 'lit';
 import { PayElement } from '../pay-element.js';
-import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { LinkStatus, LinkView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enLink } from '../../i18n/en/link.js';
-import { ResourceController } from '../../controllers/resource.js';
+import { ViewTaskController, type ViewTaskStart } from '../../controllers/view-task.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
 import { PayShareEvent } from '../../events/pay-share.js';
 import type { BackendError } from '../../lib/backend.js';
@@ -106,8 +106,14 @@ export class PayLink extends PayElement {
 
   readonly #localize = new LocalizeController(this, enLink);
   /** The link loaded by id (once: a payment link changes rarely; `reload()` asks again). */
-  readonly #resource = new ResourceController<LinkView>(this, {
+  readonly #resource = new ViewTaskController(this, {
     clock: () => this.clock,
+    args: () => [this.link, this.linkId, this.endpoint] as const,
+    // loaded by id unless it is given: never polled
+    start: ([link, linkId]): ViewTaskStart<LinkView> => ({
+      active: !link && linkId !== '',
+      poll: () => false,
+    }),
     fetch: ({ signal }) =>
       this.linkId ? fetchLink(this.endpoint, this.linkId, { signal }) : Promise.resolve({ kind: 'aborted' }),
     isFinal: () => true,
@@ -132,20 +138,16 @@ export class PayLink extends PayElement {
 
   /** Loads the link again (when it is loaded by id). */
   async reload(): Promise<void> {
-    this.#load();
+    this.#resource.run();
     await this.updateComplete;
   }
 
   /** Also waits for the link view being loaded, and its rendering. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    await this.#resource.loaded;
+    await this.#resource.taskComplete;
     if (this.isUpdatePending) complete = await super.getUpdateComplete();
     return complete;
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('link') || changed.has('linkId') || changed.has('endpoint')) this.#load();
   }
 
   protected override updated(): void {
@@ -161,11 +163,6 @@ export class PayLink extends PayElement {
     if (view) return view.status;
     if (this.#resource.failure) return 'error';
     return this.#resource.loading ? 'loading' : null;
-  }
-
-  /** Loads the link by id, unless it is given: never polled. */
-  #load(): void {
-    this.#resource.restart(!this.link && this.linkId !== '', () => false);
   }
 
   #errorMessage(error: BackendError): string {

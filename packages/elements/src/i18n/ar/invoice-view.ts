@@ -1,0 +1,52 @@
+// What <pay-invoice-view> says in Arabic.
+import type { InvoiceViewTerms } from '../types.js';
+import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
+
+export const arInvoiceView: InvoiceViewTerms = {
+  ...identity,
+  ...failure,
+  ...copying,
+  ...paymentDetails,
+  ...receipt,
+  invoice: {
+    title: (number) => `الفاتورة ${number}`,
+    loading: 'جارٍ تحميل الفاتورة…',
+    status: { pending: 'بانتظار الدفع', paid: 'مدفوعة', overdue: 'متأخرة', cancelled: 'ملغاة' },
+    statusBody: {
+      pending: 'ادفع بالتحويل المصرفي إلى الحساب أدناه. تتحدّث هذه الصفحة تلقائيًا.',
+      paid: 'تم دفع هذه الفاتورة. شكرًا لك.',
+      overdue: 'انقضى تاريخ الاستحقاق. لا يزال بإمكانك الدفع بالتحويل المصرفي إلى الحساب أدناه.',
+      cancelled: 'أُلغيت هذه الفاتورة. لا تدفعها.',
+    },
+    statusAnnouncement: {
+      pending: 'الفاتورة بانتظار الدفع',
+      paid: 'تم دفع الفاتورة',
+      overdue: 'الفاتورة متأخرة السداد',
+      cancelled: 'أُلغيت الفاتورة',
+    },
+    dueDateLabel: 'تاريخ الاستحقاق',
+    issuedLabel: 'تاريخ الإصدار',
+    itemsCaption: 'البنود',
+    itemColumn: 'البند',
+    quantityColumn: 'الكمية',
+    unitPriceColumn: 'سعر الوحدة',
+    lineTotalColumn: 'المبلغ',
+    subtotal: 'المجموع الفرعي',
+    total: 'الإجمالي',
+    charge: { discount: 'الخصم', tax: 'الضريبة', fee: 'الرسوم', shipping: 'الشحن' },
+    chargeWithRate: (name, rate) => `${name} (${rate})`,
+    noteLabel: 'ملاحظة',
+    paymentDetailsTitle: 'بيانات الدفع',
+    paymentInstructions: (total) => `حوِّل ${total} إلى هذا الحساب`,
+    currencyLabel: 'العملة',
+    swiftCodeLabel: 'رمز SWIFT',
+    copySwiftCode: 'نسخ رمز SWIFT',
+    copiedSwiftCode: 'تم نسخ رمز SWIFT',
+    copyTotal: 'نسخ الإجمالي',
+    copiedTotal: 'تم نسخ الإجمالي',
+    qrLabel: 'رمز QR لدفع هذه الفاتورة من جهاز آخر',
+    print: 'طباعة أو حفظ بصيغة PDF',
+    errorTitle: 'تعذّر تحميل هذه الفاتورة',
+    notFound: 'هذه الفاتورة غير موجودة',
+  },
+};

@@ -1,0 +1,52 @@
+// What <pay-invoice-view> says in French.
+import type { InvoiceViewTerms } from '../types.js';
+import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
+
+export const frInvoiceView: InvoiceViewTerms = {
+  ...identity,
+  ...failure,
+  ...copying,
+  ...paymentDetails,
+  ...receipt,
+  invoice: {
+    title: (number) => `Facture ${number}`,
+    loading: 'Chargement de la facture…',
+    status: { pending: 'En attente de paiement', paid: 'Payée', overdue: 'En retard', cancelled: 'Annulée' },
+    statusBody: {
+      pending: 'Payez par virement sur le compte ci-dessous. Cette page se met à jour toute seule.',
+      paid: 'Cette facture est payée. Merci.',
+      overdue: "L'échéance est passée. Vous pouvez encore payer par virement sur le compte ci-dessous.",
+      cancelled: 'Cette facture a été annulée. Ne la payez pas.',
+    },
+    statusAnnouncement: {
+      pending: 'Facture en attente de paiement',
+      paid: 'Facture payée',
+      overdue: 'Facture en retard',
+      cancelled: 'Facture annulée',
+    },
+    dueDateLabel: 'Échéance',
+    issuedLabel: 'Émise le',
+    itemsCaption: 'Articles',
+    itemColumn: 'Article',
+    quantityColumn: 'Quantité',
+    unitPriceColumn: 'Prix unitaire',
+    lineTotalColumn: 'Montant',
+    subtotal: 'Sous-total',
+    total: 'Total',
+    charge: { discount: 'Remise', tax: 'Taxe', fee: 'Frais', shipping: 'Livraison' },
+    chargeWithRate: (name, rate) => `${name} (${rate})`,
+    noteLabel: 'Note',
+    paymentDetailsTitle: 'Coordonnées de paiement',
+    paymentInstructions: (total) => `Virez ${total} sur ce compte`,
+    currencyLabel: 'Devise',
+    swiftCodeLabel: 'Code SWIFT',
+    copySwiftCode: 'Copier le code SWIFT',
+    copiedSwiftCode: 'Code SWIFT copié',
+    copyTotal: 'Copier le total',
+    copiedTotal: 'Total copié',
+    qrLabel: 'Code QR pour payer cette facture sur un autre appareil',
+    print: 'Imprimer ou enregistrer en PDF',
+    errorTitle: 'Impossible de charger cette facture',
+    notFound: "Cette facture n'existe pas",
+  },
+};
