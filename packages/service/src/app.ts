@@ -127,10 +127,7 @@ async function startBehind(
   });
   const keyCheck = await checkProvider(provider.client, config);
   requireProviderKey(keyCheck, logger);
-  const store =
-    typeof options.store === 'function'
-      ? await options.store()
-      : (options.store ?? (await openStore(config, provider.lifetime === 'fresh', logger)));
+  const store = await storeOf(config, options, provider.lifetime === 'fresh', logger);
   const clients = clientKeys(config, logger);
   const clock = provider.emulator?.sandbox.clock ?? { now: () => Date.now() };
   const since = await firstStart(store, clock.now());
@@ -208,6 +205,17 @@ async function startBehind(
         delayMs: config.PAY_SHUTDOWN_DELAY_MS,
       }),
   };
+}
+
+/** The store the options give (or make), else the one PAY_DB or DATABASE_URL names. */
+async function storeOf(
+  config: ServiceConfig,
+  options: ServiceOptions,
+  fresh: boolean,
+  logger: Logger,
+): Promise<PayStore> {
+  if (typeof options.store === 'function') return options.store();
+  return options.store ?? openStore(config, fresh, logger);
 }
 
 /** The kit as the service runs it: under /pay, its links to the hosted pages, no order route. */
