@@ -36,11 +36,18 @@ export class ClipboardController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Puts `text` on the clipboard and marks `key` copied; answers whether it worked. */
+  /**
+   * Puts `text` on the clipboard and marks `key` copied; answers whether it worked. Where the clipboard
+   * is refused (a WebView, an insecure page) the value on screen, the host's part named `key`, is
+   * selected instead, so that the shopper copies it by hand (the element says how).
+   */
   async copy(key: string, text: string): Promise<boolean> {
     try {
       await this.write(text);
     } catch {
+      const root = (this.#host as Partial<{ renderRoot: ParentNode }>).renderRoot;
+      const shown = root?.querySelector(`[part~="${key}"]`);
+      if (shown) getSelection()?.selectAllChildren(shown);
       return false;
     }
     this.copied = key;

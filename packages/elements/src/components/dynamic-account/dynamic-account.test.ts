@@ -100,7 +100,7 @@ describe('<pay-dynamic-account> open account', () => {
     }
   });
 
-  it('says so when the clipboard refuses', async () => {
+  it('selects the number and says so when the clipboard refuses (a WebView)', async () => {
     const view = await createSession();
     const clipboard = refuseClipboard();
     try {
@@ -109,6 +109,9 @@ describe('<pay-dynamic-account> open account', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       await el.updateComplete;
       expect(liveText(el)).to.equal('Could not copy. Select the text and copy it instead.');
+      // the number on screen is selected for the shopper to copy by hand
+      expect(document.getSelection()?.toString().replace(/\s/g, '')).to.equal(view.account.account_number);
+      document.getSelection()?.removeAllRanges(); // a selection left would move the next test's focus
       expect(partText(el, 'copy-account-number')).to.equal('Copy');
       expect(log.of('pay-copy')).to.have.length(0);
     } finally {
