@@ -20,7 +20,11 @@ const hostedElements = {
   'checkout.html': {
     name: 'pay-dynamic-account',
     define: 'packages/elements/src/define/pay-dynamic-account.ts',
-    later: ['packages/elements/src/controllers/session-stream-connection.ts'],
+    later: [
+      'packages/elements/src/controllers/session-stream-connection.ts',
+      // the paid and expired states, "I've sent the money" and "Pay for me" (loaded after the first answer)
+      'packages/elements/src/components/dynamic-account/dynamic-account.later.ts',
+    ],
   },
   'invoice.html': {
     name: 'pay-invoice-view',
