@@ -155,45 +155,35 @@ export async function checkoutPage(options: {
   return pageAnswer(fillPlaceholders(template, fills), 200, csp);
 }
 
-/**
- * A page's renew form (script off): asks the kit for a new account, as the shopper who sent the form
- * (`asShopper`: under their per-client limit on accounts opened); whatever it answers, the page
- * shows where the session stands. Answers the kit's status (404: no such session).
- */
-export async function renewFromPage(options: {
+/** What a page's form posts to the kit on the shopper's behalf (script off). */
+interface PageFormOptions {
   id: string;
   origin: string;
   pay: Pick<PayHandler, 'fetch'>;
-  /** the request to the kit, counted as the shopper's */
+  /** the request to the kit, counted as the shopper's (under their per-client limits) */
   asShopper: (request: Request) => Request;
   /** the page's request id, named on the kit's lines */
   requestId?: string | undefined;
-}): Promise<number> {
+}
+
+/** Posts a page's form to the kit's session route `action`; answers the kit's status (404: no such session). */
+async function postFromPage(action: 'renew' | 'claim', options: PageFormOptions): Promise<number> {
   const { id, origin, pay } = options;
-  const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/renew`, {
+  const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     ...sameRequestId(options.requestId),
   });
   return (await pay.fetch(options.asShopper(request))).status;
 }
 
-// ── claim (issue 44): the no-script "I've sent the money" form ──
 /**
- * A page's claim form (script off): tells the kit the shopper has sent the money, as the shopper who
- * sent the form (under their per-client limit on claims); whatever it answers, the page shows where
- * the session stands (claimed: the confirming words). Answers the kit's status (404: no such session).
+ * A page's renew form: asks the kit for a new account, as the shopper who sent the form; whatever it
+ * answers, the page shows where the session stands.
  */
-export async function claimFromPage(options: {
-  id: string;
-  origin: string;
-  pay: Pick<PayHandler, 'fetch'>;
-  asShopper: (request: Request) => Request;
-  requestId?: string | undefined;
-}): Promise<number> {
-  const { id, origin, pay } = options;
-  const request = new Request(`${origin}/pay/sessions/${encodeURIComponent(id)}/claim`, {
-    method: 'POST',
-    ...sameRequestId(options.requestId),
-  });
-  return (await pay.fetch(options.asShopper(request))).status;
-}
+export const renewFromPage = (options: PageFormOptions): Promise<number> => postFromPage('renew', options);
+
+/**
+ * A page's "I've sent the money" form (issue 44): tells the kit the shopper has sent the money;
+ * whatever it answers, the page shows where the session stands (claimed: the confirming words).
+ */
+export const claimFromPage = (options: PageFormOptions): Promise<number> => postFromPage('claim', options);
