@@ -68,7 +68,13 @@ describe("the hosted checkout's no-script claim form (pay-service)", () => {
   it('says it in the shopper’s language', async () => {
     const { id } = await session('claim-form-2');
     assert.ok((await page(id, 'fr')).includes('J’ai envoyé l’argent'));
-    await fetch(`${s.base}/checkout/${id}/claim`, { method: 'POST', redirect: 'manual' });
+    // sent from a page whose language the query chose, it comes back to that language
+    const posted = await fetch(`${s.base}/checkout/${id}/claim?lang=fr`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    assert.equal(posted.status, 303);
+    assert.equal(posted.headers.get('location'), `/checkout/${id}?lang=fr`);
     assert.ok((await page(id, 'sw')).includes('Tunathibitisha uhamisho wako'));
   });
 });

@@ -63,8 +63,10 @@ export function hostedRoutes(app: Hono, options: HostedRoutesOptions): void {
       asShopper: (request) => options.onBehalfOf(c.req.raw, request),
       requestId: c.req.header('x-request-id'),
     });
-    if (status === 404) return checkoutNotFound(templates);
-    return c.redirect(`/checkout/${encodeURIComponent(id)}`, 303);
+    const language = requestLanguage(c.req.raw);
+    if (status === 404) return checkoutNotFound(templates, language);
+    // back to the page in the language the form was sent from
+    return c.redirect(`/checkout/${encodeURIComponent(id)}${language.query}`, 303);
   });
   // ── end claim ──
   app.get('/checkout/:id', (c) =>
