@@ -82,9 +82,9 @@ export function kitOptions(setup: KitSetup, store: PayStore): PayHandlerOptions 
 }
 
 /** The kit's sender of receipt emails over PAY_SMTP_URL, from PAY_MAIL_FROM; none when it is unset. */
-function receiptEmails(config: ExampleConfig): Pick<PayHandlerOptions, 'sendReceiptEmail'> {
+function receiptEmails(config: ExampleConfig): Pick<PayHandlerOptions, 'sendPaidEmail'> {
   const sender = receiptSenderOf({ ...config, PAY_MERCHANT_NAME: 'Acme Stores' });
-  return sender ? { sendReceiptEmail: sender.send } : {};
+  return sender ? { sendPaidEmail: sender.send } : {};
 }
 
 /**

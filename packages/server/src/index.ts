@@ -76,7 +76,7 @@ export {
 // what the flows' callbacks and options are given and take
 export type { Order, OrderContext, AccountRateLimitOptions } from './flows/sessions/options.js';
 export type { SessionAccountRecord, SessionRecord, Shopper } from './flows/sessions/book.js';
-export type { ReceiptMail } from './flows/sessions/receipt-email.js';
+export type { PaidEmail } from './flows/sessions/paid-email.js';
 export type { BankSuggestionOptions } from './flows/banks/index.js';
 export type { DepositRecord, FundingAccountRecord } from './flows/funding/book.js';
 export type { FundingCustomer } from './flows/funding/accounts.js';

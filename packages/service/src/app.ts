@@ -258,7 +258,7 @@ function serviceKitOf(
     allowedOrigins: config.PAY_ALLOWED_ORIGINS,
     clientKey: parts.clients.clientKey,
     funding: { currencies: config.PAY_FUNDING_CURRENCIES },
-    ...(parts.mailer ? { sendReceiptEmail: parts.mailer.send } : {}),
+    ...(parts.mailer ? { sendPaidEmail: parts.mailer.send } : {}),
   });
 }
 

@@ -73,7 +73,7 @@ describe('the receipt email through pay-service', () => {
     assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.text : '', ADDRESS);
     assert.equal(mail.from?.text, '"Acme Stores" <receipts@acme.test>');
     assert.equal(mail.headers.get('content-language'), 'fr');
-    assert.equal(mail.messageId, `<receipt.${paid.id}@acme.test>`);
+    assert.equal(mail.messageId, `<paid-email.${paid.id}@acme.test>`);
     const amount = new Intl.NumberFormat('fr', { style: 'currency', currency: 'NGN' }).format(125_000);
     const text = mail.text ?? '';
     for (const line of [
@@ -148,7 +148,7 @@ describe('the receipt email through pay-service', () => {
     await s.service.kit.pay.watcher.idle();
     assert.equal(smtp.refused, 1);
     assert.equal(smtp.received.length, before, 'nothing sent yet');
-    const warned = s.lines.find((l) => l.includes('sendReceiptEmail failed; retried in 5 s'));
+    const warned = s.lines.find((l) => l.includes('sendPaidEmail failed; retried in 5 s'));
     assert.ok(warned, s.lines.slice(-5).join('\n'));
     assert.ok(warned.includes('<[address]>: mailbox busy'), warned);
     assert.ok(!s.lines.join('\n').includes('ada.lovelace'), 'no address in a log line');
@@ -201,7 +201,7 @@ describe('two kit instances on one database', () => {
           webhookSecret: WEBHOOK_SECRET,
           pollIntervalMs: 0,
           tokenSecret: 'pay-elements receipt email test token secret',
-          sendReceiptEmail: sender.send,
+          sendPaidEmail: sender.send,
           logger: { debug() {}, info() {}, warn() {}, error() {} },
         })[0]!,
     );

@@ -7,7 +7,7 @@ import '@pay-elements/elements/i18n/pt';
 import '@pay-elements/elements/i18n/sw';
 import '@pay-elements/elements/i18n/ar';
 import { translationFor } from '@pay-elements/elements/i18n/index';
-import type { ReceiptMail } from '@pay-elements/server';
+import type { PaidEmail } from '@pay-elements/server';
 import { hostedLanguages, type HostedLanguage } from '../hosted/hosted-render.js';
 import { escapeHtml } from '../hosted/pages.js';
 import { receiptAmount, receiptTime } from '../hosted/receipt-page.js';
@@ -28,7 +28,7 @@ export function mailLanguage(locale: string | undefined): HostedLanguage {
 }
 
 /** The receipt email of `mail`, in its shopper's language. */
-export function writeReceiptMail(mail: ReceiptMail, fallbackMerchant?: string): WrittenMail {
+export function writeReceiptMail(mail: PaidEmail, fallbackMerchant?: string): WrittenMail {
   const language = mailLanguage(mail.locale);
   const words = translationFor(language);
   const terms = receiptTerms[language];
@@ -46,7 +46,8 @@ export function writeReceiptMail(mail: ReceiptMail, fallbackMerchant?: string): 
       : []),
   ];
   const subject = [heading, merchant, mail.orderReference].filter(Boolean).join(' · ');
-  const link = mail.receiptUrl;
+  // the hosted receipt where the kit's receipts flow adds it to the view, else the paid checkout
+  const link = mail.viewFields['receipt_url'] ?? mail.link;
   const text = [
     heading,
     '',

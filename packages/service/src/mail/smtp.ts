@@ -1,13 +1,13 @@
 // The receipt emails' sender: nodemailer over SMTP (PAY_SMTP_URL, from PAY_MAIL_FROM), given to the kit
-// as its `sendReceiptEmail`. It throws when the server refuses or cannot be reached, so the kit keeps the
+// as its `sendPaidEmail`. It throws when the server refuses or cannot be reached, so the kit keeps the
 // email owed and tries again with its backoff; the timeouts are short so that a dead server is a quick
 // failure. One Message-ID per session, the same for each attempt, so a mail client shows a repeat once.
 import { createTransport, type Transporter } from 'nodemailer';
-import type { ReceiptMail } from '@pay-elements/server';
+import type { PaidEmail } from '@pay-elements/server';
 import { writeReceiptMail } from './receipt-mail.js';
 
 export interface ReceiptSender {
-  send: (mail: ReceiptMail) => Promise<void>;
+  send: (mail: PaidEmail) => Promise<void>;
   /** ends the transport's connections */
   close: () => Promise<void>;
 }

@@ -52,7 +52,7 @@ export interface SessionRecord {
   transactionRef?: string;
   /** what the merchant gave to show with the session (order, way back, merchant), kept with it */
   display?: SessionDisplay;
-  /** the shopper the receipt email goes to (the order's `email`, `locale`): never in a view or event */
+  /** the shopper the paid email goes to (the order's `email`, `locale`): never in a view or event */
   shopper?: Shopper;
   /** the merchant's own fields of the order (`Order.merchantData`), kept as given */
   merchantData?: Readonly<Record<string, Json>>;
@@ -183,8 +183,8 @@ function shopperOf(value: unknown): Shopper | null {
   return { email: value['email'], ...(typeof locale === 'string' ? { locale } : {}) };
 }
 
-/** The topic of the receipt email a paid session owes (its shopper given, a sender set). */
-export const RECEIPT_EMAIL = 'receipt-email';
+/** The topic of the email a paid session owes (its shopper given, a sender set). */
+export const PAID_EMAIL = 'paid-email';
 
 export function pendingEntry(session: SessionRecord): RecordWrite {
   const entry: PendingSession = {
@@ -266,8 +266,8 @@ export class SessionBook {
     private readonly merchant: SessionMerchant | undefined,
     /** told of each transition this instance made: `created`, `paid`, `expired` */
     private readonly count: (event: string) => void = () => undefined,
-    /** whether a paid session with a shopper owes a receipt email (a sender is set) */
-    private readonly emailsReceipts = false,
+    /** whether a paid session with a shopper owes an email (a sender is set) */
+    private readonly emailsWhenPaid = false,
   ) {}
 
   /**
@@ -372,7 +372,7 @@ export class SessionBook {
         events: [sessionEvent('paid', paid, this.clock.now(), this.merchant)],
         callbacks: [
           { topic: 'paid', id },
-          ...(this.emailsReceipts && paid.shopper ? [{ topic: RECEIPT_EMAIL, id }] : []),
+          ...(this.emailsWhenPaid && paid.shopper ? [{ topic: PAID_EMAIL, id }] : []),
         ],
       });
       if (done) {

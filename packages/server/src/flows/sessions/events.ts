@@ -21,7 +21,7 @@ export const sessionEvents = {
       ...session,
       paid_at: maybe,
       transaction_id: maybe,
-      transaction_ref: maybe.describe("the transaction's `ref`: the transfer reference a receipt names"),
+      transaction_ref: maybe.describe("the transaction's `ref`: the transfer reference the shopper is shown"),
       reference: text,
       title: maybe,
       order_reference: maybe,

@@ -9,14 +9,14 @@ import type { CreditCheck, CreditContext, CreditOutcome, Flow, Kit } from '../..
 import { toIso } from '../../provider/credits.js';
 import { RequestLimiter } from '../../provider/rate-limit.js';
 import { AccountOpener } from './accounts.js';
-import { CHANGED, RECEIPT_EMAIL, SessionBook, type PendingSession, type SessionRecord } from './book.js';
+import { CHANGED, PAID_EMAIL, SessionBook, type PendingSession, type SessionRecord } from './book.js';
 import { claimReadDue, payableUntil, SessionClaims } from './claims.js';
 import { creditPays } from './credits.js';
 import { sessionEventRoutes } from './events-route.js';
 import { SessionHub } from './hub.js';
 import { sessionOptions, type Order } from './options.js';
 import { OrderSessions } from './orders.js';
-import { receiptEmailDelivery } from './receipt-email.js';
+import { paidEmailDelivery } from './paid-email.js';
 import { checkedOrder, sessionRoutes } from './routes.js';
 import { sessionDisplay, stableView } from './view.js';
 import { sessionEvents } from './events.js';
@@ -169,14 +169,14 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
   },
   start(kit, options) {
     const { clock, logger } = kit;
-    const { sendReceiptEmail } = options;
+    const { sendPaidEmail } = options;
     const book = new SessionBook(
       kit.store.records,
       kit.transition,
       clock,
       kit.merchant,
       kit.count,
-      !!sendReceiptEmail,
+      !!sendPaidEmail,
     );
     const graceMs = options.claimGraceMinutes * 60_000;
     // a pending session brought up to date: read again only when a check was made or joined (a
@@ -243,12 +243,12 @@ export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEv
             if (session && onPaid) await onPaid(session);
           },
         },
-        // the receipt email, owed by the paid transition of a session whose order named the shopper
-        ...(sendReceiptEmail
+        // the paid email, owed by the paid transition of a session whose order named the shopper
+        ...(sendPaidEmail
           ? {
-              [RECEIPT_EMAIL]: receiptEmailDelivery({
+              [PAID_EMAIL]: paidEmailDelivery({
                 book,
-                send: sendReceiptEmail,
+                send: sendPaidEmail,
                 merchant: kit.merchant,
                 extras,
                 checkoutUrl: options.checkoutUrl,

@@ -5,7 +5,7 @@ import { SessionDisplay } from '@pay-elements/protocol';
 import { decimal, defaultConventions } from '@pay-elements/api';
 import { fn, perMinute, tracked } from '../../options.js';
 import type { SessionRecord } from './book.js';
-import type { ReceiptMail } from './receipt-email.js';
+import type { PaidEmail } from './paid-email.js';
 import type { Json } from '../../store/contract.js';
 
 /** What the merchant's `resolveOrder` answers for a known order. */
@@ -22,11 +22,11 @@ export interface Order {
    */
   display?: SessionDisplay;
   /**
-   * The shopper's email: one receipt email is sent when the session is paid (with the
-   * `sendReceiptEmail` option). Kept with the session; never in a view, event or log line.
+   * The shopper's email: one email is sent when the session is paid (with the
+   * `sendPaidEmail` option). Kept with the session; never in a view, event or log line.
    */
   email?: string;
-  /** The shopper's language (BCP 47, `fr`, `pt-BR`): the receipt email's. */
+  /** The shopper's language (BCP 47, `fr`, `pt-BR`): the paid email's. */
   locale?: string;
   /**
    * The merchant's own fields of the order (a JSON object, at most MERCHANT_DATA_BYTES), kept with the
@@ -69,10 +69,10 @@ export const sessionOptions = {
     .describe(
       '`(session)`: called once per paid session, after the transition is committed (see *onPaid delivery*).',
     ),
-  sendReceiptEmail: fn<(mail: ReceiptMail) => void | Promise<void>>('mail → void')
+  sendPaidEmail: fn<(mail: PaidEmail) => void | Promise<void>>('mail → void')
     .optional()
     .describe(
-      "`(mail)`: sends the receipt email of a paid session whose order gave the shopper's `email` (`mail.to`, `locale`, amount, merchant, order reference, `receipt_url`): once per session, from the outbox, after the paid transition is committed (never delaying it); throw to have it retried with `eventRetryMs`'s backoff. Errors are logged with the address masked.",
+      "`(mail)`: sends the email of a paid session whose order gave the shopper's `email` (`mail.to`, `locale`, amount, merchant, order reference, the checkout's `link` and the paid view's other fields, `viewFields`; pay-service writes it as the shopper's proof of payment): once per session, from the outbox, after the paid transition is committed (never delaying it); throw to have it retried with `eventRetryMs`'s backoff. Errors are logged with the address masked.",
     ),
   lifespanMinutes: z
     .number({ error: 'must be a number of minutes' })

@@ -1,6 +1,6 @@
-// The kit's side of the receipt email, against the real emulator: a paid session whose order named the
-// shopper owes one email in the paid transition's own commit (topic `sessions.receipt-email`), handed to
-// `sendReceiptEmail` with what it says (amount, merchant, order reference, transfer, receipt link); none
+// The kit's side of the paid email (pay-service's receipt email), against the real emulator: a paid session whose order named the
+// shopper owes one email in the paid transition's own commit (topic `sessions.paid-email`), handed to
+// `sendPaidEmail` with what it says (amount, merchant, order reference, transfer, receipt link); none
 // without an email or without a sender; a failure stays owed, its words logged with the address masked;
 // the address in no view, event or log line. The email itself through SMTP: pay-service's tests.
 import { describe, it } from 'node:test';
@@ -15,11 +15,11 @@ import {
 } from '@pay-elements/testing/kit-world';
 import type { PayEvent } from '../../flow.js';
 import type { PayHandlerOptions } from '../../handler.js';
-import { maskAddresses, type ReceiptMail } from './receipt-email.js';
+import { maskAddresses, type PaidEmail } from './paid-email.js';
 
 const ADDRESS = 'grace.hopper@example.com';
 const receiptUrl = (token: string) => `https://shop.example/receipts/${token}`;
-const TOPIC = 'sessions.receipt-email';
+const TOPIC = 'sessions.paid-email';
 
 async function paying(kit: Partial<PayHandlerOptions>) {
   const events: PayEvent[] = [];
@@ -58,8 +58,8 @@ async function paying(kit: Partial<PayHandlerOptions>) {
 
 describe('the receipt email a paid session owes', () => {
   it('hands the sender one mail with what the receipt says; the address in no view, event or log line', async () => {
-    const sent: ReceiptMail[] = [];
-    const { world, pay, events } = await paying({ sendReceiptEmail: (mail) => void sent.push(mail) });
+    const sent: PaidEmail[] = [];
+    const { world, pay, events } = await paying({ sendPaidEmail: (mail) => void sent.push(mail) });
     try {
       const { paid, transaction } = await pay('m-1', { email: ADDRESS, locale: 'fr' });
       assert.equal(paid.status, 'paid');
@@ -67,7 +67,7 @@ describe('the receipt email a paid session owes', () => {
         {
           to: ADDRESS,
           locale: 'fr',
-          id: `receipt.${paid.id}`,
+          id: `paid-email.${paid.id}`,
           sessionId: paid.id,
           orderId: 'm-1',
           amount: '4500.00',
@@ -77,7 +77,7 @@ describe('the receipt email a paid session owes', () => {
           orderTitle: 'Ankara tote bag',
           orderReference: '#m-1',
           transferReference: transaction.ref,
-          receiptUrl: paid.receipt_url,
+          viewFields: { receipt_url: paid.receipt_url },
         },
       ]);
       // a redelivered webhook and a sweep send nothing more
@@ -99,8 +99,8 @@ describe('the receipt email a paid session owes', () => {
   });
 
   it('owes none for an order without an email, nor in a kit without a sender', async () => {
-    const sent: ReceiptMail[] = [];
-    const withSender = await paying({ sendReceiptEmail: (mail) => void sent.push(mail) });
+    const sent: PaidEmail[] = [];
+    const withSender = await paying({ sendPaidEmail: (mail) => void sent.push(mail) });
     const without = await paying({});
     try {
       assert.equal((await withSender.pay('m-2', {})).paid.status, 'paid');
@@ -117,7 +117,7 @@ describe('the receipt email a paid session owes', () => {
   it('keeps a failed email owed, its error logged with the address masked', async () => {
     let tries = 0;
     const { world, pay } = await paying({
-      sendReceiptEmail: (mail) => {
+      sendPaidEmail: (mail) => {
         tries++;
         throw new Error(`550 5.1.1 <${mail.to}>: no such user (cc ${mail.to.toUpperCase()})`);
       },
@@ -131,7 +131,7 @@ describe('the receipt email a paid session owes', () => {
         owed.map((e) => [e.id, e.attempts]),
         [[paid.id, 1]],
       );
-      const line = world.logs.find((l) => l.includes('sendReceiptEmail failed; retried in 5 s'));
+      const line = world.logs.find((l) => l.includes('sendPaidEmail failed; retried in 5 s'));
       assert.ok(line?.includes('550 5.1.1 <[address]>: no such user (cc [address])'), line);
       assert.ok(!world.logs.join('\n').toLowerCase().includes(ADDRESS));
     } finally {
@@ -140,7 +140,7 @@ describe('the receipt email a paid session owes', () => {
   });
 
   it('refuses an order whose email is malformed, without logging it', async () => {
-    const { world } = await paying({ sendReceiptEmail: () => undefined });
+    const { world } = await paying({ sendPaidEmail: () => undefined });
     try {
       world.orders.set('m-5', {
         amount: '1.00',

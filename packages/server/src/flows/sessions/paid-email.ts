@@ -1,5 +1,6 @@
-// The receipt email of a paid session whose order named the shopper (`email`): owed in the outbox by the
-// paid transition itself (topic `sessions.receipt-email`), sent by the merchant's `sendReceiptEmail`
+// The email a paid session owes the shopper its order named (`email`): owed in the outbox by the paid
+// transition itself (topic `sessions.paid-email`), sent by the merchant's `sendPaidEmail` (pay-service
+// writes it as the shopper's proof of payment)
 // once the commit is made, so a slow or refusing mail server never holds the payment up; a failure is
 // retried with the kit's event backoff. The address goes to the sender alone: an error that quotes it
 // (a mail server's refusal usually does) is logged with every address masked.
@@ -9,13 +10,13 @@ import type { SessionExtras } from './view.js';
 import { sessionDisplay } from './view.js';
 import type { SessionMerchant } from '@pay-elements/protocol';
 
-/** What the receipt email of a paid session says, as the kit gives it to `sendReceiptEmail`. */
-export interface ReceiptMail {
+/** What the email of a paid session says, as the kit gives it to `sendPaidEmail`. */
+export interface PaidEmail {
   /** the shopper's address, as the order gave it */
   to: string;
   /** the shopper's language (BCP 47) when the order gave one */
   locale?: string;
-  /** stable per session (`receipt.<sessionId>`): the same for a retry, so a Message-ID can be made of it */
+  /** stable per session (`paid-email.<sessionId>`): the same for a retry, so a Message-ID can be made of it */
   id: string;
   sessionId: string;
   orderId: string;
@@ -32,8 +33,10 @@ export interface ReceiptMail {
   orderReference?: string;
   /** the transfer that paid it: the provider's transaction `ref` (else its id) */
   transferReference?: string;
-  /** the hosted receipt (the `receiptUrl` option), else the hosted checkout, which shows the receipt once paid */
-  receiptUrl?: string;
+  /** the hosted checkout (the `checkoutUrl` option), which shows the session paid */
+  link?: string;
+  /** what other flows add to the paid session's view, by field (a link of their own, say) */
+  viewFields: Readonly<Record<string, string>>;
 }
 
 /** Anything shaped like an email address in a text, masked. */
@@ -41,24 +44,24 @@ export function maskAddresses(text: string): string {
   return text.replace(/[^\s<>()[\]@"',;:]+@[^\s<>()[\]@"',;:]+/g, '[address]');
 }
 
-/** The receipt email a paid session with a shopper owes; null for any other. */
-export function receiptMailOf(
+/** The email a paid session with a shopper owes; null for any other. */
+export function paidEmailOf(
   session: SessionRecord,
   links: {
     merchant: SessionMerchant | undefined;
     extras: SessionExtras;
     checkoutUrl?: (id: string) => string;
   },
-): ReceiptMail | null {
+): PaidEmail | null {
   const { shopper } = session;
   if (session.status !== 'paid' || !shopper || !session.paidAt) return null;
   const display = sessionDisplay(links.merchant, session);
-  const receiptUrl = links.extras(session)['receipt_url'] ?? links.checkoutUrl?.(session.id);
+  const link = links.checkoutUrl?.(session.id);
   const transfer = session.transactionRef ?? session.transactionId;
   return {
     to: shopper.email,
     ...(shopper.locale ? { locale: shopper.locale } : {}),
-    id: `receipt.${session.id}`,
+    id: `paid-email.${session.id}`,
     sessionId: session.id,
     orderId: session.orderId,
     amount: session.amount,
@@ -68,26 +71,27 @@ export function receiptMailOf(
     ...(display.order ? { orderTitle: display.order.title } : {}),
     ...(display.order?.reference ? { orderReference: display.order.reference } : {}),
     ...(transfer ? { transferReference: transfer } : {}),
-    ...(receiptUrl ? { receiptUrl } : {}),
+    ...(link ? { link } : {}),
+    viewFields: links.extras(session),
   };
 }
 
-/** The sessions flow's delivery of receipt emails through the merchant's sender. */
-export function receiptEmailDelivery(options: {
+/** The sessions flow's delivery of paid emails through the merchant's sender. */
+export function paidEmailDelivery(options: {
   book: SessionBook;
-  send: (mail: ReceiptMail) => void | Promise<void>;
+  send: (mail: PaidEmail) => void | Promise<void>;
   merchant: SessionMerchant | undefined;
   extras: SessionExtras;
   checkoutUrl?: ((id: string) => string) | undefined;
 }): FlowDelivery {
   const { book, send, merchant, extras, checkoutUrl } = options;
   return {
-    names: { callback: 'sendReceiptEmail', id: 'sessionId' },
+    names: { callback: 'sendPaidEmail', id: 'sessionId' },
     backoff: true,
     async deliver(id) {
       const session = await book.get(id);
       const mail =
-        session && receiptMailOf(session, { merchant, extras, ...(checkoutUrl ? { checkoutUrl } : {}) });
+        session && paidEmailOf(session, { merchant, extras, ...(checkoutUrl ? { checkoutUrl } : {}) });
       if (!mail) return;
       try {
         await send(mail);
