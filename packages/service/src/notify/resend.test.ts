@@ -1,6 +1,7 @@
 // Resends through the merchant's API are bounded (issue 46 #6: 100 resends in a row made 102
 // deliveries of one event in 3 s): one at a time per event, one a minute per event, 60 a minute per
 // service key, and past either limit 429 `rate_limited` with Retry-After; on the emulator's clock.
+import { createClock } from '@pay-elements/sandbox';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -28,12 +29,18 @@ describe('resending notifications', () => {
   let shop: MerchantEndpoint;
   before(async () => {
     shop = await merchantEndpoint();
-    s = await startTestService({
-      PAY_NOTIFY_URL: shop.url,
-      PAY_NOTIFY_SECRET: NOTIFY_SECRET,
-      PAY_NOTIFY_RETRY_MS: '100,200',
-      PAY_SERVICE_KEYS: `${KEY},${OTHER_KEY}`,
-    });
+    s = await startTestService(
+      {
+        PAY_NOTIFY_URL: shop.url,
+        PAY_NOTIFY_SECRET: NOTIFY_SECRET,
+        PAY_NOTIFY_RETRY_MS: '100,200',
+        PAY_SERVICE_KEYS: `${KEY},${OTHER_KEY}`,
+      },
+      {
+        // time stands still but for the test's moves: 60 resends must not outlast a token's refill (1 s)
+        clock: createClock({ frozen: true }),
+      },
+    );
   });
   after(async () => {
     await s.close();

@@ -33,7 +33,7 @@ export async function startTestService(
   env: Record<string, string> = {},
   options: ServiceOptions = {},
 ): Promise<Started> {
-  const clock = createClock();
+  const clock = options.clock ?? createClock();
   const lines: string[] = [];
   const collect =
     (level: string) =>
