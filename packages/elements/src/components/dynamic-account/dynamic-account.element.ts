@@ -21,5 +21,8 @@ export default {
   // from their status table, and the paid and expired states with their words loaded after the first
   // answer with the new parts (dynamic-account.later.ts), back within the settled 17.7 kB; its
   // script-tag files carry that later part (no lazy chunks there): 21.18 -> 22.70, 21.52 -> 23.02 kB
-  budgets: { firstLoad: '17.7 kB', module: '22.8 kB', classic: '23.1 kB' },
+  // issue 47: on the view controller (controllers/view-task.ts, one class now) like the other views,
+  // its first load kept within 17.7 kB by loading the paid state's styles with it (17.70 -> 17.69 kB
+  // measured); its script-tag files carry both: 22.70 -> 22.83, 23.02 -> 23.15 kB, +0.1 kB
+  budgets: { firstLoad: '17.7 kB', module: '22.9 kB', classic: '23.2 kB' },
 } as const satisfies ElementDeclaration;

@@ -44,6 +44,12 @@ const styles = [
   "[part='share-text']{box-sizing:border-box;width:100%;font:inherit;color:inherit;",
   'background:var(--pay-color-surface-raised);border:1px solid var(--pay-color-border);',
   'border-radius:calc(var(--pay-radius)*.5)}',
+  // the paid state's: its icon in the success colour, and the receipt link as
+  // styles/shared/receipt-link.styles.ts draws it for <pay-invoice-view>
+  ":host(:state(paid)) [part='status-icon']{color:var(--pay-color-success)}",
+  "[part='receipt-link']{justify-self:start;color:var(--pay-color-accent);font-weight:600;",
+  "text-underline-offset:.2em}[part='receipt-link']:focus-visible{",
+  'outline:var(--pay-focus-ring-width) solid var(--pay-color-focus);outline-offset:2px}',
 ].join('');
 let sheet: CSSStyleSheet | undefined;
 
@@ -69,12 +75,14 @@ export function words(term: DynamicAccountTerms): DynamicAccountLaterTranslation
 /** The paid state; `icon` and `title` are the element's own (shared with its other states). */
 export function renderPaid(
   html: Html,
+  host: ReactiveElement,
   view: SessionView,
   term: DynamicAccountTerms,
   format: DynamicAccountFormat,
   icon: TemplateResult,
   title: TemplateResult,
 ): TemplateResult {
+  adoptStyles(host);
   const amount = format.money(view.amount, view.currency);
   // only an http(s) URL becomes an href, so a `javascript:` URL in a record never runs in the page
   const receipt = view.receipt_url && safeHttpUrl(view.receipt_url, document.baseURI);

@@ -6,7 +6,6 @@ import { filledButton } from '../../styles/shared/filled-button.styles.js';
 import { focusRing } from '../../styles/shared/focus-ring.styles.js';
 import { raisedBox } from '../../styles/shared/raised-box.styles.js';
 import { qrFigure } from '../../styles/shared/qr-figure.styles.js';
-import { receiptLink } from '../../styles/shared/receipt-link.styles.js';
 import { tokens } from '../../styles/tokens.styles.js';
 
 export default [
@@ -14,7 +13,6 @@ export default [
   card,
   details,
   qrFigure,
-  receiptLink,
   css`
     :host {
       --pay-progress-height: 0.375rem;
@@ -168,10 +166,7 @@ export default [
       height: 2rem;
     }
 
-    :host(:state(paid)) [part='status-icon'] {
-      color: var(--pay-color-success);
-    }
-
+    /* the paid state's colour and receipt link come with it, in dynamic-account.later.ts */
     :host(:state(expired)) [part='status-icon'],
     :host(:state(error)) [part='status-icon'] {
       color: var(--pay-color-danger);

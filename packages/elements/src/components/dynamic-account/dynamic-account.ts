@@ -1,12 +1,13 @@
 import { html } from 'lit';
 import { PayElement } from '../pay-element.js';
-import type { PropertyDeclarations, PropertyValues, TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { SessionStatus, SessionView } from '@pay-elements/protocol';
 import { ClipboardController } from '../../controllers/clipboard.js';
 import { CountdownController } from '../../controllers/countdown.js';
 import { LocalizeController } from '../../controllers/localize.js';
 import { enDynamicAccount } from '../../i18n/en/dynamic-account.js';
-import { ResourceController } from '../../controllers/resource.js';
+import { ViewTaskController } from '../../controllers/view-task.js';
+import type { ViewTaskStart } from '../../controllers/view-task.js';
 import { SessionStreamController } from '../../controllers/session-stream.js';
 import type { SessionStreamState } from '../../controllers/session-stream.js';
 import { PayCopyEvent } from '../../events/pay-copy.js';
@@ -186,8 +187,10 @@ export class PayDynamicAccount extends PayElement {
     onTick: (remaining, previous) => this.#handleTick(remaining, previous),
     onZero: () => this.#handleCountdownZero(),
   });
-  readonly #resource = new ResourceController<SessionView>(this, {
+  readonly #resource = new ViewTaskController(this, {
     clock: () => this.clock,
+    args: () => [this.session, this.endpoint, this.updates] as const,
+    start: () => this.#restart(),
     fetch: (options) =>
       this.session
         ? fetchSession(this.endpoint, this.session, options)
@@ -235,10 +238,6 @@ export class PayDynamicAccount extends PayElement {
     await this.#resource.pollNow();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('session') || changed.has('endpoint') || changed.has('updates')) this.#restart();
-  }
-
   protected override updated(): void {
     const current = this.#displayState;
     this.showState(stateNames, current, this.status);
@@ -256,7 +255,8 @@ export class PayDynamicAccount extends PayElement {
     return this.#resource.failure ? 'error' : 'loading';
   }
 
-  #restart(): void {
+  /** A new session, endpoint or way of updating: what the last one showed is reset, and loaded anew. */
+  #restart(): ViewTaskStart<SessionView> {
     this.#stream.stop();
     this.#countdown.stop();
     this.renewFailure = null;
@@ -265,11 +265,11 @@ export class PayDynamicAccount extends PayElement {
     this.claiming = false;
     this.#paidAnnounced = false;
     // a stream already open on the page (another element's) carries the changes: no polling
-    this.#resource.restart(
-      this.session !== '',
-      (result) => result !== 'stop' && !this.#stream.open,
-      this.#takeViewFromPage(),
-    );
+    return {
+      active: this.session !== '',
+      poll: (result) => result !== 'stop' && !this.#stream.open,
+      first: this.#takeViewFromPage(),
+    };
   }
 
   /** The first view a server-rendered page carried for this session, taken once (see viewFromPage). */
@@ -444,6 +444,7 @@ export class PayDynamicAccount extends PayElement {
     else if (view.status === 'paid')
       body = parts.renderPaid(
         html,
+        this,
         view,
         term,
         this.#localize,
