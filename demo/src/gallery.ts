@@ -6,6 +6,7 @@ import '@pay-elements/elements/define/pay-invoice-view';
 import '@pay-elements/elements/define/pay-link';
 import '@pay-elements/elements/define/pay-bank-picker';
 import '@pay-elements/elements/define/pay-funding-account';
+import { elementEvents } from '@pay-elements/elements';
 import { demoConfig, missingFundingToken } from './shared.js';
 
 const $ = <T extends HTMLElement>(selector: string) => {
@@ -29,8 +30,15 @@ function sessionIdOf(json: unknown): string | null {
   return null;
 }
 
+// Every event of the elements' own (pay-…), from their declarations; not the native input and change,
+// which every form field on the page fires too.
+const logged = new Set(
+  Object.values(elementEvents)
+    .flat()
+    .filter((type) => type.startsWith('pay-')),
+);
 const log = $<HTMLOListElement>('#event-log');
-for (const type of ['pay-status-change', 'pay-paid', 'pay-expired', 'pay-error', 'pay-copy', 'pay-deposit']) {
+for (const type of logged) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
     const detail = 'detail' in event ? JSON.stringify(event.detail) : '';
