@@ -60,7 +60,13 @@ function dropStateAttributes() {
 export default {
   globs: ['src/components/**/*.ts', 'src/define/*.ts'],
   // the elements' base class is no element of its own (each element declares its public properties)
-  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/test/**', 'src/components/pay-element.ts'],
+  exclude: [
+    'src/**/*.test.ts',
+    'src/**/*.fixture.ts',
+    'src/**/*.styles.ts',
+    'src/test/**',
+    'src/components/pay-element.ts',
+  ],
   outdir: '.',
   litelement: true,
   // package.json already points at the file ("customElements"): never rewrite it

@@ -5,8 +5,11 @@
 //   src/define/<tag>.ts        its define module (registers the tag; the tag map's entry)
 //   src/elements.generated.ts  the tag map, each tag's events and folder (src/types/elements.ts reads it)
 //   src/index.ts               between its `elements:begin` and `elements:end` lines, the classes' exports
+//   src/i18n/types.ts          between its `translation:begin` and `translation:end` lines, the whole
+//                              table's type (`Translation`: each element's `<Name>Terms`)
 //   src/react/index.ts         the React wrappers
 //   elements.json              tags, folders, events and size budgets, for .size-limit.mjs and the tests
+//   src/test/fixtures.generated.ts  each element's fixture (<name>.fixture.ts), for the tests of them all
 //   src/i18n/<code>.ts         each language's whole table, from its parts (src/i18n/<code>/<folder>.ts
 //                              for each element, and hosted.ts), below the file's opening comment
 //
@@ -152,15 +155,62 @@ ${all.map(wrapper).join('')}`;
 
 const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_, _dash, letter) => letter.toUpperCase());
 
-/** src/index.ts with its generated lines replaced. */
-async function indexModule(all) {
-  const index = await readFile(join(src, 'index.ts'), 'utf8');
-  const [begin, end] = ['// elements:begin', '// elements:end'];
-  const [head, rest] = index.split(`${begin}\n`);
+/** `file` (under src/) with the lines between its `<name>:begin` and `<name>:end` comments replaced. */
+async function between(file, name, lines) {
+  const text = await readFile(join(src, file), 'utf8');
+  const [begin, end] = [`// ${name}:begin`, `// ${name}:end`];
+  const [head, rest] = text.split(`${begin}\n`);
   const tail = rest?.split(end)[1];
-  if (head === undefined || tail === undefined)
-    throw new Error(`src/index.ts has no ${begin} … ${end} lines`);
-  return `${head}${begin}\n${indexExports(all)}${end}${tail}`;
+  if (head === undefined || tail === undefined) throw new Error(`src/${file} has no ${begin} … ${end} lines`);
+  return `${head}${begin}\n${lines}${end}${tail}`;
+}
+
+/** An element's words, and those of what it loads later (./en/<folder>-later.ts) where it has such. */
+const wordParts = (e) => [
+  e.folder,
+  ...(existsSync(join(src, `i18n/en/${e.folder}-later.ts`)) ? [`${e.folder}-later`] : []),
+];
+
+/**
+ * The whole table's type: every element's terms (its words and the shared ones it reads), the words
+ * of what it loads later, and the server-rendered fallback's.
+ */
+function translationType(all) {
+  const terms = all.flatMap((e) =>
+    wordParts(e).map((part, i) => `${pascal(part)}${i ? 'Translation' : 'Terms'}`),
+  );
+  const doc = `/**
+ * A whole table: the text of every element (made by scripts/elements.mjs from their declarations). A
+ * language registered with \`registerTranslation\` fills it all, so the table serves whichever elements
+ * a page shows.
+ */
+`;
+  return `${doc}export interface Translation\n  extends\n${[...terms, 'HostedTerms'].map((t) => `    ${t}`).join(',\n')} {}\n`;
+}
+
+const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+
+/** src/test/fixtures.generated.ts: each element's fixture, by tag, for the every-element tests. */
+function fixturesModule(all) {
+  for (const e of all) {
+    const file = `src/components/${e.folder}/${e.folder}.fixture.ts`;
+    if (!existsSync(join(pkgDir, file)))
+      throw new Error(`${file} is missing: every element has a fixture (src/test/fixture.ts says what)`);
+  }
+  const imports = all.map(
+    (e) =>
+      `import { fixture as ${camel(e.folder)} } from '../components/${e.folder}/${e.folder}.fixture.js';`,
+  );
+  return `${banner()}// The themes and languages tests take every element from here.
+import type { PayElementTagNameMap } from '../elements.generated.js';
+import type { ElementFixture } from './fixture.js';
+${imports.join('\n')}
+
+/** Each element's fixture (components/<name>/<name>.fixture.ts), by tag. */
+export const fixtures = {
+${all.map((e) => `  '${e.tag}': ${camel(e.folder)},`).join('\n')}
+} as const satisfies { readonly [Tag in keyof PayElementTagNameMap]: ElementFixture<PayElementTagNameMap[Tag]> };
+`;
 }
 
 function manifest(all) {
@@ -190,12 +240,7 @@ async function languageModule(code, all) {
   const opening = current
     .split('\n')
     .filter((line, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('//')));
-  // an element's words, and those of what it loads later (./en/<folder>-later.ts) where it has such
-  const later = (folder) => existsSync(join(src, `i18n/en/${folder}-later.ts`));
-  const parts = [
-    ...all.flatMap((e) => [e.folder, ...(later(e.folder) ? [`${e.folder}-later`] : [])]),
-    'hosted',
-  ];
+  const parts = [...all.flatMap(wordParts), 'hosted'];
   const names = parts.map((part) => `${code}${pascal(part)}`);
   const imports = parts.map((part, i) => `import { ${names[i]} } from './${code}/${part}.js';`);
   const registers = code !== 'en';
@@ -215,9 +260,11 @@ const all = await declarations();
 const files = {
   ...Object.fromEntries(all.map((e) => [`src/define/${e.tag}.ts`, defineModule(e)])),
   'src/elements.generated.ts': elementsModule(all),
-  'src/index.ts': await indexModule(all),
+  'src/index.ts': await between('index.ts', 'elements', indexExports(all)),
+  'src/i18n/types.ts': await between('i18n/types.ts', 'translation', translationType(all)),
   'src/react/index.ts': reactModule(all),
   'elements.json': manifest(all),
+  'src/test/fixtures.generated.ts': fixturesModule(all),
 };
 for (const code of await languages()) files[`src/i18n/${code}.ts`] = await languageModule(code, all);
 const stale = [];

@@ -391,25 +391,23 @@ export interface HostedPageTranslation {
 /** The hosted pages' table of one language (./<code>/pages.ts). */
 export type HostedPageTerms = IdentityTranslation & HostedPageTranslation;
 
+// translation:begin
 /**
- * A whole table: the text of every element. A language registered with `registerTranslation` fills
- * it all, so the table serves whichever elements a page shows.
+ * A whole table: the text of every element (made by scripts/elements.mjs from their declarations). A
+ * language registered with `registerTranslation` fills it all, so the table serves whichever elements
+ * a page shows.
  */
 export interface Translation
   extends
-    IdentityTranslation,
-    FailureTranslation,
-    CopyTranslation,
-    PaymentDetailsTranslation,
-    ReceiptTranslation,
-    QrTranslation,
-    DynamicAccountTranslation,
+    BankPickerTerms,
+    DynamicAccountTerms,
     DynamicAccountLaterTranslation,
-    BankPickerTranslation,
-    InvoiceViewTranslation,
-    LinkTranslation,
-    FundingAccountTranslation,
-    HostedTranslation {}
+    FundingAccountTerms,
+    InvoiceViewTerms,
+    LinkTerms,
+    QrTerms,
+    HostedTerms {}
+// translation:end
 
 /** The text each element reads (its `localize.term`), English built in. */
 export type QrTerms = IdentityTranslation & QrTranslation;

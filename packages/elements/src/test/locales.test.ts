@@ -12,106 +12,19 @@ import { expectAccessible } from './axe.js';
 import { mountAccount, part, partText, setPageVisibility, shadow } from './account.js';
 import { createSession } from './backend.js';
 import { input, mountPicker } from './banks.js';
-import { kitInvoice, mountInvoice, mountLink } from './invoice.js';
+import { mountInvoice, mountLink } from './invoice.js';
 import { accountIn, fundingToken, kitFunding, mountFunding } from './funding.js';
 import { sendTransfer } from './backend.js';
+import { money, type ElementFixture, type LanguageCode } from './fixture.js';
+import { fixtures } from './fixtures.generated.js';
 
 const invoiceNumber = 'INV-000101';
 
-/** The words each element shows in each language, and the tag the test page asks for. */
-const languages = {
-  en: {
-    tag: 'en',
-    account: { title: 'Pay by bank transfer', amountLabel: 'Amount' },
-    invoice: { title: 'Invoice INV-000101', dueDateLabel: 'Due date' },
-    link: { status: 'Active', copy: 'Copy link' },
-    picker: { label: 'Bank', placeholder: 'Search for a bank' },
-    funding: {
-      title: 'Your payment accounts',
-      dollar: (name: string) => `${name} account`,
-      wire: 'Copy wire instructions',
-      total: 'Total received',
-    },
-    qr: 'QR code',
-  },
-  fr: {
-    tag: 'fr',
-    account: { title: 'Payer par virement bancaire', amountLabel: 'Montant' },
-    invoice: { title: 'Facture INV-000101', dueDateLabel: 'Échéance' },
-    link: { status: 'Actif', copy: 'Copier le lien' },
-    picker: { label: 'Banque', placeholder: 'Rechercher une banque' },
-    funding: {
-      title: 'Vos comptes de paiement',
-      dollar: (name: string) => `Compte en ${name}`,
-      wire: 'Copier les instructions de virement',
-      total: 'Total reçu',
-    },
-    qr: 'Code QR',
-  },
-  pt: {
-    tag: 'pt-AO',
-    account: { title: 'Pagar por transferência bancária', amountLabel: 'Valor' },
-    invoice: { title: 'Fatura INV-000101', dueDateLabel: 'Data de vencimento' },
-    link: { status: 'Ativo', copy: 'Copiar o link' },
-    picker: { label: 'Banco', placeholder: 'Pesquisar um banco' },
-    funding: {
-      title: 'As suas contas de pagamento',
-      dollar: (name: string) => `Conta em ${name}`,
-      wire: 'Copiar as instruções de transferência',
-      total: 'Total recebido',
-    },
-    qr: 'Código QR',
-  },
-  sw: {
-    tag: 'sw-KE',
-    account: { title: 'Lipa kwa uhamisho wa benki', amountLabel: 'Kiasi' },
-    invoice: { title: 'Ankara INV-000101', dueDateLabel: 'Tarehe ya mwisho' },
-    link: { status: 'Kinatumika', copy: 'Nakili kiungo' },
-    picker: { label: 'Benki', placeholder: 'Tafuta benki' },
-    funding: {
-      title: 'Akaunti zako za malipo',
-      dollar: (name: string) => `Akaunti ya ${name}`,
-      wire: 'Nakili maelekezo ya uhamisho',
-      total: 'Jumla iliyopokelewa',
-    },
-    qr: 'Msimbo wa QR',
-  },
-  ar: {
-    tag: 'ar-EG',
-    account: { title: 'الدفع بالتحويل المصرفي', amountLabel: 'المبلغ' },
-    invoice: { title: 'الفاتورة INV-000101', dueDateLabel: 'تاريخ الاستحقاق' },
-    link: { status: 'نشط', copy: 'نسخ الرابط' },
-    picker: { label: 'البنك', placeholder: 'ابحث عن بنك' },
-    funding: {
-      title: 'حسابات الدفع الخاصة بك',
-      dollar: (name: string) => `حساب ${name}`,
-      wire: 'نسخ تعليمات الحوالة',
-      total: 'إجمالي المبالغ المستلمة',
-    },
-    qr: 'رمز QR',
-  },
-} as const;
+/** Every declared element's fixture, with its tag. */
+const every: [string, ElementFixture][] = Object.entries(fixtures);
 
-/**
- * Intl's money without its directional marks (the elements show every amount as one left-to-right
- * run), in Latin digits (the elements' choice in every language: lib/intl.ts).
- */
-const money = (amount: number, currency: string, tag: string): string =>
-  new Intl.NumberFormat(tag, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    numberingSystem: 'latn',
-  })
-    .format(amount)
-    .replace(/[\u200e\u200f\u061c]/g, '');
-
-const longDate = (iso: string, tag: string): string =>
-  new Intl.DateTimeFormat(tag, {
-    dateStyle: 'long',
-    numberingSystem: 'latn',
-    ...(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? { timeZone: 'UTC' } : {}),
-  }).format(Date.parse(iso));
+/** The tag the test page asks for in each language: a region's where Intl formats it its own way. */
+const tags: Record<LanguageCode, string> = { en: 'en', fr: 'fr', pt: 'pt-AO', sw: 'sw-KE', ar: 'ar-EG' };
 
 /** The box of characters `start`..`end` of the first text node under `element`. */
 function textBox(element: Element, start = 0, end?: number): DOMRect {
@@ -138,68 +51,20 @@ describe('five languages', () => {
   afterEach(() => setPageVisibility('visible'));
 
   it('is accessible in Arabic, right to left', async () => {
-    const view = await createSession();
-    const { el: account } = await mountAccount(view.id, { lang: 'ar' });
-    await expectAccessible(account);
-    const { el: invoice } = await mountInvoice(invoiceNumber, { lang: 'ar' });
-    setPageVisibility('hidden');
-    await expectAccessible(invoice);
-    const { el: link } = await mountLink({ id: 'lnk_pro_monthly' }, { lang: 'ar' });
-    await expectAccessible(link);
-    const { el: picker } = await mountPicker((el) => (el.country = 'NG'), { lang: 'ar' });
-    await expectAccessible(picker);
-    const { el: funding } = await mountFunding(await fundingToken(), { lang: 'ar' });
-    await expectAccessible(funding);
+    for (const [, fixture] of every) {
+      const el = await fixture.mount('ar');
+      setPageVisibility('hidden');
+      await expectAccessible(el);
+    }
   });
 
-  for (const [code, words] of Object.entries(languages)) {
-    it(`shows every element in ${code} (lang="${words.tag}"), with Intl formatting for that tag`, async () => {
-      const view = await createSession();
-      const { el: account } = await mountAccount(view.id, { lang: words.tag });
-      expect(partText(account, 'title')).to.equal(words.account.title);
-      expect(shadow(account).querySelector('dt')?.textContent?.trim()).to.equal(words.account.amountLabel);
-      expect(partText(account, 'amount')).to.equal(money(5000, 'NGN', words.tag));
-
-      const kitView = await kitInvoice(invoiceNumber);
-      const { el: invoice } = await mountInvoice(invoiceNumber, { lang: words.tag });
-      setPageVisibility('hidden');
-      expect(partText(invoice, 'title')).to.equal(words.invoice.title);
-      expect(partText(invoice, 'due-date')).to.equal(longDate(kitView.due_date ?? '', words.tag));
-      const dueLabel = part(invoice, 'due-date').previousElementSibling;
-      expect(dueLabel?.textContent?.trim()).to.equal(words.invoice.dueDateLabel);
-      expect(partText(invoice, 'total')).to.equal(money(287625, 'NGN', words.tag));
-
-      const { el: link } = await mountLink({ id: 'lnk_pro_monthly' }, { lang: words.tag, currency: 'NGN' });
-      expect(partText(link, 'status-badge')).to.equal(words.link.status);
-      expect(partText(link, 'copy-button')).to.equal(words.link.copy);
-      expect(partText(link, 'amount')).to.equal(money(15000, 'NGN', words.tag));
-
-      const { el: picker } = await mountPicker((el) => (el.country = 'NG'), { lang: words.tag });
-      expect(partText(picker, 'label')).to.equal(words.picker.label);
-      expect(input(picker).placeholder).to.equal(words.picker.placeholder);
-
-      const token = await fundingToken();
-      await sendTransfer(accountIn(await kitFunding(token), 'NGN').account_number, '287625');
-      const { el: funding } = await mountFunding(token, { lang: words.tag });
-      expect(partText(funding, 'title')).to.equal(words.funding.title);
-      const dollarName = new Intl.DisplayNames(words.tag, { type: 'currency' }).of('USD') ?? '';
-      const titles = [...shadow(funding).querySelectorAll('[part="account-title"]')].map(
-        (h) => h.textContent,
-      );
-      expect(titles[1]).to.equal(words.funding.dollar(dollarName));
-      expect(partText(funding, 'copy-wire-button')).to.equal(words.funding.wire);
-      expect(shadow(funding).querySelector('[part="totals"] dt')?.textContent?.trim()).to.equal(
-        words.funding.total,
-      );
-      expect(partText(funding, 'total')).to.equal(money(287625, 'NGN', words.tag));
-      expect(partText(funding, 'deposit-amount')).to.equal(money(287625, 'NGN', words.tag));
-
-      const wrapper = await fixture<HTMLDivElement>(
-        html`<div lang=${words.tag}><pay-qr value="https://shop.example/pay/1"></pay-qr></div>`,
-      );
-      const qr = wrapper.querySelector<PayQr>('pay-qr');
-      await qr?.updateComplete;
-      expect(qr?.shadowRoot?.querySelector('svg')?.getAttribute('aria-label')).to.equal(words.qr);
+  for (const [code, tag] of Object.entries(tags) as [LanguageCode, string][]) {
+    it(`shows every element in ${code} (lang="${tag}"), with Intl formatting for that tag`, async () => {
+      for (const [name, fixture] of every) {
+        const el = await fixture.mount(tag, true);
+        setPageVisibility('hidden');
+        expect(await fixture.read(el), name).to.deep.equal(await fixture.expected(code, tag));
+      }
     });
   }
 

@@ -2,15 +2,11 @@
 // palette under prefers-contrast: more, and the system's colours under forced-colors: active,
 // measured on the rendered elements against the real kit and emulator.
 import { expect, fixture, html } from './testing.js';
-import '../define/pay-qr.js';
 import type { PayBankPicker } from '../components/bank-picker/bank-picker.js';
-import type { PayQr } from '../components/qr/qr.js';
-import { elementEvents } from '../elements.generated.js';
 import { payThemes } from '../styles/theme.js';
 import { expectAccessible } from './axe.js';
-import { mountAccount, part, setPageVisibility, shadow } from './account.js';
-import { createSession } from './backend.js';
-import { input, mountPicker } from './banks.js';
+import { part, setPageVisibility, shadow } from './account.js';
+import { input } from './banks.js';
 import {
   backgroundBehind,
   contrastRatio,
@@ -20,76 +16,44 @@ import {
 } from './contrast.js';
 import { emulateMedia } from './media.js';
 import { isChromium } from './engine.js';
-import { mountInvoice, mountLink } from './invoice.js';
-import { fundingToken, mountFunding } from './funding.js';
+import type { Shown } from './fixture.js';
+import { fixtures } from './fixtures.generated.js';
 
-type Themed = HTMLElement & { theme: string; updateComplete: Promise<boolean> };
-
-/** Every element, mounted with something to show, in English. */
-async function mountAll(): Promise<Themed[]> {
-  const view = await createSession();
-  const { el: account } = await mountAccount(view.id);
-  const { el: invoice } = await mountInvoice('INV-000101');
-  const { el: funding } = await mountFunding(await fundingToken());
+/** Every declared element, mounted with something to show, in English (its fixture's `mount`). */
+async function mountAll(): Promise<Shown[]> {
+  const elements: Shown[] = [];
+  for (const fixture of Object.values(fixtures)) elements.push(await fixture.mount('en'));
   setPageVisibility('hidden'); // no polling while colours are measured
-  const { el: link } = await mountLink({ id: 'lnk_pro_monthly' });
-  const { el: picker } = await mountPicker((el) => (el.country = 'NG'));
-  const wrapper = await fixture<HTMLDivElement>(
-    html`<div><pay-qr value="https://shop.example/q"></pay-qr></div>`,
-  );
-  const qr = wrapper.querySelector<PayQr>('pay-qr');
-  if (!qr) throw new Error('no pay-qr');
-  await qr.updateComplete;
-  const elements = [account, invoice, link, picker, qr, funding];
-  // every declared element (components/<name>/<name>.element.ts): a new one is mounted here too
-  expect(elements.map((el) => el.localName).sort()).to.deep.equal(Object.keys(elementEvents).sort());
   // colours are measured right after a change of theme: no transition half way
   for (const el of elements) el.style.setProperty('--pay-transition-duration', '0s');
   return elements;
 }
 
-async function setTheme(elements: Themed[], theme: string): Promise<void> {
+/** The element of `tag` among `elements`. */
+function find(elements: Shown[], tag: keyof typeof fixtures): Shown {
+  const found = elements.find((el) => el.localName === tag);
+  if (!found) throw new Error(`no ${tag}`);
+  return found;
+}
+
+async function setTheme(elements: Shown[], theme: string): Promise<void> {
   for (const el of elements) el.setAttribute('theme', theme);
   for (const el of elements) await el.updateComplete;
 }
 
-/** The texts a shopper reads in each element, by part (and the picker's field). */
-function texts(elements: Themed[]): Element[] {
+/** The texts a shopper reads in each element: its fixture's parts, and its `<dt>`s. */
+function texts(elements: Shown[]): Element[] {
   const found: Element[] = [];
-  const parts: Record<string, string[]> = {
-    'pay-dynamic-account': ['title', 'instructions', 'amount', 'copy-amount', 'countdown-text', 'message'],
-    'pay-invoice-view': [
-      'title',
-      'status-badge',
-      'message',
-      'due-date',
-      'total',
-      'instructions',
-      'print-button',
-    ],
-    'pay-link': ['title', 'status-badge', 'status-text', 'amount', 'copy-button', 'open-link'],
-    'pay-bank-picker': ['label', 'input'],
-    'pay-funding-account': [
-      'title',
-      'intro',
-      'account-title',
-      'currency',
-      'account-number',
-      'copy-account-number',
-      'copy-wire-button',
-      'qr-caption',
-      'no-deposits',
-    ],
-  };
   for (const el of elements) {
-    for (const name of parts[el.localName] ?? []) found.push(part(el, name));
+    const { texts: parts } = fixtures[el.localName as keyof typeof fixtures];
+    for (const name of parts) found.push(part(el, name));
     for (const dt of shadow(el).querySelectorAll('dt')) found.push(dt);
   }
   return found;
 }
 
 /** The lowest contrast among `elements`' texts, with the part that has it. */
-function lowestContrast(elements: Themed[]): { ratio: number; where: string } {
+function lowestContrast(elements: Shown[]): { ratio: number; where: string } {
   let lowest = { ratio: Infinity, where: '' };
   for (const text of texts(elements)) {
     const ratio = textContrast(text);
@@ -103,10 +67,8 @@ function lowestContrast(elements: Themed[]): { ratio: number; where: string } {
 }
 
 /** The contrast of the bank picker's placeholder against its field. */
-function placeholderContrast(elements: Themed[]): number {
-  const picker = elements.find((el): el is PayBankPicker => el.localName === 'pay-bank-picker');
-  if (!picker) throw new Error('no pay-bank-picker');
-  const field = input(picker);
+function placeholderContrast(elements: Shown[]): number {
+  const field = input(find(elements, 'pay-bank-picker') as PayBankPicker);
   return contrastRatio(parseColor(getComputedStyle(field, '::placeholder').color), backgroundBehind(field));
 }
 
@@ -151,7 +113,7 @@ describe('themes', () => {
     await setTheme(elements, 'high-contrast');
     const light = lowestContrast(elements);
     expect(light.ratio, light.where).to.be.at.least(7);
-    expect(backgroundBehind(part(elements[0] as Themed, 'title'))).to.deep.equal({
+    expect(backgroundBehind(part(find(elements, 'pay-dynamic-account'), 'title'))).to.deep.equal({
       r: 255,
       g: 255,
       b: 255,
@@ -164,13 +126,17 @@ describe('themes', () => {
     const dark = lowestContrast(elements);
     expect(dark.ratio, dark.where).to.be.at.least(7);
     expect(placeholderContrast(elements)).to.be.at.least(7);
-    expect(backgroundBehind(part(elements[0] as Themed, 'title'))).to.deep.equal({ r: 0, g: 0, b: 0, a: 1 });
+    expect(backgroundBehind(part(find(elements, 'pay-dynamic-account'), 'title'))).to.deep.equal({
+      r: 0,
+      g: 0,
+      b: 0,
+      a: 1,
+    });
   });
 
   it('strengthens the palette under prefers-contrast: more, keeping the scheme asked for', async () => {
     const elements = await mountAll();
-    const [account] = elements;
-    if (!account) throw new Error('no element');
+    const account = find(elements, 'pay-dynamic-account');
     const text = (): string => getComputedStyle(account).getPropertyValue('--pay-color-text').trim();
     expect(text()).to.equal('#1b1f24');
     await emulateMedia({ contrast: 'more' });
@@ -188,9 +154,8 @@ describe('themes', () => {
    * The forced-colours checks, once the elements are under forced colours: the browser's own
    * (`forced`: axe can judge what the shopper sees), or only the elements' rules for them.
    */
-  async function expectSystemColours(elements: Themed[], probe: HTMLElement, forced: boolean): Promise<void> {
-    const [account, , , , qr] = elements;
-    if (!account || !qr) throw new Error('no element');
+  async function expectSystemColours(elements: Shown[], probe: HTMLElement, forced: boolean): Promise<void> {
+    const [account, qr] = [find(elements, 'pay-dynamic-account'), find(elements, 'pay-qr')];
     const modules = shadow(qr).querySelector('[part="modules"]');
     if (!modules) throw new Error('no modules');
     expect(getComputedStyle(account).getPropertyValue('--pay-color-text').trim()).to.equal('CanvasText');
@@ -216,9 +181,7 @@ describe('themes', () => {
     const elements = await mountAll();
     const probe = await highlightProbe();
     expect(
-      getComputedStyle(elements[0] as Themed)
-        .getPropertyValue('--pay-color-text')
-        .trim(),
+      getComputedStyle(find(elements, 'pay-dynamic-account')).getPropertyValue('--pay-color-text').trim(),
     ).to.equal('#1b1f24');
     await emulateMedia({ forcedColors: 'active' });
     await expectSystemColours(elements, probe, false);
