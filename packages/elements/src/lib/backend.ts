@@ -134,7 +134,7 @@ async function request<T>(
 }
 
 /** A GET of a view the element follows: never from the HTTP cache, conditional on `etag` when given. */
-function getView<T>(
+export function getView<T>(
   url: string,
   read: Reader<T>,
   what: string,
