@@ -91,7 +91,19 @@ async function conformance(backend: string, sandbox: Sandbox, order: string) {
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    [bin, '--backend', `${backend}/pay`, '--sandbox', sandbox.url, '--order', order, '--skip-expiry'],
+    // payments never show here: waited for 5 s, not the default 20
+    [
+      bin,
+      '--backend',
+      `${backend}/pay`,
+      '--sandbox',
+      sandbox.url,
+      '--order',
+      order,
+      '--skip-expiry',
+      '--pay-timeout',
+      '5',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 },
   );
   let out = '';

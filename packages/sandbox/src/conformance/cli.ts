@@ -1,7 +1,7 @@
 // `pay-conformance --backend URL --sandbox URL --order ID [--order ID …] [--invoice HANDLE]
-// [--skip-expiry] [--webhook-secret S]`: checks a backend of the widget routes against the protocol, driving the emulator
-// as the shopper's bank; one line per rule, exit 0 only when every rule holds (1 otherwise, 2 for a
-// command that cannot run).
+// [--skip-expiry] [--webhook-secret S] [--watch-timeout S] [--pay-timeout S]`: checks a backend of
+// the widget routes against the protocol, driving the emulator as the shopper's bank; one line per
+// rule, exit 0 only when every rule holds (1 otherwise, 2 for a command that cannot run).
 import { parseArgs } from 'node:util';
 import { webhookSecretProblem } from '@pay-elements/api';
 import { DEFAULT_API_KEY, DEFAULT_WEBHOOK_SECRET } from '../sandbox.js';
@@ -23,6 +23,8 @@ const usage = `usage: pay-conformance --backend URL --sandbox URL --order ID [--
                      its own stale and replayed webhooks with it (env PAY_SANDBOX_WEBHOOK_SECRET,
                      default the emulator's default)
   --watch-timeout S  how long the backend may take to find a payment by itself, seconds (default ${defaultLimits.watchMs / 1000})
+  --pay-timeout S    how long a payment may take to show once the bank has taken the transfer (webhook
+                     or push), seconds (default ${defaultLimits.payMs / 1000})
 
   The rules are those of docs/protocol.md. Exit 0 when every rule holds, 1 when one does not.`;
 
@@ -39,6 +41,13 @@ function url(name: string, value: string | undefined): string {
 
 class UsageError extends Error {}
 
+/** `--name S`, a whole number of seconds, in ms; undefined when not given. */
+function milliseconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a number of seconds`);
+  return Number(value) * 1000;
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -50,6 +59,7 @@ async function main(): Promise<number> {
       key: { type: 'string' },
       'webhook-secret': { type: 'string' },
       'watch-timeout': { type: 'string' },
+      'pay-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -60,9 +70,8 @@ async function main(): Promise<number> {
   }
   const orders = values.order ?? [];
   if (orders.length === 0) throw new UsageError('give at least one --order');
-  const watch = values['watch-timeout'];
-  if (watch !== undefined && !/^\d+$/.test(watch))
-    throw new UsageError('--watch-timeout must be a number of seconds');
+  const watchMs = milliseconds('watch-timeout', values['watch-timeout']);
+  const payMs = milliseconds('pay-timeout', values['pay-timeout']);
   const webhookSecret =
     values['webhook-secret'] ?? process.env['PAY_SANDBOX_WEBHOOK_SECRET'] ?? DEFAULT_WEBHOOK_SECRET;
   const secretProblem = webhookSecretProblem(webhookSecret);
@@ -75,7 +84,7 @@ async function main(): Promise<number> {
     orders,
     invoice: values.invoice,
     skipExpiry: values['skip-expiry'] ?? false,
-    ...(watch === undefined ? {} : { limits: { watchMs: Number(watch) * 1000 } }),
+    limits: { ...(watchMs === undefined ? {} : { watchMs }), ...(payMs === undefined ? {} : { payMs }) },
   });
   return report.failed === 0 ? 0 : 1;
 }
