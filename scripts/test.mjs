@@ -115,6 +115,7 @@ const WAITING = ['test/conformance/kit.test.ts', 'test/conformance/python-backen
  * order.
  */
 const LONGEST = [
+  'test/build/contributing.test.ts',
   'packages/server/src/scenarios/exactly-once-interleavings.test.ts',
   'test/instances/postgres.test.ts',
   'test/build/server-example-build.test.ts',
