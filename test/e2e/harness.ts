@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createClock, SandboxControl, type SandboxClock, DEFAULT_API_KEY } from '@pay-elements/sandbox';
 import { startApp, type App } from 'server-example/app';
@@ -63,7 +62,11 @@ let built: Promise<unknown> | undefined;
 /** Builds the elements when needed, then demo/dist, once per process (about a second). */
 export function buildDemo(): Promise<unknown> {
   if (process.env['PAY_TEST_BUILT'] === '1') return Promise.resolve();
-  built ??= buildElements().then(() => build({ configFile: `${root}vite.config.ts`, logLevel: 'warn' }));
+  // vite is imported only when it builds: in npm test, every e2e process would load it for nothing
+  built ??= buildElements().then(async () => {
+    const { build } = await import('vite');
+    return build({ configFile: `${root}vite.config.ts`, logLevel: 'warn' });
+  });
   return built;
 }
 
