@@ -290,7 +290,9 @@ describe("CONTRIBUTING.md's steps, followed for a toy flow and its element", () 
       .map((line) => line.slice(3));
   });
   after(() => {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    // PAY_KEEP_SCRATCH=1 keeps the copy with the toy in it, to look at or measure (npm run size)
+    if (process.env['PAY_KEEP_SCRATCH']) console.log(`the copy with the toy: ${scratch}`);
+    else if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   it('touches only files the steps name, by hand or by the commands they give', () => {

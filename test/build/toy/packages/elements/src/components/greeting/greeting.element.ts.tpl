@@ -7,5 +7,6 @@ export default {
   summary: 'a greeting from the merchant, to wave back at',
   events: ['pay-wave', 'pay-error'],
   showsQr: false,
-  budgets: { firstLoad: '12 kB', module: '13 kB', classic: '14 kB' },
+  // measured once in the copy (PAY_KEEP_SCRATCH=1, then npm run size): 12.38, 12.72, 12.71 kB
+  budgets: { firstLoad: '12.5 kB', module: '12.8 kB', classic: '12.8 kB' },
 } as const satisfies ElementDeclaration;
