@@ -69,20 +69,11 @@ const edits: { file: string; anchor: string; where: 'before' | 'after'; text: st
     summary: 'A greeting, by whom it greets',
     ...viewGet(GreetingView, pathParameter('name', 'Whom it greets.'), 'no such greeting'),
     readme: '200 a greeting in the merchant’s word (the toy of CONTRIBUTING’s test)',
+    components: {
+      GreetingView: { schema: GreetingView, description: 'A greeting, in the merchant’s word.' },
+    },
   },
 `,
-  },
-  {
-    file: 'packages/protocol/src/openapi.ts',
-    anchor: "import { LinkStatus, LinkView } from './links.js';\n",
-    where: 'before',
-    text: "import { GreetingView } from './greetings.js';\n",
-  },
-  {
-    file: 'packages/protocol/src/openapi.ts',
-    anchor: "  LinkView: { schema: LinkView, description: 'A payment link to pass on.' },\n",
-    where: 'after',
-    text: "  GreetingView: { schema: GreetingView, description: 'A greeting, in the merchant’s word.' },\n",
   },
   {
     file: 'packages/protocol/src/guards.ts',

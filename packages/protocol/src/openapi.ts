@@ -16,6 +16,7 @@ import {
   routeTable,
   type Answer,
   type BodySchema,
+  type OpenApiComponent,
   type RouteDeclaration,
   type RouteName,
 } from './route-table.js';
@@ -33,10 +34,11 @@ import { protocolVersion } from './wire.js';
 type Json = Record<string, unknown>;
 
 /**
- * The components, each a schema of the protocol, with what JSON Schema cannot say of it: its
- * meaning in a line, and for the scalars the format they follow.
+ * The components named here, each a schema of the protocol, with what JSON Schema cannot say of it:
+ * its meaning in a line, and for the scalars the format they follow. A route's new view is named with
+ * the route instead (its `components` in the route table).
  */
-const components: Record<string, { schema: z.core.$ZodType; description: string; extra?: Json }> = {
+const shared: Record<string, OpenApiComponent> = {
   Amount: {
     schema: Amount,
     description:
@@ -170,6 +172,14 @@ const fieldNotes: Record<string, Record<string, string>> = {
     expires_at: 'null when the link never expires.',
   },
 };
+
+/** Every component: those above, and those a route declares with it (a name given twice throws). */
+const components: Record<string, OpenApiComponent> = { ...shared };
+for (const route of Object.values(routeTable) as readonly RouteDeclaration[])
+  for (const [name, component] of Object.entries(route.components ?? {})) {
+    if (name in components) throw new Error(`openapi: two components named ${name}`);
+    components[name] = component;
+  }
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 

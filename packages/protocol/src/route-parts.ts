@@ -47,6 +47,20 @@ export interface RouteDeclaration {
   pathFunction?: `${string}Path`;
   /** false for a route the elements do not call (left out of openapi.json) */
   widget?: false;
+  /**
+   * The schemas it answers or takes that are new to the protocol, by their name in openapi.json's
+   * components, each with its meaning in a line (openapi.ts holds those of the routes before it)
+   */
+  components?: Readonly<Record<string, OpenApiComponent>>;
+}
+
+/** A schema of openapi.json's components, with what JSON Schema cannot say of it. */
+export interface OpenApiComponent {
+  schema: z.core.$ZodType;
+  /** its meaning in a line */
+  description: string;
+  /** what else its JSON Schema says (a scalar's format, examples) */
+  extra?: Record<string, unknown>;
 }
 
 export const etagHeader = {

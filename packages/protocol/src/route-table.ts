@@ -23,7 +23,7 @@ import {
 } from './route-parts.js';
 import { CreateSessionRequest, SessionView } from './sessions.js';
 
-export type { Answer, BodySchema, Parameter, RouteDeclaration } from './route-parts.js';
+export type { Answer, BodySchema, OpenApiComponent, Parameter, RouteDeclaration } from './route-parts.js';
 
 const sessionRoutes = {
   createSession: {
