@@ -157,7 +157,7 @@ function toyFiles(dir = toy): string[] {
 
 /**
  * The repository's files (tracked, and new ones not ignored) copied to `scratch`, with links to its
- * installed packages: the workspace's own (`@pay-elements/*`) to the scratch copy's, the rest to the
+ * installed packages: the workspace's own (relative links) into the scratch copy, the rest to the
  * installed ones.
  */
 async function copyRepository(scratch: string): Promise<void> {
@@ -212,7 +212,7 @@ function addToy(scratch: string): void {
   }
 }
 
-/** A toy path as the steps write it: `<name>` for the toy's names, `<code>` for a language, `<Name>`. */
+/** A toy path as the steps write it: `<name>` for the toy's names, `<code>` for a language. */
 function generalized(path: string): string {
   return path
     .replace(/pay-wave/g, 'pay-<event>')
@@ -237,7 +237,7 @@ async function sh(cwd: string, command: string, env: NodeJS.ProcessEnv = {}): Pr
     const started = Date.now();
     const { stdout } = await run('bash', ['-c', command], {
       cwd,
-      // not as a child of this test runner: a \`node --test\` in it runs its own files and says so
+      // not as a child of this test runner: a `node --test` in it runs its own files and says so
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')),
         ...env,
@@ -298,7 +298,7 @@ describe("CONTRIBUTING.md's steps, followed for a toy flow and its element", () 
   });
 
   it('type-checks, lints and is formatted', async () => {
-    const files = touched.filter((f) => /\.(ts|mjs|js)$/.test(f) && !f.endsWith('.json')).join(' ');
+    const files = touched.filter((f) => /\.(ts|mjs|js)$/.test(f)).join(' ');
     await sh(scratch, 'node node_modules/typescript/bin/tsc -p tsconfig.json --noEmit');
     await sh(scratch, `node node_modules/eslint/bin/eslint.js --max-warnings 0 ${files}`);
     await sh(scratch, `node node_modules/prettier/bin/prettier.cjs --check ${touched.join(' ')}`);
