@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Amount, Currency, Timestamp } from './common.js';
+import { streamGet, tokenOf, viewGet, type RouteDeclaration } from './route-parts.js';
 
 // ── A customer's own accounts (funding) ───────────────────────────────────────────────────────
 /**
@@ -42,3 +43,27 @@ export const FundingView = z.object({
   server_time: Timestamp,
 });
 export type FundingView = z.infer<typeof FundingView>;
+
+/** A customer's own accounts by the customer's token, and their stream. (route-table.ts gathers every module's.) */
+export const fundingRouteTable = {
+  funding: {
+    method: 'GET',
+    path: '/funding/:token',
+    summary: "A customer's own accounts and latest deposits, by the customer's token",
+    ...viewGet(FundingView, tokenOf('customer'), 'a bad or expired token'),
+    readme:
+      "with `funding` on: 200 a customer's accounts and latest deposits (*Customers' own accounts*), `no-store`, ETag / 304; 404 for a bad, tampered or expired token",
+  },
+  fundingEvents: {
+    method: 'GET',
+    path: '/funding/:token/events',
+    summary: "A customer's accounts and deposits as Server-Sent Events",
+    ...streamGet(
+      'funding',
+      'FundingView',
+      tokenOf('customer'),
+      'It does not end by itself: deposits may come at any time.',
+    ),
+    readme: '`text/event-stream`: the funding view, then one event per deposit',
+  },
+} as const satisfies Record<string, RouteDeclaration>;

@@ -1,12 +1,11 @@
 // What this package makes from its route table (route-table.ts) and schemas, as files: openapi.json
-// and src/routes.ts (the browser's path functions), each formatted as the repository formats it.
+// and src/routes.ts (the browser's path functions), with the lists made from the sources' text
+// (generate-lists.ts: the index, route-list.ts), each formatted as the repository formats it.
 // scripts/generate.mjs writes them (`npm run generate -w @pay-elements/protocol`); generate.test.ts
 // fails while a committed file differs from what this gives.
-import { format, resolveConfig } from 'prettier';
+import { formatted, listFiles } from './generate-lists.js';
 import { openApiDocument } from './openapi.js';
 import { routeTable, type RouteDeclaration } from './route-table.js';
-
-const root = new URL('../', import.meta.url);
 
 /** The path function of one route: a constant for a path without a parameter. */
 function pathFunction(name: string, route: RouteDeclaration): string {
@@ -44,14 +43,9 @@ export function routePathsSource(): string {
 
 /** Each made file by its path in this package, formatted. */
 export async function generatedFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {
+  return formatted({
+    ...listFiles(),
     'openapi.json': JSON.stringify(openApiDocument()),
     'src/routes.ts': routePathsSource(),
-  };
-  const out: Record<string, string> = {};
-  for (const [path, text] of Object.entries(files)) {
-    const filepath = new URL(path, root).pathname;
-    out[path] = await format(text, { ...(await resolveConfig(filepath)), filepath });
-  }
-  return out;
+  });
 }

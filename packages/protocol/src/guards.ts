@@ -26,22 +26,7 @@ export {
   statusOfShopperErrorCode,
   type ShopperErrorCode,
 } from './wire.js';
-export {
-  banksPath,
-  claimPath,
-  fundingEventsPath,
-  fundingPath,
-  invoiceEventsPath,
-  invoicePath,
-  linkPath,
-  renewPath,
-  routePaths,
-  routes,
-  sessionEventsPath,
-  sessionPath,
-  sessionsPath,
-  suggestPath,
-} from './routes.js';
+export * from './routes.js';
 
 /** Reads a value of the protocol or throws `notProtocol`. */
 type Read<T> = (value: unknown) => T;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Amount, Currency, Timestamp } from './common.js';
+import { streamGet, tokenOf, viewGet, type RouteDeclaration } from './route-parts.js';
 
 // ── Invoices ────────────────────────────────────────────────────────────────────────────────
 export const InvoiceStatus = z.enum(['pending', 'paid', 'overdue', 'cancelled']);
@@ -47,3 +48,27 @@ export const InvoiceViewModel = z.object({
   server_time: Timestamp,
 });
 export type InvoiceViewModel = z.infer<typeof InvoiceViewModel>;
+
+/** An invoice's view by its signed token, and its stream. (route-table.ts gathers every module's.) */
+export const invoiceRouteTable = {
+  invoice: {
+    method: 'GET',
+    path: '/invoices/:token',
+    summary: 'An invoice, by its token',
+    ...viewGet(InvoiceViewModel, tokenOf('invoice'), 'no such invoice, or a bad token'),
+    readme:
+      '200 invoice view (below), `Cache-Control: no-store`, `server_time`, ETag / 304 as for sessions; 404 `not_found` for an unknown invoice, a number alone or a tampered token (no provider call)',
+  },
+  invoiceEvents: {
+    method: 'GET',
+    path: '/invoices/:token/events',
+    summary: "An invoice's status as Server-Sent Events",
+    ...streamGet(
+      'invoice',
+      'InvoiceViewModel',
+      tokenOf('invoice'),
+      'The stream ends once the invoice is `paid` or `cancelled`.',
+    ),
+    readme: '`text/event-stream`: the invoice view, then one event per change, ended once paid or cancelled',
+  },
+} as const satisfies Record<string, RouteDeclaration>;

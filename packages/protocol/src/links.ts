@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Amount, Currency, Timestamp } from './common.js';
+import { pathParameter, viewGet, type RouteDeclaration } from './route-parts.js';
 
 // ── Payment links ───────────────────────────────────────────────────────────────────────────
 export const LinkStatus = z.enum(['active', 'inactive', 'expired']);
@@ -16,3 +17,14 @@ export const LinkView = z.object({
   created_at: Timestamp,
 });
 export type LinkView = z.infer<typeof LinkView>;
+
+/** A payment link by its id. (route-table.ts gathers every module's.) */
+export const linkRouteTable = {
+  link: {
+    method: 'GET',
+    path: '/links/:id',
+    summary: 'A payment link',
+    ...viewGet(LinkView, pathParameter('id', "The link's id."), 'no such link'),
+    readme: '200 payment link view (below), `no-store`, ETag / 304; 404 `not_found` for an unknown id',
+  },
+} as const satisfies Record<string, RouteDeclaration>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Amount, Currency, Timestamp } from './common.js';
 import { SessionAccount, SessionMerchant } from './sessions.js';
+import { etagHeader, failure, tokenOf, type RouteDeclaration } from './route-parts.js';
 
 // ── Receipts ────────────────────────────────────────────────────────────────────────────────
 /** What a receipt is for: a checkout session, or an invoice. */
@@ -32,3 +33,19 @@ export const ReceiptView = z.object({
   issued_at: Timestamp,
 });
 export type ReceiptView = z.infer<typeof ReceiptView>;
+
+/** A receipt by its signed token. (route-table.ts gathers every module's.) */
+export const receiptRouteTable = {
+  receipt: {
+    method: 'GET',
+    path: '/receipts/:token',
+    summary: 'A receipt, by its token (from `receipt_url`)',
+    parameters: [tokenOf('receipt')],
+    answers: {
+      200: { description: 'The receipt.', headers: etagHeader, body: ReceiptView },
+      404: failure(404, '`not_found`: no such receipt, or a bad token.'),
+    },
+    readme:
+      '200 the receipt of a paid session or invoice (*Receipts*), ETag / 304; 404 for a bad or tampered token or a receipt not made yet (no provider call)',
+  },
+} as const satisfies Record<string, RouteDeclaration>;
