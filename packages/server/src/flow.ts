@@ -203,6 +203,10 @@ export interface Flow<
   Events extends EventCatalogue = Record<never, never>,
 > {
   name: string;
+  /** what it adds, in a line: its row of docs/architecture.md's flows table (`npm run docs:flows`) */
+  about: string;
+  /** the methods it adds to `pay`, with their arguments: its row of the server README's flows table */
+  methods?: string;
   options: Shape;
   /** the kit events it tells (flows/<flow>/events.ts), by type */
   events?: Events;

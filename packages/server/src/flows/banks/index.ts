@@ -235,6 +235,7 @@ export type BankSuggestionOptions = NonNullable<z.input<z.ZodObject<typeof bankO
 /** Banks of a country, and suggestions of an account number's bank. */
 export const banks: Flow<typeof bankOptions> = {
   name: 'banks',
+  about: "a country's banks (kept at most a day), bank suggestions (off unless enabled)",
   options: bankOptions,
   start: (kit, options) => ({
     routes: bankRoutes({

@@ -139,6 +139,10 @@ async function watchOf(book: FundingBook, startedAt: number): Promise<CreditChec
 
 export const funding: Flow<typeof fundingOptions, FundingApi, typeof fundingEvents> = {
   name: 'funding',
+  about:
+    "customers' own accounts, opened once per customer and currency; every credit into them a deposit once; `onDeposit`; `pay.fundingToken`, `pay.fundingAccounts`",
+  methods:
+    "`fundingToken(customerId, {expiresInSeconds?})`; `fundingAccounts(customerId, {id_number?, codes?}?, {currencies?}?)`: the customer's accounts, opened now if missing, in `currencies` only when given (the BVN given is sent with the NGN opening only, never kept; a refusal is an `HttpError` `invalid_request` naming the field)",
   options: fundingOptions,
   events: fundingEvents,
   // 0.1.0's name of the deposit counter (CHANGELOG.md: removed in 0.3.0)

@@ -48,6 +48,9 @@ function invoiceOf(transaction: Transaction): string | null {
 
 export const invoices: Flow<typeof invoiceOptions, InvoicesApi, typeof invoiceEvents> = {
   name: 'invoices',
+  about:
+    "the provider's invoices by signed token, their stream, `invoice.paid` recorded once; `pay.invoiceToken`",
+  methods: '`invoiceToken(number)`',
   options: invoiceOptions,
   events: invoiceEvents,
   start(kit, options) {

@@ -129,6 +129,7 @@ const linkOptions = {
 /** Payment links, read from the provider's list. */
 export const links: Flow<typeof linkOptions> = {
   name: 'links',
+  about: "payment links, from the provider's list kept a while",
   options: linkOptions,
   start: (kit, options) => ({
     routes: linkRoutes({

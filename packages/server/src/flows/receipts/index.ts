@@ -109,6 +109,9 @@ async function issue(records: RecordPart, event: AnyKitEvent, now: number, kit: 
 
 export const receipts: Flow<typeof receiptOptions, ReceiptsApi> = {
   name: 'receipts',
+  about:
+    'a receipt for every paid session and invoice, numbered in one sequence, read by signed token; `receipt_url` on the paid views; `pay.receiptToken`',
+  methods: '`receiptToken({sessionId} or {invoiceNumber})`',
   options: receiptOptions,
   start(kit, options) {
     const { records } = kit.store;

@@ -159,6 +159,10 @@ function sessionClaims(kit: Kit, options: z.output<z.ZodObject<typeof sessionOpt
 
 export const sessions: Flow<typeof sessionOptions, SessionsApi, typeof sessionEvents> = {
   name: 'sessions',
+  about:
+    "a checkout's single-use account per order, its status and stream, renewal; credits paying sessions by reference; the expiry of what is past it; `onPaid`; `pay.openSession`, `pay.getSession`",
+  methods:
+    "`openSession(orderId, order)` → `{session, created}`: the order's one session opened from your own server (the rules of `POST /sessions`; 409 `HttpError` for another amount, currency or customer); `getSession(id)`",
   options: sessionOptions,
   events: sessionEvents,
   // 0.1.0's names of the session counters (CHANGELOG.md: removed in 0.3.0)
