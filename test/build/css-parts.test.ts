@@ -49,9 +49,9 @@ function literalParts(source: string): string[] {
   return [...names];
 }
 
-/** The values of a string union type of the elements' translation types (`FundingCopyField`). */
-function unionOf(type: string): string[] {
-  const source = readFileSync(join(elements, 'src/i18n/types.ts'), 'utf8');
+/** The values of a string union type an element's English declares (`FundingCopyField`). */
+function unionOf(type: string, folder: string): string[] {
+  const source = readFileSync(join(elements, `src/i18n/en/${folder}.ts`), 'utf8');
   const body = new RegExp(`export type ${type} =([^;]*);`).exec(source)?.[1] ?? '';
   return [...body.matchAll(/'([a-z-]+)'/g)].map((m) => m[1] ?? '');
 }
@@ -98,7 +98,8 @@ process.stdout.write(JSON.stringify(manifest));`;
     };
     for (const [tag, folder] of Object.entries(folders))
       for (const name of literalParts(sources(folder))) expect(tag, name);
-    for (const field of unionOf('FundingCopyField')) expect('pay-funding-account', `copy-${field}`);
+    for (const field of unionOf('FundingCopyField', 'funding-account'))
+      expect('pay-funding-account', `copy-${field}`);
     for (const kind of InvoiceChargeView.shape.kind.options) expect('pay-invoice-view', `charge-${kind}`);
     for (const field of ['total', 'account-number', 'swift-code'])
       expect('pay-invoice-view', `copy-${field}`);

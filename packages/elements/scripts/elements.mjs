@@ -5,8 +5,9 @@
 //   src/define/<tag>.ts        its define module (registers the tag; the tag map's entry)
 //   src/elements.generated.ts  the tag map, each tag's events and folder (src/types/elements.ts reads it)
 //   src/index.ts               between its `elements:begin` and `elements:end` lines, the classes' exports
-//   src/i18n/types.ts          between its `translation:begin` and `translation:end` lines, the whole
-//                              table's type (`Translation`: each element's `<Name>Terms`)
+//   src/i18n/types.ts          the translation types: the whole table's (`Translation`: each element's
+//                              `<Name>Terms`, which its English, src/i18n/en/<folder>.ts, declares
+//                              beside its words), and every part's (those, and src/i18n/parts.ts)
 //   src/react/index.ts         the React wrappers
 //   elements.json              tags, folders, events and size budgets, for .size-limit.mjs and the tests
 //   src/test/fixtures.generated.ts  each element's fixture (<name>.fixture.ts), for the tests of them all
@@ -172,20 +173,32 @@ const wordParts = (e) => [
 ];
 
 /**
- * The whole table's type: every element's terms (its words and the shared ones it reads), the words
- * of what it loads later, and the server-rendered fallback's.
+ * src/i18n/types.ts: the whole table's type, from every element's terms (its words and the shared ones
+ * it reads) and the words of what it loads later, each declared by its English (./en/<part>.ts), and
+ * the server-rendered fallback's (./parts.ts); and every part's type, for a merchant's own table.
  */
-function translationType(all) {
-  const terms = all.flatMap((e) =>
-    wordParts(e).map((part, i) => `${pascal(part)}${i ? 'Translation' : 'Terms'}`),
+function typesModule(all) {
+  const parts = all.flatMap((e) =>
+    wordParts(e).map((part, i) => ({ part, type: `${pascal(part)}${i ? 'Translation' : 'Terms'}` })),
   );
-  const doc = `/**
- * A whole table: the text of every element (made by scripts/elements.mjs from their declarations). A
- * language registered with \`registerTranslation\` fills it all, so the table serves whichever elements
- * a page shows.
+  const imports = parts.map(({ part, type }) => `import type { ${type} } from './en/${part}.js';`);
+  const reexports = parts.map(({ part }) => `export type * from './en/${part}.js';`);
+  return `${banner()}// The translation types (\`@pay-elements/elements/i18n/types\`): every element's, declared beside its
+// English words, and the shared parts (./parts.ts).
+${imports.join('\n')}
+import type { HostedTerms } from './parts.js';
+
+export type * from './parts.js';
+${reexports.join('\n')}
+
+/**
+ * A whole table: the text of every element. A language registered with \`registerTranslation\` fills
+ * it all, so the table serves whichever elements a page shows.
  */
+export interface Translation
+  extends
+${[...parts.map(({ type }) => type), 'HostedTerms'].map((type) => `    ${type}`).join(',\n')} {}
 `;
-  return `${doc}export interface Translation\n  extends\n${[...terms, 'HostedTerms'].map((t) => `    ${t}`).join(',\n')} {}\n`;
 }
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
@@ -261,7 +274,7 @@ const files = {
   ...Object.fromEntries(all.map((e) => [`src/define/${e.tag}.ts`, defineModule(e)])),
   'src/elements.generated.ts': elementsModule(all),
   'src/index.ts': await between('index.ts', 'elements', indexExports(all)),
-  'src/i18n/types.ts': await between('i18n/types.ts', 'translation', translationType(all)),
+  'src/i18n/types.ts': typesModule(all),
   'src/react/index.ts': reactModule(all),
   'elements.json': manifest(all),
   'src/test/fixtures.generated.ts': fixturesModule(all),

@@ -1,5 +1,5 @@
 // What the elements' server-rendered fallback (./ssr) says in English.
-import type { HostedTerms } from '../types.js';
+import type { HostedTerms } from '../parts.js';
 import { identity, paymentDetails } from './shared.js';
 
 export const enHosted: HostedTerms = {

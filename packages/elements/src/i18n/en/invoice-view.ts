@@ -1,6 +1,67 @@
-// What <pay-invoice-view> says in English.
-import type { InvoiceViewTerms } from '../types.js';
+// What <pay-invoice-view> says in English, and the shape of its words that every language fills.
+import type { InvoiceChargeView, InvoiceStatus } from '@pay-elements/protocol';
+import type {
+  IdentityTranslation,
+  FailureTranslation,
+  CopyTranslation,
+  PaymentDetailsTranslation,
+  ReceiptTranslation,
+} from '../parts.js';
 import { copying, failure, identity, paymentDetails, receipt } from './shared.js';
+
+/** <pay-invoice-view>. */
+export interface InvoiceViewTranslation {
+  /** Amounts and dates arrive formatted. */
+  invoice: {
+    /** Accessible name of the element and its heading: "Invoice INV-000101". */
+    title: (number: string) => string;
+    loading: string;
+    /** The status badge's words. */
+    status: Record<InvoiceStatus, string>;
+    /** The sentence under the heading in each status. */
+    statusBody: Record<InvoiceStatus, string>;
+    /** Announced when the status changes while the invoice is shown: "Invoice paid". */
+    statusAnnouncement: Record<InvoiceStatus, string>;
+    dueDateLabel: string;
+    issuedLabel: string;
+    /** The items table's caption. */
+    itemsCaption: string;
+    itemColumn: string;
+    quantityColumn: string;
+    unitPriceColumn: string;
+    lineTotalColumn: string;
+    subtotal: string;
+    total: string;
+    /** The name of each kind of charge. */
+    charge: Record<InvoiceChargeView['kind'], string>;
+    /** A percentage charge with its rate: "Tax (7.5%)". */
+    chargeWithRate: (name: string, rate: string) => string;
+    noteLabel: string;
+    paymentDetailsTitle: string;
+    /** "Transfer NGN 287,625.00 to this account" */
+    paymentInstructions: (total: string) => string;
+    currencyLabel: string;
+    swiftCodeLabel: string;
+    copySwiftCode: string;
+    copiedSwiftCode: string;
+    copyTotal: string;
+    copiedTotal: string;
+    /** Accessible name of the QR code of the hosted invoice page. */
+    qrLabel: string;
+    print: string;
+    errorTitle: string;
+    /** The 404 message. */
+    notFound: string;
+  };
+}
+
+/** What <pay-invoice-view> reads (its `localize.term`): its words and the shared ones. */
+export type InvoiceViewTerms = IdentityTranslation &
+  FailureTranslation &
+  CopyTranslation &
+  PaymentDetailsTranslation &
+  ReceiptTranslation &
+  InvoiceViewTranslation;
 
 export const enInvoiceView: InvoiceViewTerms = {
   ...identity,

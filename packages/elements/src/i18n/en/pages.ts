@@ -1,5 +1,5 @@
 // What the hosted pages around the elements say in English (their titles, headings, leads and links).
-import type { HostedPageTerms } from '../types.js';
+import type { HostedPageTerms } from '../parts.js';
 
 export const enPages: HostedPageTerms = {
   $code: 'en',

@@ -6,7 +6,7 @@ import type {
   IdentityTranslation,
   PaymentDetailsTranslation,
   ReceiptTranslation,
-} from '../types.js';
+} from '../parts.js';
 
 export const identity: IdentityTranslation = {
   $code: 'en',
