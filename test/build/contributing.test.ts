@@ -48,44 +48,10 @@ const spans = (text: string): string[] => [...text.matchAll(/`([^`\n]+)`/g)].map
  */
 const edits: { file: string; anchor: string; where: 'before' | 'after'; text: string }[] = [
   {
-    file: 'packages/protocol/src/index.ts',
-    anchor: "export * from './receipts.js';\n",
-    where: 'after',
-    text: "export * from './greetings.js';\n",
-  },
-  {
-    file: 'packages/protocol/src/route-table.ts',
-    anchor: "import { InvoiceViewModel } from './invoices.js';\n",
-    where: 'before',
-    text: "import { GreetingView } from './greetings.js';\n",
-  },
-  {
-    file: 'packages/protocol/src/route-table.ts',
-    anchor: '\nconst bankRoutes = {\n',
-    where: 'after',
-    text: `  greeting: {
-    method: 'GET',
-    path: '/greetings/:name',
-    summary: 'A greeting, by whom it greets',
-    ...viewGet(GreetingView, pathParameter('name', 'Whom it greets.'), 'no such greeting'),
-    readme: '200 a greeting in the merchant’s word (the toy of CONTRIBUTING’s test)',
-    components: {
-      GreetingView: { schema: GreetingView, description: 'A greeting, in the merchant’s word.' },
-    },
-  },
-`,
-  },
-  {
     file: 'packages/protocol/src/guards.ts',
     anchor: "import type { LinkView } from './links.js';\n",
     where: 'before',
     text: "import type { GreetingView } from './greetings.js';\n",
-  },
-  {
-    file: 'packages/protocol/src/guards.ts',
-    anchor: '  fundingPath,\n',
-    where: 'after',
-    text: '  greetingPath,\n',
   },
   {
     file: 'packages/protocol/src/guards.ts',
@@ -94,12 +60,6 @@ const edits: { file: string; anchor: string; where: 'before' | 'after'; text: st
     text:
       'const greetingView = (): Read<GreetingView> => object<GreetingView>({ name: string, text: string });\n' +
       'export const readGreetingView = /* @__PURE__ */ orNull(greetingView);\n',
-  },
-  {
-    file: 'packages/sandbox/src/conformance/coverage.ts',
-    anchor: "  link: 'not checked: pay-conformance is given no link id',\n",
-    where: 'after',
-    text: "  greeting: 'not checked: the toy of CONTRIBUTING’s test',\n",
   },
   {
     file: 'packages/server/src/flows/index.ts',
@@ -112,37 +72,6 @@ const edits: { file: string; anchor: string; where: 'before' | 'after'; text: st
     anchor: '  receipts,\n]',
     where: 'before',
     text: '  greetings,\n',
-  },
-  {
-    file: 'docs/architecture.md',
-    anchor: '| receipts | `flows/receipts/` |',
-    where: 'before',
-    text: '| greetings | `flows/greetings/` | a greeting in the merchant’s word; `greeting.sent` once; `pay.greet` |\n',
-  },
-  {
-    file: 'packages/server/README.md',
-    anchor: '| receipts | `receiptToken(',
-    where: 'before',
-    text: '| greetings | `greet(name)` | `greeting.sent` |\n',
-  },
-  {
-    file: 'packages/elements/src/i18n/types.ts',
-    anchor: 'export interface FundingAccountTranslation {\n',
-    where: 'before',
-    text: `export interface GreetingTranslation {
-  greeting: {
-    /** The button that waves back. */
-    wave: string;
-  };
-}
-
-`,
-  },
-  {
-    file: 'packages/elements/src/i18n/types.ts',
-    anchor: 'export type HostedTerms = ',
-    where: 'before',
-    text: 'export type GreetingTerms = IdentityTranslation & FailureTranslation & GreetingTranslation;\n',
   },
 ];
 

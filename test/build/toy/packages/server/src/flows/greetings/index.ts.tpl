@@ -23,6 +23,8 @@ const greetingOptions = {
 
 export const greetings: Flow<typeof greetingOptions, GreetingsApi, typeof greetingEvents> = {
   name: 'greetings',
+  about: 'a greeting in the merchant’s word; `greeting.sent` once; `pay.greet`',
+  methods: '`greet(name)`',
   options: greetingOptions,
   events: greetingEvents,
   start(kit, options) {
