@@ -227,10 +227,8 @@ describe("CONTRIBUTING.md's steps, followed for a toy flow and its element", () 
   });
 
   it('type-checks, lints and is formatted', async () => {
-    const files = touched.filter((f) => /\.(ts|mjs|js)$/.test(f)).join(' ');
-    await sh(scratch, 'node node_modules/typescript/bin/tsc -p tsconfig.json --noEmit');
-    await sh(scratch, `node node_modules/eslint/bin/eslint.js --max-warnings 0 ${files}`);
-    await sh(scratch, `node node_modules/prettier/bin/prettier.cjs --check ${touched.join(' ')}`);
+    // `npm run check` (scripts/check.mjs), its lint and format check on the files touched
+    await sh(scratch, `node scripts/check.mjs ${touched.join(' ')}`);
   });
 
   it('passes the tests the steps name, and the toy flow’s own against the emulator', async () => {
