@@ -1,11 +1,10 @@
 // The kit's event lists in the docs, made from the event catalogue (each flow's `events.ts`): the
 // server README's *Events* table and docs/any-backend.md's table of notifications. events-docs.test.ts
 // holds both files to it, and `npm run docs:events` writes them.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eventCatalogue } from '../flows/index.js';
 import type { EventDeclaration } from '../flow.js';
-import { cell, withSection } from './readme-section.js';
+import { cell, writeSections } from './readme-section.js';
 
 export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 export const ANY_BACKEND = fileURLToPath(new URL('../../../../docs/any-backend.md', import.meta.url));
@@ -42,8 +41,4 @@ export function eventDocs(): { file: string; made: string }[] {
   ];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  for (const { file, made } of eventDocs()) {
-    writeFileSync(file, withSection(readFileSync(file, 'utf8'), 'events', made));
-    console.log(`wrote the events table of ${file}`);
-  }
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeSections(eventDocs(), 'events');

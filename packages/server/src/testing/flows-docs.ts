@@ -2,12 +2,11 @@
 // (each flow's folder and what it adds, its `about`) and the server README's (the methods it adds to
 // `pay` and the events it tells). flows-docs.test.ts holds both files to it, and `npm run docs:flows`
 // writes them.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyFlow } from '../flow.js';
 import { flows } from '../flows/index.js';
 import { README } from './events-docs.js';
-import { cell, withSection } from './readme-section.js';
+import { cell, writeSections } from './readme-section.js';
 
 export const ARCHITECTURE = fileURLToPath(new URL('../../../../docs/architecture.md', import.meta.url));
 
@@ -36,8 +35,4 @@ export function flowDocs(): { file: string; made: string }[] {
   ];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  for (const { file, made } of flowDocs()) {
-    writeFileSync(file, withSection(readFileSync(file, 'utf8'), 'flows', made));
-    console.log(`wrote the flows table of ${file}`);
-  }
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeSections(flowDocs(), 'flows');

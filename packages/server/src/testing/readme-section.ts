@@ -1,6 +1,7 @@
 // A section of a markdown file that a script makes: the text between `<!-- <name>:start … -->` and
-// `<!-- <name>:end -->`. The docs scripts write it (`withSection`) and their tests read it back
-// (`section`) to hold the file to what it is made from.
+// `<!-- <name>:end -->`. The docs scripts write it (`withSection`, `writeSections`) and their tests
+// read it back (`section`) to hold the file to what it is made from.
+import { readFileSync, writeFileSync } from 'node:fs';
 
 function bounds(text: string, name: string): { from: number; to: number } {
   const start = new RegExp(`<!-- ${name}:start[^>]*-->`).exec(text);
@@ -32,3 +33,11 @@ export function tableCells(table: string): string[][] {
 
 /** Text made fit for a table cell. */
 export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** Writes each file's section `name` anew from what it is made of, saying so. */
+export function writeSections(docs: readonly { file: string; made: string }[], name: string): void {
+  for (const { file, made } of docs) {
+    writeFileSync(file, withSection(readFileSync(file, 'utf8'), name, made));
+    console.log(`wrote the ${name} table of ${file}`);
+  }
+}
