@@ -23,7 +23,7 @@ const MACHINERY = new Set([
 ]);
 
 /** The message modules of src/, by name, with the routes each declares (its `…RouteTable`). */
-export function modules(): { file: string; routeTable: string | null }[] {
+function modules(): { file: string; routeTable: string | null }[] {
   return readdirSync(src)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !MACHINERY.has(file))
     .sort()
