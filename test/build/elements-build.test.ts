@@ -1,6 +1,7 @@
-// What @pay-elements/elements publishes, built once into a temporary folder by its own build script
-// (`node packages/elements/scripts/build.mjs --out <tmp>`, what `npm run build -w
-// @pay-elements/elements` runs): every file is there, the CDN manifest's SRI hashes are the files',
+// What @pay-elements/elements publishes, as its own build script makes it (`node
+// packages/elements/scripts/build.mjs`, what `npm run build -w @pay-elements/elements` runs): the
+// run's build when `npm test` has built it (PAY_TEST_BUILT=1, the build stage's packages/elements/dist,
+// read as it is), else a build of this file's own into a temporary folder (`--out <tmp>`). Every file is there, the CDN manifest's SRI hashes are the files',
 // the bundles load as a page loads them (twice too), custom-elements.json describes every element,
 // package.json's exports and sideEffects point at real files, and the built CSS is minified yet the
 // same rules as the source's. The elements are found by listing src/define/*.ts, as the build does.
@@ -63,22 +64,29 @@ async function tablesOf(code: 'en' | 'fr'): Promise<Record<string, object>> {
   return tables;
 }
 
+/** Whether the run built the package (`npm test`'s build stage): its dist/ is read, not built again. */
+const built = process.env['PAY_TEST_BUILT'] === '1';
+/** The build's folder (dist/ and custom-elements.json in it): the package's own, or a temporary one. */
 let out = '';
+/** This file's own temporary folder, for what it writes. */
+let scratch = '';
 let dist = '';
 let cdn = '';
 const read = (path: string): string => readFileSync(path, 'utf8');
 
 before(async () => {
-  out = mkdtempSync(join(tmpdir(), 'pay-elements-build-'));
+  scratch = mkdtempSync(join(tmpdir(), 'pay-elements-build-'));
+  out = built ? pkgDir : scratch;
   dist = join(out, 'dist');
   cdn = join(dist, 'cdn');
+  if (built) return;
   await promisify(execFile)(process.execPath, [join(pkgDir, 'scripts/build.mjs'), '--out', out], {
     timeout: 60_000,
   });
   // the built modules import lit, react, vue…: let them find the repository's node_modules
   symlinkSync(join(pkgDir, '../../node_modules'), join(out, 'node_modules'), 'dir');
 });
-after(() => rmSync(out, { recursive: true, force: true }));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 it('finds a define module for each declared element, and no other', () => {
   const defines = readdirSync(join(pkgDir, 'src/define'))
@@ -118,7 +126,7 @@ describe('npm modules', () => {
       entryPoints: entryPoints.map((file) => join(dist, file)),
       bundle: true,
       write: false,
-      outdir: join(out, 'scan'),
+      outdir: join(scratch, 'scan'),
       logLevel: 'silent',
       plugins: [
         {
@@ -521,19 +529,20 @@ describe('package.json', () => {
       if (types) paths[`@pay-elements/elements${subpath.slice(1)}`] = [join(out, types)];
     }
     const tsc = join(pkgDir, '../../node_modules/typescript/bin/tsc');
-    // the protocol as published too: its declarations built beside (the workspace's dist/ may be absent)
+    // the protocol as published too: the run's build of its declarations, else built beside
     const protocolDir = join(pkgDir, '../protocol');
-    const protocolOut = join(out, 'protocol-dist');
-    await promisify(execFile)(process.execPath, [
-      tsc,
-      '-p',
-      join(protocolDir, 'tsconfig.build.json'),
-      '--outDir',
-      protocolOut,
-      '--emitDeclarationOnly',
-    ]);
+    const protocolOut = built ? join(protocolDir, 'dist') : join(scratch, 'protocol-dist');
+    if (!built)
+      await promisify(execFile)(process.execPath, [
+        tsc,
+        '-p',
+        join(protocolDir, 'tsconfig.build.json'),
+        '--outDir',
+        protocolOut,
+        '--emitDeclarationOnly',
+      ]);
     paths['@pay-elements/protocol'] = [join(protocolOut, 'index.d.ts')];
-    const config = join(out, 'tsconfig.types-test.json');
+    const config = join(scratch, 'tsconfig.types-test.json');
     writeFileSync(
       config,
       JSON.stringify({
