@@ -44,32 +44,52 @@ export function pageParams(url: URL): { page: number; size: number } {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T/;
 
-/** Orders two field values: numbers and decimal strings by value, timestamps by instant, else text. */
-export function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  const x = textOf(a);
-  const y = textOf(b);
-  if (DECIMAL.test(x) && DECIMAL.test(y)) return Number(x) - Number(y) || x.localeCompare(y);
-  if (ISO.test(x) && ISO.test(y)) {
-    const diff = Date.parse(x) - Date.parse(y);
-    if (!Number.isNaN(diff) && diff !== 0) return diff;
-  }
-  return x < y ? -1 : x > y ? 1 : 0;
+/** A field value read once for ordering: its text, and that text as a decimal and as an instant. */
+interface SortKey {
+  value: unknown;
+  text: string;
+  /** the text's value when it is a decimal, else undefined */
+  decimal: number | undefined;
+  /** the text's instant when it looks like an ISO timestamp (NaN if it does not parse), else undefined */
+  instant: number | undefined;
 }
 
-function sorter<T extends object>(
-  url: URL,
-  options: ListOptions<T>,
-): (a: [T, number], b: [T, number]) => number {
+function sortKey(value: unknown): SortKey {
+  const text = textOf(value);
+  return {
+    value,
+    text,
+    decimal: DECIMAL.test(text) ? Number(text) : undefined,
+    instant: ISO.test(text) ? Date.parse(text) : undefined,
+  };
+}
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (typeof a.value === 'number' && typeof b.value === 'number') return a.value - b.value;
+  if (typeof a.value === 'boolean' && typeof b.value === 'boolean') return Number(a.value) - Number(b.value);
+  if (a.decimal !== undefined && b.decimal !== undefined)
+    return a.decimal - b.decimal || a.text.localeCompare(b.text);
+  if (a.instant !== undefined && b.instant !== undefined) {
+    const diff = a.instant - b.instant;
+    if (!Number.isNaN(diff) && diff !== 0) return diff;
+  }
+  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+}
+
+/** Orders two field values: numbers and decimal strings by value, timestamps by instant, else text. */
+export function compareValues(a: unknown, b: unknown): number {
+  return compareKeys(sortKey(a), sortKey(b));
+}
+
+/** The field and direction a list is sorted by, checked. */
+function sortOf<T extends object>(url: URL, options: ListOptions<T>): { field: string; sign: number } {
   const expression = url.searchParams.get(names.sort) || options.defaultSort || 'created_at,desc';
   const match = SORT_PATTERN.exec(expression);
   if (!match) throw ValidationFailure.of(names.sort, 'must be `field,asc` or `field,desc`');
   const [, field = '', direction] = match;
   if (!options.fields.some((f) => f === field))
     throw ValidationFailure.of(names.sort, `cannot sort by ${field}; fields: ${options.fields.join(', ')}`);
-  const sign = direction === 'desc' ? -1 : 1;
-  return ([a, i], [b, j]) => sign * (compareValues(fieldValue(a, field), fieldValue(b, field)) || i - j);
+  return { field, sign: direction === 'desc' ? -1 : 1 };
 }
 
 function matcher<T extends object>(url: URL, options: ListOptions<T>): (record: T) => boolean {
@@ -88,15 +108,18 @@ function matcher<T extends object>(url: URL, options: ListOptions<T>): (record: 
     pairs.every(([field, value]) => textOf(fieldValue(record, field)).toLowerCase() === value.toLowerCase());
 }
 
-/** Sorted and filtered records, every page at once (for CSV export). */
+/**
+ * Sorted and filtered records, every page at once (for CSV export). Each record's sort key is read
+ * once, not at every comparison (a list of thousands is sorted on each poll of the emulator).
+ */
 export function select<T extends object>(records: readonly T[], url: URL, options: ListOptions<T>): T[] {
-  const order = sorter(url, options);
+  const { field, sign } = sortOf(url, options);
   const keep = matcher(url, options);
   return records
-    .map((r, i): [T, number] => [r, i])
-    .filter(([r]) => keep(r))
-    .sort(order)
-    .map(([r]) => r);
+    .filter((r) => keep(r))
+    .map((record, i) => ({ record, i, key: sortKey(fieldValue(record, field)) }))
+    .sort((a, b) => sign * (compareKeys(a.key, b.key) || a.i - b.i))
+    .map(({ record }) => record);
 }
 
 /**
