@@ -6,7 +6,7 @@
 // apt-get), else named on one line, and a stage that needs what is missing is not run, and says so.
 // `npm test -- <stage>…` runs those stages; `--dry-run` only looks and says what would run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { canInstall, foundEnv, install, look, missingLine, packagesOf } from './needs.mjs';
@@ -80,13 +80,17 @@ function counts(output) {
 }
 
 /**
- * The failures a stage named, a line each: our browser reporter's `failed in <engine>: …` lines, and
- * node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's message).
+ * The failures a stage named, a line each: our browser reporter's `failed in <engine>: …` lines, the
+ * shared process's files that ran no test, and node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's message).
  * Printed again at the very end, so a CI that keeps only a log's tail still names what failed.
  */
 function failures(output) {
   const lines = output.split('\n');
-  const named = lines.filter((l) => l.startsWith('failed in ')).map((l) => l.slice('failed in '.length));
+  const named = [
+    ...lines.filter((l) => l.startsWith('failed in ')).map((l) => l.slice('failed in '.length)),
+    // scripts/one-process-reporter.mjs: files of the shared process that ran no test
+    ...lines.filter((l) => l.startsWith('✖ one process: ')).map((l) => l.slice(2)),
+  ];
   const from = lines.findLastIndex((l) => l.startsWith('✖ failing tests:'));
   if (from >= 0)
     for (let i = from; i < lines.length; i++) {
@@ -131,7 +135,26 @@ const LONGEST = [
   'test/faults/shutdown.test.ts',
 ];
 
-/** The node stage's files: those that wait on real time, and the others, the longest first. */
+/**
+ * Whether a node test file may run in one process with others (scripts/one-process.mjs): not when
+ * it starts processes or servers, reads or sets the environment or globals, fakes or keeps timers,
+ * or has a hook outside any `describe` (which would run around every file's tests). Read from its
+ * text, so a new file needs no list; one that misbehaves among the others fails the run there (and
+ * scripts/one-process-reporter.mjs names a file that ran no test): teach this rule what it does.
+ */
+function sharesProcess(file) {
+  const text = readFileSync(join(root, file), 'utf8');
+  return !(
+    /\b(spawn|execFile|fork|launch|startWorld|startEmulator|createServer)\(|\.listen\(/.test(text) ||
+    /process\.env|globalThis\.|mock\.timers|setInterval\(|PAY_TEST_POSTGRES/.test(text) ||
+    /^(before|after|beforeEach|afterEach)\(/m.test(text)
+  );
+}
+
+/**
+ * The node stage's files: those that wait on real time, the small ones that share one process, and
+ * the others, the longest first.
+ */
 function nodeFiles() {
   const files = [
     ...[
@@ -152,7 +175,8 @@ function nodeFiles() {
   if (gone.length)
     throw new Error(`scripts/test.mjs names node test files that are not there: ${gone.join(', ')}`);
   const rest = files.filter((f) => !WAITING.includes(f) && !LONGEST.includes(f));
-  return { waiting: WAITING, others: [...LONGEST, ...rest] };
+  const shared = rest.filter(sharesProcess);
+  return { waiting: WAITING, shared, others: [...LONGEST, ...rest.filter((f) => !shared.includes(f))] };
 }
 
 /** One `node --test` run of `files`, two at a time, started in the order given. */
@@ -161,6 +185,21 @@ function nodeTests(label, files, live = LANES === 1) {
     label,
     process.execPath,
     ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+    {},
+    live,
+  );
+}
+
+/** The `files` that share a process, in one (scripts/one-process.mjs and its reporter beside spec). */
+function oneProcess(label, files, live = LANES === 1) {
+  const reporters = ['spec', './scripts/one-process-reporter.mjs'].flatMap((reporter) => [
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+  ]);
+  return run(
+    label,
+    process.execPath,
+    ['--import', 'tsx', ...reporters, 'scripts/one-process.mjs', ...files],
     {},
     live,
   );
@@ -204,15 +243,23 @@ const stages = [
   },
   { name: 'check', run: () => run('type-check, lint, format', 'npm', ['run', '--silent', 'check']) },
   {
-    // two runs at once, the files that wait on real time in the second (WAITING), whose output is
-    // printed whole when it ends; one line adds the two up
+    // two runs at once, the files that wait on real time in the second (WAITING), then the small
+    // files in one process (sharesProcess), printed whole when they end; one line adds them up
     name: 'node',
     run: async () => {
-      const { waiting, others } = nodeFiles();
+      const { waiting, shared, others } = nodeFiles();
       const runs = await Promise.all([
-        nodeTests('node tests (units, emulator conformance, api client, kit)', others),
-        nodeTests('node tests that wait on real time (pay-conformance: an account expires)', waiting, false),
-      ]);
+        nodeTests('node tests (units, emulator conformance, api client, kit)', others).then((r) => [r]),
+        // the waits first, then the small files in one process, on the place the waits leave idle
+        nodeTests(
+          'node tests that wait on real time (pay-conformance: an account expires)',
+          waiting,
+          false,
+        ).then(async (r) => [
+          r,
+          await oneProcess(`node tests sharing one process (${shared.length} files)`, shared, false),
+        ]),
+      ]).then((lanes) => lanes.flat());
       const line = `${runs.reduce((n, r) => n + counts(r.output).passed, 0)} passed, ${runs.reduce((n, r) => n + counts(r.output).failed, 0)} failed`;
       console.log(line);
       return {
