@@ -81,7 +81,8 @@ function counts(output) {
 
 /**
  * The failures a stage named, a line each: our browser reporter's `failed in <engine>: …` lines, the
- * shared process's files that ran no test, and node's closing `✖ failing tests:` list (`test at <file>`, then `✖ <name>`, then the error's message).
+ * shared process's files that ran no test, and node's closing `✖ failing tests:` list (`test at
+ * <file>`, then `✖ <name>`, then the error's message).
  * Printed again at the very end, so a CI that keeps only a log's tail still names what failed.
  */
 function failures(output) {

@@ -35,9 +35,11 @@ async function miniflareWithD1(): Promise<LocalRuntime> {
   return new Miniflare({ modules: true, script: 'export default {}', d1Databases });
 }
 
-const runtimes: LocalRuntime[] = [];
+/** Every Miniflare started, disposed of when the file ends. */
+const runtimes: Promise<LocalRuntime>[] = [];
 after(async () => {
-  for (const mf of runtimes) await mf.dispose();
+  for (const started of await Promise.allSettled(runtimes))
+    if (started.status === 'fulfilled') await started.value.dispose();
 });
 
 let current: { runtime: Promise<LocalRuntime>; used: number } | undefined;
@@ -45,7 +47,7 @@ let current: { runtime: Promise<LocalRuntime>; used: number } | undefined;
 function freshDatabase(): { runtime: Promise<LocalRuntime>; name: string } {
   if (!current || current.used === PER_RUNTIME) {
     const runtime = miniflareWithD1();
-    void runtime.then((mf) => runtimes.push(mf));
+    runtimes.push(runtime);
     current = { runtime, used: 0 };
   }
   return { runtime: current.runtime, name: `DB${current.used++}` };
