@@ -138,17 +138,20 @@ const LONGEST = [
 
 /**
  * Whether a node test file may run in one process with others (scripts/one-process.mjs): not when
- * it starts processes or servers, reads or sets the environment or globals, fakes or keeps timers,
- * or has a hook outside any `describe` (which would run around every file's tests). Read from its
- * text, so a new file needs no list; one that misbehaves among the others fails the run there (and
+ * it starts processes or servers of its own making, reads or sets the environment or globals,
+ * fakes or keeps timers, or has a hook outside any `describe` that runs before or around tests
+ * (which would run around every file's); a top-level `after` (a temporary folder removed) runs at
+ * the end, once. The emulator and kit a file starts in-process (`startWorld`, `startEmulator`)
+ * listen on a port of their own and close with the file. Read from its text, so a new file needs
+ * no list; one that misbehaves among the others fails the run there (and
  * scripts/one-process-reporter.mjs names a file that ran no test): teach this rule what it does.
  */
 function sharesProcess(file) {
   const text = readFileSync(join(root, file), 'utf8');
   return !(
-    /\b(spawn|execFile|fork|launch|startWorld|startEmulator|createServer)\(|\.listen\(/.test(text) ||
+    /\b(spawn|execFile|fork|launch|createServer)\(|\.listen\(/.test(text) ||
     /process\.env|globalThis\.|mock\.timers|setInterval\(|PAY_TEST_POSTGRES/.test(text) ||
-    /^(before|after|beforeEach|afterEach)\(/m.test(text)
+    /^(before|beforeEach|afterEach)\(/m.test(text)
   );
 }
 

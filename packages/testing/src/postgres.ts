@@ -77,9 +77,13 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   return ownCluster();
 }
 
+/** Databases this process made on the run's cluster: files that share a process share the count. */
+let made = 0;
+
 /**
- * The run's cluster, shared by the files running at once: databases made here carry the process id,
- * so that two files' `shop` are two databases; pausing it would stop the others' tests, so it refuses.
+ * The run's cluster, shared by the files running at once: databases made here carry the process id
+ * and this process's count, so that two files' `shop` are two databases (also two files in one
+ * process, scripts/one-process.mjs); pausing it would stop the others' tests, so it refuses.
  */
 function sharedCluster(url: string): TestPostgres {
   const admin = new URL(url);
@@ -93,7 +97,7 @@ function sharedCluster(url: string): TestPostgres {
     port: Number(admin.port),
     createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-      const unique = `${name}_p${process.pid}`;
+      const unique = `${name}_p${process.pid}_${++made}`;
       execFileSync('psql', [admin.href, '-q', '-c', `CREATE DATABASE ${unique}`], { stdio: 'ignore' });
       return `${base}/${unique}`;
     },
