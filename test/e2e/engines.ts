@@ -257,8 +257,9 @@ async function launchWebKit(): Promise<EngineBrowser> {
   }
 
   /**
-   * The narrowest viewport a window of this browser reached when asked for less (MiniBrowser's
-   * stops at about 447 px): a narrower ask answers false at once, not after six tries (1.3 s).
+   * The narrowest viewport a window of this browser stopped at when asked for less (MiniBrowser's
+   * stops at about 447 px: its last try did not move it): a narrower ask answers false at once,
+   * not after six tries (1.3 s).
    */
   let narrowest = 0;
   return {
@@ -297,17 +298,30 @@ async function launchWebKit(): Promise<EngineBrowser> {
           if (width < narrowest) return false;
           const inner = '() => ({ width: innerWidth, height: innerHeight })';
           let seen = (await run(inner, [])) as { width: number; height: number };
-          for (let i = 0; i < 6 && (seen.width !== width || seen.height !== height); i++) {
+          let stopped = false;
+          for (let i = 0, waits = 0; i < 6 && (seen.width !== width || seen.height !== height);) {
             const rect = (await command('GET', `${at}/window/rect`)) as { width: number; height: number };
-            await command('POST', `${at}/window/rect`, {
-              x: 0,
-              y: 0,
+            const frame = {
               width: rect.width + width - seen.width,
               height: rect.height + height - seen.height,
-            });
+            };
+            if (frame.width <= 0 || frame.height <= 0) {
+              // a window just opened can answer a frame and a viewport that do not belong together
+              // yet (the driver refuses the size they give): read both again once it has settled
+              if (++waits > 20)
+                throw new Error(
+                  `WebKit's window: frame ${JSON.stringify(rect)}, viewport ${JSON.stringify(seen)}`,
+                );
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            } else {
+              await command('POST', `${at}/window/rect`, { x: 0, y: 0, ...frame });
+              i++;
+            }
+            const before = seen.width;
             seen = (await run(inner, [])) as { width: number; height: number };
+            stopped = seen.width === before;
           }
-          if (seen.width > width) narrowest = Math.max(narrowest, seen.width);
+          if (seen.width > width && stopped) narrowest = Math.max(narrowest, seen.width);
           return seen.width === width && seen.height === height;
         },
         async evaluate<T>(source: string, args: readonly unknown[]) {
