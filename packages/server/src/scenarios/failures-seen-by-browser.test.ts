@@ -166,11 +166,18 @@ describe('CORS', () => {
   });
 });
 
+/**
+ * The client's timeout in "provider down", ms (real time): long enough that a healthy account
+ * opening ends within it on a busy machine (at 150 ms one did not, in a full run sharing one process),
+ * well under the injected delay (4 times it) and the 1.5 s an unavailable answer must come within.
+ */
+const TIMEOUT = 500;
+
 describe('provider down', () => {
   let world: World;
   before(async () => {
     // each case here is one failure on its own: the circuit breaker (outage.test.ts) stays closed
-    world = await startWorld({ timeout: 150, kit: { circuitBreaker: { failureThreshold: 100 } } });
+    world = await startWorld({ timeout: TIMEOUT, kit: { circuitBreaker: { failureThreshold: 100 } } });
   });
   after(async () => {
     await world.close();
@@ -198,7 +205,7 @@ describe('provider down', () => {
   for (const [label, fault] of [
     ['an injected 503', { status: 503 }],
     ['a dropped connection', { drop: true }],
-    ['a delay beyond the client timeout', { delay_ms: 600 }],
+    ['a delay beyond the client timeout', { delay_ms: 4 * TIMEOUT }],
   ] as const) {
     it(`answers 503 upstream_unavailable with a generic message on ${label}`, async () => {
       await world.control('/faults', { path_prefix: '/v1/virtual-accounts', times: 1, ...fault });
